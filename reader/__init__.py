@@ -1,0 +1,28 @@
+"""Card readers: the reader contract, drivers chosen by URL, debouncing, the card registry.
+
+This package knows no game rule (shared/DESIGN.md): it turns card presentations into
+:class:`~reader.events.CardPresented` events and plays cues on readers that have them.
+"""
+
+from reader.base import Reader, ReaderError, available_schemes, open_reader
+from reader.events import (
+    CardPresented,
+    CardRemoved,
+    ReaderConnected,
+    ReaderEvent,
+    ReaderLost,
+    normalize_uid,
+)
+
+__all__ = [
+    "CardPresented",
+    "CardRemoved",
+    "Reader",
+    "ReaderConnected",
+    "ReaderError",
+    "ReaderEvent",
+    "ReaderLost",
+    "available_schemes",
+    "normalize_uid",
+    "open_reader",
+]
