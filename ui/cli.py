@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default=None, metavar="PATH")
     p.add_argument("--edition", default=None)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--uid", default=None, help="enroll: the card's UID instead of waiting for a tap")
+    p.add_argument("--timeout", type=float, default=30.0, help="enroll: seconds to wait for a tap")
+    p.add_argument("--replace", action="store_true", help="enroll: take the role from the card holding it")
 
     p = sub.add_parser("diagram", help="write the banker state machine's diagram (Mermaid; PNG/SVG with Graphviz)")
     p.add_argument("--out", default="docs", metavar="DIR")
