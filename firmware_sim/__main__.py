@@ -1,0 +1,109 @@
+"""``python -m firmware_sim bridge|pn532 [--link PATH]``: a simulated reader on a pseudo-terminal.
+
+Prints the device's path as the first line (open it with ``serial://PATH?baud=115200`` or
+``pn532://PATH``), then reads commands on stdin, one per line::
+
+    tap UID      a card arrives and stays        remove      the card leaves
+    unplug       the pty vanishes                 replug      a new pty behind the same link
+    garbage N    N random bytes to the host       dup         repeat the last card report
+    stall MS     silent and deaf for MS ms        badsum      the next frame has a wrong checksum
+    counters     print the device's counters      quit        stop (so does end of input)
+
+An unknown or malformed command prints one ``error: ...`` line on stdout and the simulator goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from firmware_sim.device import SimDevice
+
+DEVICES: dict[str, str] = {
+    "bridge": "firmware_sim.bridge:BridgeDevice",
+    "pn532": "firmware_sim.pn532:PN532Device",
+}
+
+
+def build_device(kind: str, link: str | None) -> SimDevice:
+    """Import (lazily) and construct the simulated device ``kind``."""
+    module_name, _, class_name = DEVICES[kind].partition(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    device = cls(link=link)
+    assert isinstance(device, SimDevice)
+    return device
+
+
+def _int_arg(words: list[str], what: str) -> int:
+    if len(words) != 2 or not words[1].isdigit():
+        raise ValueError(f"{words[0]} needs one non-negative integer ({what}), got {' '.join(words)!r}")
+    return int(words[1])
+
+
+def execute(device: SimDevice, line: str, out: TextIO) -> bool:
+    """Run one command line on ``device``; False when the simulator should quit. Errors are printed."""
+    words = line.split()
+    if not words or words[0].startswith("#"):
+        return True
+    verb = words[0].lower()
+    simple: dict[str, Callable[[], None]] = {
+        "remove": device.remove,
+        "unplug": device.unplug,
+        "replug": device.replug,
+        "dup": device.dup,
+        "badsum": device.badsum,
+    }
+    try:
+        if verb == "quit":
+            return False
+        if verb == "tap":
+            if len(words) != 2:
+                raise ValueError(f"tap needs one UID (hex, 4/7/10 bytes), got {line.strip()!r}")
+            device.tap(words[1])
+        elif verb == "garbage":
+            device.garbage(_int_arg(words, "a byte count"))
+        elif verb == "stall":
+            device.stall(_int_arg(words, "milliseconds"))
+        elif verb == "counters":
+            print(" ".join(f"{k}={v}" for k, v in sorted(device.counters.items())), file=out, flush=True)
+        elif verb in simple and len(words) == 1:
+            simple[verb]()
+        else:
+            known = "tap UID, remove, unplug, replug, garbage N, dup, stall MS, badsum, counters, quit"
+            raise ValueError(f"unknown command {line.strip()!r}; expected one of: {known}")
+    except ValueError as exc:
+        print(f"error: {exc}", file=out, flush=True)
+    return True
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run the simulator until ``quit`` or end of input; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m firmware_sim", description=__doc__.splitlines()[0])
+    parser.add_argument("device", choices=sorted(DEVICES), help="which device to simulate")
+    parser.add_argument("--link", default=None, metavar="PATH", help="a stable symlink to the pty (survives replug)")
+    args = parser.parse_args(argv)
+    inp = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    try:
+        device = build_device(args.device, args.link)
+    except ImportError as exc:
+        print(f"error: the {args.device} simulator is not available: {exc}", file=sys.stderr)
+        return 2
+    device.start()
+    try:
+        print(device.path, file=out, flush=True)
+        for line in inp:
+            if not execute(device, line, out):
+                break
+    except KeyboardInterrupt:
+        pass
+    finally:
+        device.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
