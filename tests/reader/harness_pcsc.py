@@ -1,0 +1,91 @@
+"""The PC/SC harness of the one reader suite: pcscd with vsmartcard's two virtual readers.
+
+``present(uid)`` connects a :class:`vcard.VirtualCard` with that UID to the harness's vpcd port,
+``remove()`` closes it and waits until pcscd has seen the card leave (so a following ``present`` is a
+new insertion, not a card swap pcscd might never notice). Two harnesses can run at once (the suite's
+two-reader test): each takes one of the two virtual readers. A vpcd reader cannot be unplugged (its
+driver is loaded from reader.conf and pcscd does not remove serial readers on a hotplug rescan;
+restarting the shared pcscd would be slow and would disturb every other PC/SC user), so
+``supports_unplug`` is False here; ``test_pcsc.py`` tests reader loss with a private pcscd instead.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import threading
+from collections.abc import Iterator
+
+import pytest
+from pcscd import Pcscd, ensure_pcscd
+from vcard import VPCD_PORTS, VPCD_READERS, VirtualCard, wait_card_state
+
+_lock = threading.Lock()
+_free_ports = list(VPCD_PORTS)
+_daemon: Pcscd | None = None
+
+
+def shared_pcscd() -> Pcscd:
+    """The process's pcscd (started on first use, stopped at exit if started here)."""
+    global _daemon
+    with _lock:
+        if _daemon is None:
+            _daemon = ensure_pcscd()
+            atexit.register(_daemon.stop)
+        daemon = _daemon
+    if daemon.problem:
+        pytest.skip(f"PC/SC unavailable here: {daemon.problem}")
+    return daemon
+
+
+class PcscHarness:
+    """One vpcd reader and the virtual card on it."""
+
+    name = "pcsc"
+    senses_removal = True
+    supports_unplug = False
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader = VPCD_READERS[port]
+        self.url = f"pcsc://{self.reader}"
+        self.card: VirtualCard | None = None
+
+    def present(self, uid: str) -> None:
+        if self.card is not None:
+            self.remove()
+        self.card = VirtualCard(uid, self.port)
+        self.card.insert()
+
+    def remove(self) -> None:
+        card, self.card = self.card, None
+        if card is not None:
+            card.remove()
+            wait_card_state(self.reader, present=False)
+
+    def unplug(self) -> None:
+        """A vpcd reader cannot be unplugged (supports_unplug is False)."""
+
+    def replug(self) -> None:
+        """A vpcd reader cannot be unplugged (supports_unplug is False)."""
+
+
+@contextlib.contextmanager
+def pcsc_harness() -> Iterator[PcscHarness]:
+    shared_pcscd()
+    with _lock:
+        if not _free_ports:
+            raise AssertionError("both vpcd readers are in use: at most two PC/SC harnesses at once")
+        port = _free_ports.pop(0)
+    rig = PcscHarness(port)
+    try:
+        wait_card_state(rig.reader, present=False)  # a previous test's card has left
+        yield rig
+    finally:
+        rig.remove()
+        with _lock:
+            _free_ports.append(port)
+            _free_ports.sort()
+
+
+HARNESSES = {"pcsc": pcsc_harness}

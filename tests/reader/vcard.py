@@ -1,0 +1,162 @@
+"""A virtual contactless card for vsmartcard-vpcd, so PC/SC tests need no hardware.
+
+pcscd's ``vpcd`` driver listens on TCP 35963 (reader ``Virtual PCD 00 00``) and 35964 (``Virtual PCD
+00 01``); a virtual card is a TCP client of that port (shared/STACK.md "PC/SC without a reader").
+Every message, both ways, is a 2-byte big-endian length and a payload. A 1-byte payload from vpcd is
+a control code: ``00`` power off, ``01`` power on, ``02`` reset (no answer to these three), ``04`` get
+the ATR (answer: the ATR). A longer payload is an APDU, answered with data + SW1 SW2. Closing the
+socket removes the card.
+
+This card answers like a contactless card behind a PC/SC part 3 reader: the ATR of an ISO 14443
+storage card, ``FF CA 00 00 00`` (GET DATA: UID) with the UID and ``90 00``, the ACR122U's reader
+pseudo-APDUs ``FF 00 ...`` with ``90 00``, anything else with ``6D 00`` (instruction not supported).
+Every APDU received is recorded in :attr:`VirtualCard.apdus`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import struct
+import threading
+import time
+
+VPCD_HOST = "127.0.0.1"
+VPCD_PORTS = (35963, 35964)
+"""TCP ports of the two readers Debian's vpcd configures (``Virtual PCD 00 00`` and ``00 01``)."""
+
+VPCD_READERS = {35963: "Virtual PCD 00 00", 35964: "Virtual PCD 00 01"}
+
+ATR_ISO14443 = bytes.fromhex("3B8F8001804F0CA000000306030001000000006A")
+"""PC/SC part 3 ATR of a contactless storage card (MIFARE Classic 1K), TCK included."""
+
+CTRL_OFF, CTRL_ON, CTRL_RESET, CTRL_ATR = 0x00, 0x01, 0x02, 0x04
+GET_UID = bytes.fromhex("FFCA000000")
+SW_OK = b"\x90\x00"
+SW_INS_NOT_SUPPORTED = b"\x6d\x00"
+
+
+class VirtualCardError(ConnectionError):
+    """The virtual card could not reach vpcd (is pcscd running with the vpcd driver?)."""
+
+
+class VirtualCard:
+    """One card on one vpcd reader: ``insert()`` connects (card arrives), ``remove()`` disconnects."""
+
+    def __init__(self, uid: str, port: int = VPCD_PORTS[0], host: str = VPCD_HOST) -> None:
+        self.uid = bytes.fromhex(uid.replace(":", "").replace(" ", ""))
+        self.port = port
+        self.host = host
+        self.apdus: list[bytes] = []
+        self.controls: list[int] = []
+        self._sock: socket.socket | None = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def inserted(self) -> bool:
+        """True while connected to vpcd."""
+        return self._sock is not None
+
+    def insert(self, timeout: float = 3.0) -> None:
+        """Connect to vpcd (the card enters the field); retries refused connects until ``timeout`` s."""
+        if self._sock is not None:
+            return
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                sock = socket.create_connection((self.host, self.port), timeout=1.0)
+                break
+            except OSError as exc:
+                if time.monotonic() >= deadline:
+                    raise VirtualCardError(f"cannot reach vpcd on {self.host}:{self.port}: {exc}") from exc
+                time.sleep(0.05)
+        sock.settimeout(None)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._sock = sock
+        self._thread = threading.Thread(target=self._serve, args=(sock,), name=f"vcard-{self.port}", daemon=True)
+        self._thread.start()
+
+    def remove(self) -> None:
+        """Close the socket (the card leaves the field); idempotent."""
+        sock, self._sock = self._sock, None
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+        thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=2.0)
+
+    def __enter__(self) -> VirtualCard:
+        self.insert()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.remove()
+
+    def answer(self, apdu: bytes) -> bytes:
+        """The response (data + SW1 SW2) to one command APDU."""
+        with self._lock:
+            self.apdus.append(apdu)
+        if apdu == GET_UID:
+            return self.uid + SW_OK
+        if apdu[:2] == b"\xff\x00":  # ACR122U pseudo-APDUs: LED/buzzer, beep on/off, firmware...
+            return SW_OK
+        return SW_INS_NOT_SUPPORTED
+
+    def _serve(self, sock: socket.socket) -> None:
+        try:
+            while True:
+                header = _recv_exact(sock, 2)
+                (length,) = struct.unpack(">H", header)
+                payload = _recv_exact(sock, length)
+                if length == 1:
+                    self.controls.append(payload[0])
+                    if payload[0] == CTRL_ATR:
+                        _send(sock, ATR_ISO14443)
+                    continue
+                _send(sock, self.answer(payload))
+        except (OSError, EOFError):
+            return
+
+
+def _send(sock: socket.socket, payload: bytes) -> None:
+    sock.sendall(struct.pack(">H", len(payload)) + payload)
+
+
+def _recv_exact(sock: socket.socket, n: int) -> bytes:
+    data = bytearray()
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            raise EOFError("vpcd closed the connection")
+        data += chunk
+    return bytes(data)
+
+
+def reader_has_card(reader: str) -> bool | None:
+    """Whether pcscd reports a card in ``reader`` now (None if it does not know the reader)."""
+    from smartcard import scard
+
+    hresult, context = scard.SCardEstablishContext(scard.SCARD_SCOPE_USER)
+    if hresult != scard.SCARD_S_SUCCESS:
+        return None
+    try:
+        hresult, states = scard.SCardGetStatusChange(context, 0, [(reader, scard.SCARD_STATE_UNAWARE)])
+        if hresult != scard.SCARD_S_SUCCESS or not states:
+            return None
+        _name, state, _atr = states[0]
+        return bool(state & scard.SCARD_STATE_PRESENT)
+    finally:
+        scard.SCardReleaseContext(context)
+
+
+def wait_card_state(reader: str, present: bool, timeout: float = 3.0) -> None:
+    """Wait until pcscd sees ``reader`` with (``present``) or without a card; AssertionError on timeout."""
+    deadline = time.monotonic() + timeout
+    while reader_has_card(reader) is not present:
+        if time.monotonic() >= deadline:
+            state = "a card" if present else "no card"
+            raise AssertionError(f"pcscd did not report {state} in {reader!r} within {timeout} s")
+        time.sleep(0.02)
