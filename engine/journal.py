@@ -1,0 +1,414 @@
+"""The journal: every game's commands and events in one SQLite file (the only I/O in the engine).
+
+The file is the installation's single SQLite database (shared/DESIGN.md, "Where state lives"): the
+journal's tables live next to tables of other components (the card registry, settings), which the
+journal never touches. Durability rules:
+
+* WAL mode and ``synchronous=FULL`` on every connection, so a commit is on disk when it returns;
+* :meth:`Journal.append` writes one command and all of its events in ONE transaction;
+* :meth:`Journal.open` refuses a file that is not ours, not SQLite, truncated or corrupt with a
+  :class:`JournalError`, and never writes to such a file (the checks use a read-only connection).
+
+The file is marked as ours by ``PRAGMA application_id`` (:data:`APPLICATION_ID`) and a ``meta`` table
+holding the schema version. Another component that creates the file first must set the same
+application id, or keep only tables named in :data:`SIBLING_TABLES` (the journal then adopts the file).
+
+Amounts inside the stored events are ``int`` in the edition's money unit; the journal never reads them.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.errors import EngineError
+from engine.events import Event, event_from_record, event_to_record
+
+APPLICATION_ID = 0x42424E4B  # "BBNK": PRAGMA application_id of a boardbank installation file
+SCHEMA_VERSION = 1
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_HEADER_SIZE = 100  # bytes of the SQLite file header
+_OUR_TABLES = ("meta", "games", "commands", "events")
+# Tables other boardbank components keep in the same file (they do not set the application id): a
+# file with application_id 0 holding only these is an installation file the journal adopts.
+SIBLING_TABLES = frozenset({"card_registry", "settings"})
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS games (
+        id INTEGER PRIMARY KEY,
+        edition TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        created_seq INTEGER NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS commands (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        number INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        event_count INTEGER NOT NULL,
+        PRIMARY KEY (game_id, number)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS events (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        command INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID""",
+)
+
+
+class JournalError(EngineError, OSError):
+    """The journal file cannot be used, or a write to it failed (a refused file is left untouched)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """One game of the journal: its edition, seed, options and how far it has got.
+
+    ``created_seq`` is the number of events in the whole file when the game was created (it orders
+    games against each other without a wall clock); ``commands`` and ``events`` are counts.
+    """
+
+    id: int
+    edition: str
+    seed: int
+    options: Mapping[str, object]
+    created_seq: int
+    commands: int
+    events: int
+
+
+def _dumps(record: Mapping[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A read-write connection with the durability pragmas (they are per connection)."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10.0)
+    conn.execute("PRAGMA busy_timeout=10000")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    return conn
+
+
+def _existing_sidecars(path: Path) -> set[Path]:
+    return {p for p in (Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")) if p.exists()}
+
+
+def _remove_new_sidecars(path: Path, before: set[Path]) -> None:
+    """Remove the -wal/-shm files our read-only check of a refused file created (the file is untouched)."""
+    for p in _existing_sidecars(path) - before:
+        p.unlink(missing_ok=True)
+
+
+def _inspect(path: Path) -> bool:
+    """Check an existing file without writing to it; return True if it still needs our schema.
+
+    Raises :class:`JournalError` for anything that is not an intact boardbank file (or an empty one).
+    """
+    with path.open("rb") as f:
+        header = f.read(_HEADER_SIZE)
+    if not header:
+        return True  # a 0-byte file is an empty SQLite database: nothing in it can be lost
+    if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
+        raise JournalError(
+            f"{path} is not a boardbank journal: expected an SQLite 3 file, found "
+            f"{len(header)}+ bytes starting with {header[:16]!r}; refusing to touch it"
+        )
+    before = _existing_sidecars(path)
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)) as ro:
+            return _inspect_sqlite(path, ro)
+    except sqlite3.DatabaseError as exc:
+        _remove_new_sidecars(path, before)
+        raise JournalError(f"{path} is corrupt or truncated ({exc}); refusing to touch it") from exc
+    except JournalError:
+        _remove_new_sidecars(path, before)
+        raise
+
+
+def _inspect_sqlite(path: Path, ro: sqlite3.Connection) -> bool:
+    """The checks of :func:`_inspect` through a read-only connection ``ro``."""
+    app_id = ro.execute("PRAGMA application_id").fetchone()[0]
+    tables = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if app_id != APPLICATION_ID and (app_id != 0 or not tables <= SIBLING_TABLES):
+        raise JournalError(
+            f"{path} is an SQLite file of another application (application_id "
+            f"{app_id:#010x}, tables {sorted(tables)}), not a boardbank journal "
+            f"(expected application_id {APPLICATION_ID:#010x}); refusing to touch it"
+        )
+    problems = [r[0] for r in ro.execute("PRAGMA quick_check")]
+    if problems != ["ok"]:
+        raise JournalError(f"{path} is corrupt (quick_check: {'; '.join(problems[:5])}); refusing to touch it")
+    if "meta" not in tables:
+        return True
+    meta = dict(ro.execute("SELECT key, value FROM meta").fetchall())
+    version = meta.get("schema_version")
+    if meta.get("application") != "boardbank" or version is None or not version.isdigit():
+        raise JournalError(f"{path} has a meta table that is not a boardbank journal's: {meta!r}")
+    if int(version) > SCHEMA_VERSION:
+        raise JournalError(
+            f"{path} was written by a newer boardbank (schema {version}; this one reads up to {SCHEMA_VERSION})"
+        )
+    return any(t not in tables for t in _OUR_TABLES)
+
+
+class Journal:
+    """An open journal file. Create with :meth:`open`; use as a context manager or call :meth:`close`."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self.path = path
+        self._conn = conn
+
+    # -- opening ---------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str]) -> Journal:
+        """Open the journal at ``path``, creating the file (and our tables) if needed.
+
+        Raises :class:`JournalError` for a file that is not ours, not SQLite, truncated or corrupt;
+        such a file is never modified.
+        """
+        p = Path(path)
+        needs_schema = _inspect(p) if p.exists() else True
+        if not p.parent.is_dir():
+            raise JournalError(f"cannot create the journal {p}: the folder {p.parent} does not exist")
+        try:
+            conn = _connect(p)
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot open the journal {p}: {exc}") from exc
+        try:
+            if needs_schema:
+                cls._create_schema(conn)
+            mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            if mode != "wal":
+                raise JournalError(f"{p}: expected journal_mode 'wal', SQLite gave {mode!r}")
+        except sqlite3.Error as exc:
+            conn.close()
+            raise JournalError(f"cannot initialise the journal {p}: {exc}") from exc
+        except JournalError:
+            conn.close()
+            raise
+        return cls(p, conn)
+
+    @staticmethod
+    def _create_schema(conn: sqlite3.Connection) -> None:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            for statement in _SCHEMA:
+                conn.execute(statement)
+            conn.execute("INSERT OR IGNORE INTO meta VALUES ('application', 'boardbank')")
+            conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        """Close the connection (committed data is already on disk)."""
+        self._conn.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        conn = self._conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    # -- games -----------------------------------------------------------------------------------
+
+    def create_game(self, edition_id: str, seed: int, options: Mapping[str, object]) -> int:
+        """Record a new game (no events yet) and return its id."""
+        try:
+            with self._transaction() as conn:
+                total = conn.execute("SELECT count(*) FROM events").fetchone()[0]
+                cur = conn.execute(
+                    "INSERT INTO games (edition, seed, options, created_seq) VALUES (?, ?, ?, ?)",
+                    (edition_id, seed, _dumps(dict(options)), total),
+                )
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot record a new game of edition {edition_id!r} in {self.path}: {exc}") from exc
+        game_id = cur.lastrowid
+        assert game_id is not None
+        return game_id
+
+    def games(self) -> list[GameInfo]:
+        """Every game in the file, oldest first."""
+        rows = self._conn.execute(
+            """SELECT g.id, g.edition, g.seed, g.options, g.created_seq,
+                      (SELECT count(*) FROM commands c WHERE c.game_id = g.id),
+                      (SELECT count(*) FROM events e WHERE e.game_id = g.id)
+               FROM games g ORDER BY g.id"""
+        ).fetchall()
+        return [GameInfo(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6]) for r in rows]
+
+    def game(self, game_id: int) -> GameInfo:
+        """The game ``game_id``; :class:`JournalError` if the file has no such game."""
+        for info in self.games():
+            if info.id == game_id:
+                return info
+        known = [g.id for g in self.games()]
+        raise JournalError(f"{self.path} has no game {game_id!r} (games: {known})")
+
+    def latest_game(self) -> int | None:
+        """The id of the most recently created game, or None if there is none."""
+        row = self._conn.execute("SELECT max(id) FROM games").fetchone()
+        return None if row[0] is None else int(row[0])
+
+    # -- writing ---------------------------------------------------------------------------------
+
+    def append(self, game_id: int, command_record: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """Store one command and all its events in one transaction; return once it is on disk.
+
+        The events' ``seq`` must continue the game's sequence without a gap and all carry the same
+        ``command`` number, which must be the next command number; otherwise nothing is written and
+        :class:`JournalError` says what was expected.
+        """
+        records = [event_to_record(e) for e in events]
+        try:
+            with self._transaction() as conn:
+                self._check_game(conn, game_id)
+                last_cmd, last_seq = conn.execute(
+                    "SELECT coalesce(max(number), 0), "
+                    "(SELECT coalesce(max(seq), 0) FROM events WHERE game_id = ?) "
+                    "FROM commands WHERE game_id = ?",
+                    (game_id, game_id),
+                ).fetchone()
+                number = events[0].command if events else last_cmd + 1
+                if number != last_cmd + 1:
+                    raise JournalError(
+                        f"game {game_id}: expected command number {last_cmd + 1}, got {number} "
+                        f"(another writer, or events of an old command)"
+                    )
+                for offset, event in enumerate(events, start=1):
+                    if event.seq != last_seq + offset or event.command != number:
+                        raise JournalError(
+                            f"game {game_id}: expected event seq {last_seq + offset} of command {number}, "
+                            f"got seq {event.seq} of command {event.command}: {event!r}"
+                        )
+                conn.execute(
+                    "INSERT INTO commands VALUES (?, ?, ?, ?, ?)",
+                    (game_id, number, str(command_record.get("type", "?")), _dumps(command_record), len(events)),
+                )
+                conn.executemany(
+                    "INSERT INTO events VALUES (?, ?, ?, ?, ?)",
+                    [(game_id, e.seq, e.command, r["type"], _dumps(r)) for e, r in zip(events, records, strict=True)],
+                )
+        except (sqlite3.Error, ValueError) as exc:  # ValueError: a record SQLite cannot store (bad text)
+            raise JournalError(f"cannot append to game {game_id} in {self.path}: {exc}") from exc
+
+    def _check_game(self, conn: sqlite3.Connection, game_id: int) -> None:
+        if conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+            raise JournalError(f"{self.path} has no game {game_id!r}")
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    def event_records(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's event records in ``seq`` order, checked for gaps and half-written commands."""
+        self._check_game(self._conn, game_id)
+        rows = self._conn.execute(
+            "SELECT seq, command, payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        counts = dict(
+            self._conn.execute("SELECT number, event_count FROM commands WHERE game_id = ?", (game_id,)).fetchall()
+        )
+        seen: dict[int, int] = {}
+        records = []
+        for expected, (seq, command, payload) in enumerate(rows, start=1):
+            if seq != expected:
+                raise JournalError(f"game {game_id} in {self.path}: expected event seq {expected}, found {seq}")
+            seen[command] = seen.get(command, 0) + 1
+            records.append(json.loads(payload))
+        for number, count in seen.items():
+            if counts.get(number) != count:
+                raise JournalError(
+                    f"game {game_id} in {self.path}: command {number} should have "
+                    f"{counts.get(number)} events, found {count}"
+                )
+        return records
+
+    def command_records(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's command records in order, each with its ``number`` added."""
+        self._check_game(self._conn, game_id)
+        rows = self._conn.execute(
+            "SELECT number, payload FROM commands WHERE game_id = ? ORDER BY number", (game_id,)
+        ).fetchall()
+        return [{"number": number, **json.loads(payload)} for number, payload in rows]
+
+    def load(self, game_id: int) -> tuple[str, list[Event]]:
+        """The game's edition id and its events in ``seq`` order (for ``Game.replay``)."""
+        edition = self.game_edition(game_id)
+        return edition, [event_from_record(r) for r in self.event_records(game_id)]
+
+    def game_edition(self, game_id: int) -> str:
+        """The edition id the game was created with."""
+        row = self._conn.execute("SELECT edition FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise JournalError(f"{self.path} has no game {game_id!r}")
+        return str(row[0])
+
+
+# -- export ------------------------------------------------------------------------------------------
+
+CSV_COLUMNS = ("kind", "game", "command", "seq", "type", "data")
+"""Columns of :func:`export_csv`: ``data`` is the record's remaining fields as JSON (amounts in money units)."""
+
+
+def export_rows(journal: Journal, game_id: int) -> Iterator[dict[str, Any]]:
+    """The game as plain records: one ``game`` row, then each command followed by its events."""
+    info = journal.game(game_id)
+    yield {
+        "kind": "game", "game": info.id, "edition": info.edition, "seed": info.seed,
+        "options": dict(info.options), "created_seq": info.created_seq,
+    }
+    events_by_command: dict[int, list[dict[str, Any]]] = {}
+    for record in journal.event_records(game_id):
+        events_by_command.setdefault(int(record["command"]), []).append(record)
+    for command in journal.command_records(game_id):
+        number = command.pop("number")
+        yield {"kind": "command", "game": game_id, "command": number, **command}
+        for event in events_by_command.get(number, []):
+            yield {"kind": "event", "game": game_id, **event}
+
+
+def export_jsonl(journal: Journal, game_id: int, out: TextIO) -> int:
+    """Write the game as JSON lines (see :func:`export_rows`); return the number of lines."""
+    lines = 0
+    for row in export_rows(journal, game_id):
+        out.write(_dumps(row) + "\n")
+        lines += 1
+    return lines
+
+
+def export_csv(journal: Journal, game_id: int, out: TextIO) -> int:
+    """Write the game as CSV with :data:`CSV_COLUMNS`; return the number of data rows."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    rows = 0
+    for row in export_rows(journal, game_id):
+        fixed = {k: row.pop(k, "") for k in ("kind", "game", "command", "seq", "type")}
+        writer.writerow([*fixed.values(), _dumps(row)])
+        rows += 1
+    return rows
