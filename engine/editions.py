@@ -1,0 +1,300 @@
+"""Editions: the board, deeds, rents, event cards and names of one game box, loaded from TOML data.
+
+Files live in ``engine/editions/``: ``board-<name>.toml`` holds a board shared by several editions (spaces,
+deeds with price and five rents, colour sets, sides, event cards); ``<edition-id>.toml`` names its board with
+``board = "<name>"`` and adds ``id``, ``ruleset``, ``language``, ``currency`` and ``[names]`` (one list of
+36 space names per language). An edition file may also carry the board tables itself. Every amount is an
+``int`` in the edition's money unit (``"M"``, or ``"RUB_K"`` = thousands of rubles). A broken file raises
+:class:`~engine.errors.EditionError` naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+
+from engine.errors import EditionError
+
+EDITIONS_DIR = Path(__file__).with_name("editions")
+SPACE_KINDS = ("go", "deed", "event", "location", "jail", "parking", "go_to_jail")
+EFFECT_CHOICES: Mapping[str, str] = MappingProxyType({
+    "set_level_up": "colour_set",
+    "set_level_down": "colour_set",
+    "side_level_up": "side",
+    "side_level_down": "side",
+    "deed_to_level_5": "own_deed",
+    "deed_to_level_1": "any_owned_deed",
+    "raise_lower_neighbours": "own_deed",
+    "bonus_with_other": "other_player",
+    "swap_deeds": "own_and_opponent_deed",
+    "send_to_jail": "other_player",
+    "move_to_deed": "any_deed",
+    "highway_tax": "none",
+    "on_the_run": "none",
+    "gridlock": "none",
+})
+EFFECTS_WITH_AMOUNT = ("bonus_with_other", "highway_tax")
+SIDE_NAMES = ("A", "B", "C", "D")
+LEVELS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """One board space; ``deed`` is its deed number for a deed space, else ``None``."""
+
+    position: int
+    kind: str
+    name: str
+    deed: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deed:
+    """A title deed: printed ``price`` and the ``rents`` of levels 1..5, in money units."""
+
+    number: int
+    position: int
+    name: str
+    colour: str
+    price: int
+    rents: tuple[int, int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    """An event card: ``effect`` does it, ``choice`` is what the drawer answers; ``amount`` in money units."""
+
+    id: int
+    key: str
+    name: str
+    effect: str
+    choice: str
+    text: str
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """One edition (immutable). ``names`` maps a language to the 36 space names by position."""
+
+    id: str
+    ruleset: str
+    language: str
+    currency: str
+    spaces: tuple[Space, ...]
+    deeds: Mapping[int, Deed]
+    colour_sets: Mapping[str, tuple[int, ...]]
+    sides: tuple[tuple[int, ...], ...]
+    events: tuple[EventCard, ...]
+    names: Mapping[str, tuple[str, ...]]
+    source: str = ""
+
+    def deed_at(self, position: int) -> Deed | None:
+        """The deed on board ``position``, or ``None``."""
+        number = self.spaces[position].deed
+        return None if number is None else self.deeds[number]
+
+    def card(self, card_id: int) -> EventCard:
+        """The event card with id ``card_id`` (1..23); ``KeyError`` if none."""
+        for card in self.events:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def side_of(self, deed: int) -> str:
+        """The side letter (A-D) of ``deed``."""
+        for name, numbers in zip(SIDE_NAMES, self.sides, strict=False):
+            if deed in numbers:
+                return name
+        raise KeyError(deed)
+
+
+class _Reader:
+    """Typed access to one parsed file, raising EditionError with the file and field path."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, where: str, expected: str, got: object) -> EditionError:
+        return EditionError(f"{self.path.name}: field {where}: expected {expected}, got {got!r}")
+
+    def get(self, table: Mapping[str, object], key: str, where: str) -> object:
+        if key not in table:
+            return self._missing(where)
+        return table[key]
+
+    def _missing(self, where: str) -> object:
+        raise EditionError(f"{self.path.name}: missing field {where}")
+
+    def int_(self, table: Mapping[str, object], key: str, where: str, minimum: int = 0) -> int:
+        value = self.get(table, key, where)
+        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+            raise self.fail(where, f"a whole number >= {minimum}", value)
+        return value
+
+    def str_(self, table: Mapping[str, object], key: str, where: str) -> str:
+        value = self.get(table, key, where)
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(where, "a non-empty string", value)
+        return value
+
+    def list_(self, table: Mapping[str, object], key: str, where: str) -> list[object]:
+        value = self.get(table, key, where)
+        if not isinstance(value, list):
+            raise self.fail(where, "a list", value)
+        return value
+
+    def table(self, value: object, where: str) -> Mapping[str, object]:
+        if not isinstance(value, dict):
+            raise self.fail(where, "a table", value)
+        return value
+
+
+def _parse_toml(path: Path) -> dict[str, object]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except OSError as exc:
+        raise EditionError(f"{path}: cannot read the edition file ({exc.strerror})") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise EditionError(f"{path.name}: not valid TOML ({exc})") from exc
+
+
+def _board_data(path: Path, data: dict[str, object], r: _Reader) -> tuple[dict[str, object], Path]:
+    """The edition's data merged over its board file's (the board found next to the file, then built-in)."""
+    if "board" not in data:
+        return data, path
+    board = r.str_(data, "board", "board")
+    for folder in (path.parent, EDITIONS_DIR):
+        candidate = folder / f"board-{board}.toml"
+        if candidate.is_file():
+            return {**_parse_toml(candidate), **data}, candidate
+    raise EditionError(f"{path.name}: field board: no file board-{board}.toml next to it or built in")
+
+
+_RawDeed = tuple[int, str, int, tuple[int, int, int, int, int]]  # position, colour, price, rents
+
+
+def _deeds(r: _Reader, data: Mapping[str, object], kinds: list[object], colours: list[object]) -> dict[int, _RawDeed]:
+    raw = r.list_(data, "deeds", "deeds")
+    deeds: dict[int, _RawDeed] = {}
+    deed_positions = [p for p, k in enumerate(kinds) if k == "deed"]
+    for i, item in enumerate(raw):
+        where = f"deeds[{i}]"
+        t = r.table(item, where)
+        number = r.int_(t, "number", f"{where}.number", 1)
+        if number in deeds:
+            raise EditionError(f"{r.path.name}: field {where}.number: duplicate deed {number}")
+        position = r.int_(t, "position", f"{where}.position")
+        if position not in deed_positions:
+            raise r.fail(f"{where}.position", f"a deed space (one of {deed_positions})", position)
+        colour = r.str_(t, "colour", f"{where}.colour")
+        if colour not in colours:
+            raise r.fail(f"{where}.colour", f"a colour of {colours}", colour)
+        price = r.int_(t, "price", f"{where}.price", 1)
+        raw_rents = r.list_(t, "rents", f"{where}.rents")
+        rents = [x for x in raw_rents if isinstance(x, int) and not isinstance(x, bool) and x > 0]
+        if len(raw_rents) != LEVELS or len(rents) != LEVELS:
+            raise r.fail(f"{where}.rents", f"{LEVELS} positive whole numbers (levels 1-5)", raw_rents)
+        if rents != sorted(rents):
+            raise r.fail(f"{where}.rents", "rents rising with the level", raw_rents)
+        deeds[number] = (position, colour, price, (rents[0], rents[1], rents[2], rents[3], rents[4]))
+    if sorted(deeds) != list(range(1, len(deed_positions) + 1)):
+        raise r.fail("deeds", f"deed numbers 1..{len(deed_positions)}, one per deed space", sorted(deeds))
+    if sorted(d[0] for d in deeds.values()) != deed_positions:
+        raise r.fail("deeds", "one deed on each deed space", sorted(d[0] for d in deeds.values()))
+    return deeds
+
+
+def _events(r: _Reader, data: Mapping[str, object]) -> tuple[EventCard, ...]:
+    raw = r.list_(data, "events", "events")
+    cards: list[EventCard] = []
+    for i, item in enumerate(raw):
+        where = f"events[{i}]"
+        t = r.table(item, where)
+        card_id = r.int_(t, "id", f"{where}.id", 1)
+        if card_id != i + 1:
+            raise r.fail(f"{where}.id", f"ids 1, 2, ... in order (this one {i + 1})", card_id)
+        effect = r.str_(t, "effect", f"{where}.effect")
+        if effect not in EFFECT_CHOICES:
+            raise r.fail(f"{where}.effect", f"one of {sorted(EFFECT_CHOICES)}", effect)
+        choice = r.str_(t, "choice", f"{where}.choice")
+        if choice != EFFECT_CHOICES[effect]:
+            raise r.fail(f"{where}.choice", f"{EFFECT_CHOICES[effect]!r} for effect {effect!r}", choice)
+        amount = r.int_(t, "amount", f"{where}.amount", 1) if effect in EFFECTS_WITH_AMOUNT else 0
+        cards.append(EventCard(card_id, r.str_(t, "key", f"{where}.key"), r.str_(t, "name", f"{where}.name"),
+                               effect, choice, r.str_(t, "text", f"{where}.text"), amount))
+    if len({c.key for c in cards}) != len(cards):
+        raise r.fail("events", "unique keys", [c.key for c in cards])
+    if not cards:
+        raise r.fail("events", "at least one event card", raw)
+    return tuple(cards)
+
+
+def load_edition_file(path: str | Path) -> Edition:
+    """Load and validate one edition file; raise :class:`EditionError` naming the file and the field."""
+    path = Path(path)
+    r = _Reader(path)
+    own = _parse_toml(path)
+    data, board_path = _board_data(path, own, r)
+    edition_id = r.str_(data, "id", "id")
+    ruleset = r.str_(data, "ruleset", "ruleset")
+    language = r.str_(data, "language", "language")
+    currency = r.str_(data, "currency", "currency")
+    kinds = r.list_(data, "spaces", "spaces")
+    for i, kind in enumerate(kinds):
+        if kind not in SPACE_KINDS:
+            raise r.fail(f"spaces[{i}]", f"one of {SPACE_KINDS}", kind)
+    colours = r.list_(data, "colours", "colours")
+    if not colours or not all(isinstance(c, str) for c in colours) or len(set(colours)) != len(colours):
+        raise r.fail("colours", "a list of unique colour names", colours)
+    deeds = _deeds(r, data, kinds, colours)
+    names_table = r.table(r.get(data, "names", "names"), "names")
+    names: dict[str, tuple[str, ...]] = {}
+    for lang, seq in names_table.items():
+        if not isinstance(seq, list) or len(seq) != len(kinds) or not all(isinstance(s, str) and s for s in seq):
+            raise r.fail(f"names.{lang}", f"{len(kinds)} non-empty names, one per space", seq)
+        names[lang] = tuple(seq)
+    if language not in names:
+        raise r.fail("names", f"names in the edition's language {language!r}", sorted(names))
+    own_names = names[language]
+    sides_raw = r.list_(data, "sides", "sides")
+    sides = tuple(tuple(n for n in s if isinstance(n, int)) for s in sides_raw if isinstance(s, list))
+    flat = [n for s in sides for n in s]
+    if len(sides) != len(SIDE_NAMES) or len(sides_raw) != len(SIDE_NAMES) or set(flat) != set(deeds) \
+            or len(flat) != len(deeds) or sum(len(s) for s in sides_raw if isinstance(s, list)) != len(flat):
+        raise r.fail("sides", f"{len(SIDE_NAMES)} lists covering every deed number once", sides_raw)
+    deed_by_pos = {d[0]: n for n, d in deeds.items()}
+    spaces = tuple(Space(p, str(k), own_names[p], deed_by_pos.get(p)) for p, k in enumerate(kinds))
+    deed_objs = {n: Deed(n, pos, own_names[pos], colour, price, rents)
+                 for n, (pos, colour, price, rents) in sorted(deeds.items())}
+    colour_sets = {str(c): tuple(n for n, d in deed_objs.items() if d.colour == c) for c in colours}
+    for c, members in colour_sets.items():
+        if not members:
+            raise r.fail("colours", f"every colour used by a deed ({c!r} has none)", colours)
+    return Edition(
+        id=edition_id, ruleset=ruleset, language=language, currency=currency, spaces=spaces,
+        deeds=MappingProxyType(deed_objs), colour_sets=MappingProxyType(colour_sets), sides=sides,
+        events=_events(r, data), names=MappingProxyType(names),
+        source=str(path) if board_path == path else f"{path} + {board_path.name}",
+    )
+
+
+def list_editions() -> list[str]:
+    """The ids of the built-in editions (files in ``engine/editions`` that are not boards)."""
+    return sorted(p.stem for p in EDITIONS_DIR.glob("*.toml") if not p.name.startswith("board-"))
+
+
+@cache
+def load_edition(edition_id: str) -> Edition:
+    """The built-in edition ``edition_id`` (cached); :class:`EditionError` for an unknown id."""
+    if edition_id not in list_editions():
+        raise EditionError(f"unknown edition {edition_id!r}; expected one of {list_editions()}")
+    edition = load_edition_file(EDITIONS_DIR / f"{edition_id}.toml")
+    if edition.id != edition_id:
+        raise EditionError(f"{edition_id}.toml: field id: expected {edition_id!r}, got {edition.id!r}")
+    return edition

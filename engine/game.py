@@ -1,0 +1,138 @@
+"""The game aggregate: commands in, frozen events out, state = fold of events (docs/engine-api.md).
+
+``Game.apply(cmd)`` checks the command against the rules (engine/rules/), then runs the rule, which emits
+events; each event is numbered (``seq``, ``command``) and folded into the state at once (engine/state.py),
+so the live state is exactly ``Game.replay(edition, events)``. All or nothing: a refused command raises
+:class:`IllegalCommand` and changes nothing.
+
+Undo: before the first event of each command the fold keeps a copy of the state (small dicts, cheap).
+``Undo()`` appends ``CommandUndone(undone=n)`` and the fold restores the copy taken before command ``n``
+(deck order, auction, debt, everything); a further ``Undo()`` walks one more command back. Nothing is
+deleted from the event list, and a replay rebuilds the same history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine import events as ev
+from engine.commands import Command, StartGame, Undo
+from engine.editions import Edition
+from engine.errors import IllegalCommand
+from engine.invariants import check_invariants
+from engine.rules import RULES
+from engine.state import GameState, apply_event
+
+
+class Game:
+    """One game of one edition. Amounts are ``int`` in the edition's money unit."""
+
+    __slots__ = ("_command", "_edition", "_events", "_folded_command", "_history", "_new", "_state")
+
+    def __init__(self, edition: Edition) -> None:
+        self._edition = edition
+        self._state = GameState(edition)
+        self._events: list[ev.Event] = []
+        self._new: list[ev.Event] = []
+        self._history: list[tuple[int, GameState]] = []  # (command number, state before it), undoable
+        self._command = 0  # number of the last accepted command
+        self._folded_command = 0  # command number of the last folded event
+
+    # -- reading -------------------------------------------------------------------------------------
+    @property
+    def edition(self) -> Edition:
+        """The edition this game is played with."""
+        return self._edition
+
+    @property
+    def state(self) -> GameState:
+        """The current state (read it, never change it)."""
+        return self._state
+
+    @property
+    def events(self) -> tuple[ev.Event, ...]:
+        """Every event so far, in order."""
+        return tuple(self._events)
+
+    @property
+    def commands_applied(self) -> int:
+        """How many commands were accepted (the ``command`` number of the last events)."""
+        return self._command
+
+    def invariants(self) -> list[str]:
+        """Problems with the state (empty = healthy): see engine/invariants.py."""
+        return check_invariants(self._state, self._edition)
+
+    # -- commands ------------------------------------------------------------------------------------
+    def check(self, cmd: Command) -> str | None:
+        """Why ``cmd`` would be refused now, or ``None`` if it would be accepted. Changes nothing."""
+        if isinstance(cmd, Undo):
+            return None if self._history else "Undo: expected an earlier command to undo, there is none"
+        rule = RULES.get(type(cmd))
+        if rule is None:
+            return f"expected a command of engine/commands.py, got {cmd!r}"
+        s = self._state
+        if s.phase == "over" and not isinstance(cmd, StartGame):
+            return f"{type(cmd).__name__}: the game is over; only Undo is possible"
+        if s.phase == "setup" and not isinstance(cmd, StartGame):
+            return f"{type(cmd).__name__}: expected StartGame first, the game is in phase setup"
+        try:
+            return rule[0](s, self._edition, cmd)
+        except (AttributeError, TypeError, KeyError) as exc:  # a malformed command (wrong field types)
+            return f"{type(cmd).__name__}: malformed command {cmd!r} ({exc})"
+
+    def apply(self, cmd: Command) -> tuple[ev.Event, ...]:
+        """Apply ``cmd``: its events, numbered and folded; :class:`IllegalCommand` if refused (no change)."""
+        reason = self.check(cmd)
+        if reason is not None:
+            raise IllegalCommand(reason)
+        self._command += 1
+        self._new = []
+        n_events, n_history, folded = len(self._events), len(self._history), self._folded_command
+        try:
+            if isinstance(cmd, Undo):
+                self.emit(ev.CommandUndone, self._history[-1][0])
+            else:
+                RULES[type(cmd)][1](self, cmd)
+        except BaseException:
+            # a defect in a rule: put everything back as it was before the command, then re-raise
+            if len(self._history) > n_history:
+                self._state = self._history[n_history][1]
+                del self._history[n_history:]
+            del self._events[n_events:]
+            self._folded_command = folded
+            self._command -= 1
+            raise
+        return tuple(self._new)
+
+    def emit(self, cls: type, *fields: Any) -> None:
+        """Create the next event of the current command and fold it (used by the rules)."""
+        event = cls(len(self._events) + 1, self._command, *fields)
+        self._fold(event)
+        self._new.append(event)
+
+    def _fold(self, event: ev.Event) -> None:
+        if isinstance(event, ev.CommandUndone):
+            number, before = self._history.pop()
+            if number != event.undone:
+                raise IllegalCommand(f"CommandUndone: expected to undo command {number}, got {event.undone}")
+            self._state = before
+            self._folded_command = event.command
+            self._events.append(event)
+            return
+        if event.command != self._folded_command:
+            self._history.append((event.command, self._state.copy()))
+            self._folded_command = event.command
+        apply_event(self._state, event)
+        self._events.append(event)
+
+    # -- replay --------------------------------------------------------------------------------------
+    @classmethod
+    def replay(cls, edition: Edition, events: Iterable[ev.Event]) -> Game:
+        """The game rebuilt from its events (the fold only; no rule is run)."""
+        game = cls(edition)
+        for event in events:
+            game._fold(event)
+            game._command = event.command
+        return game

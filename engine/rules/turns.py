@@ -1,0 +1,76 @@
+"""Starting the game and passing the turn (RULES 1.3, 6.2; options ``max_players``, ``start_money``).
+
+``StartGame`` registers 2..``max_players`` players with unique ids, gives each ``start_money`` from the
+Bank, records the options in force and shuffles the virtual event deck with ``random.Random(seed)``; the
+shuffled order is recorded in ``GameStarted`` so a replay never re-shuffles. ``EndTurn`` passes the turn to
+the next player who is not bankrupt and counts down ON THE RUN.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine import events as ev
+from engine.commands import EndTurn, StartGame
+from engine.editions import Edition
+from engine.errors import OptionError
+from engine.ledger import BANK
+from engine.options import Options
+from engine.rules.base import Table, check_phase, check_play
+from engine.state import GameState
+
+
+def check_start(s: GameState, ed: Edition, cmd: StartGame) -> str | None:
+    """StartGame: phase setup, valid options, 2..max_players unique ids, an int seed."""
+    what = "StartGame"
+    reason = check_phase(s, "setup", what)
+    if reason:
+        return reason
+    try:
+        opts = Options.from_mapping(cmd.options)
+    except OptionError as exc:
+        return f"{what}: {exc}"
+    ids = [p.id for p in cmd.players]
+    if not 2 <= len(ids) <= opts.max_players:
+        return f"{what}: expected 2..{opts.max_players} players (option max_players), got {len(ids)}: {ids}"
+    if len(set(ids)) != len(ids):
+        return f"{what}: expected unique player ids, got {ids}"
+    for pid in ids:
+        if not isinstance(pid, str) or not pid.strip() or pid == BANK:
+            return f"{what}: expected a non-empty player id other than {BANK!r}, got {pid!r}"
+    if isinstance(cmd.seed, bool) or not isinstance(cmd.seed, int):
+        return f"{what}: expected an integer seed, got {cmd.seed!r}"
+    return None
+
+
+def do_start(t: Table, cmd: StartGame) -> None:
+    """Record the players, options in force and the shuffled deck; the fold pays the start money."""
+    opts = Options.from_mapping(cmd.options)
+    deck = [card.id for card in t.edition.events]
+    random.Random(cmd.seed).shuffle(deck)
+    t.emit(ev.GameStarted, t.edition.id, tuple(cmd.players), opts.as_dict(), cmd.seed, tuple(deck))
+
+
+def check_end_turn(s: GameState, ed: Edition, cmd: EndTurn) -> str | None:
+    """EndTurn: only the player whose turn it is (jailed or not)."""
+    what = "EndTurn"
+    reason = check_play(s, cmd.player, what, free=False)
+    if reason:
+        return reason
+    if cmd.player != s.turn:
+        return f"{what}: expected the player whose turn it is ({s.turn}), got {cmd.player!r}"
+    return None
+
+
+def do_end_turn(t: Table, cmd: EndTurn) -> None:
+    """Pass the turn to the next active player in registration order."""
+    s = t.state
+    order = s.order
+    i = order.index(cmd.player)
+    nxt = cmd.player
+    for k in range(1, len(order) + 1):
+        cand = order[(i + k) % len(order)]
+        if cand not in s.bankrupt:
+            nxt = cand
+            break
+    t.emit(ev.TurnEnded, cmd.player, nxt)
