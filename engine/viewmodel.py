@@ -142,3 +142,8 @@ class ViewModel:
     wealth_history: tuple[tuple[str, tuple[int, ...]], ...] = ()  # player id -> wealth after each command
     seq: int = 0  # sequence number of the last durable event
     extra: tuple[tuple[str, str | int], ...] = field(default=())  # banker-specific details
+    phase: str = ""  # the engine's phase: "setup", "play", "auction", "event", "debt", "over"
+    turn: str | None = None  # id of the player whose turn it is
+    selected_player: str | None = None  # the player card tapped in the gesture under way
+    selected_deed: int | None = None  # the deed card tapped in the gesture under way
+    seconds_left: float | None = None  # until the gesture under way times out (injected clock)

@@ -1,0 +1,211 @@
+"""The banker: the unit's interaction state machine, between the card reader / buttons and the engine.
+
+Inputs are a card presented (by its registered role), a button, a choice and the passing of time (an
+injected clock). Outputs are engine commands (exactly one per completed gesture), a prompt, cues and a
+:class:`~engine.viewmodel.ViewModel` snapshot, returned together as a :class:`Reaction`. The banker
+holds no money and decides no rule: ``Game.check`` says whether a command is allowed; the machine only
+knows which card or button comes next. The states and the one transition table are in
+:mod:`engine.banker_table`; the condition and callback methods named there are the ``_Callbacks`` below.
+The flows at the table are described in ``docs/flows.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from transitions import Machine, MachineError
+
+from engine.banker_callbacks import BankerCallbacks, Refusal
+from engine.banker_store import GameStore
+from engine.banker_table import BUTTONS, GESTURE_STATES, TRANSITIONS, BankerState
+from engine.banker_view import build_view, phase_state, wealth_history
+from engine.errors import EngineError
+from engine.events import Event
+from engine.viewmodel import Cue, Prompt, ViewModel
+
+CardLookup = Callable[[str], "tuple[str, int | None] | None"]
+"""``cards(uid)``: the registered role of a card, or None for an unknown card."""
+
+
+class BankerError(EngineError, ValueError):
+    """A bad call to the banker itself (not a mistake at the table, which is a refused :class:`Reaction`)."""
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """What one input produced: durable events, cues, the next prompt, a refusal key and the new view."""
+
+    events: tuple[Event, ...]  # durable engine events produced by this input (already on disk)
+    cues: tuple[Cue, ...]  # sounds / reader beeps
+    prompt: Prompt  # what to do next
+    error: str | None  # a translation key when the input was refused, else None
+    view: ViewModel  # the new snapshot
+    params: dict[str, str | int] = field(default_factory=dict)  # details of the refusal (e.g. reason)
+
+
+_TAP_KINDS = ("player", "deed", "event", "banker")
+_BUSY_FROM_IDLE = frozenset({"tap_player", "tap_deed", "tap_event"})
+
+
+class Banker(BankerCallbacks):
+    """The banker state machine over a :class:`GameStore` (see the module docstring).
+
+    ``timeout_s`` is how long (seconds of the injected ``clock``) a half-done gesture waits before it
+    returns to idle with nothing changed; ``auction_s`` the auction countdown, restarted by every bid;
+    ``pin`` guards the banker menu.
+    """
+
+    state: BankerState
+
+    def __init__(
+        self,
+        store: GameStore,
+        cards: Callable[[str], tuple[str, int | None] | None],
+        clock: Callable[[], float],
+        *,
+        seed_source: Callable[[], int],
+        timeout_s: float = 10.0,
+        auction_s: float = 10.0,
+        pin: str = "1234",
+    ) -> None:
+        if timeout_s <= 0 or auction_s <= 0:
+            raise BankerError(f"timeouts must be positive seconds, got timeout_s={timeout_s}, auction_s={auction_s}")
+        if not pin.isdigit():
+            raise BankerError(f"the PIN must be digits, got {pin!r}")
+        super().__init__(store, clock, seed_source, timeout_s, auction_s, pin)
+        self._cards = cards
+        self.machine = Machine(
+            model=self,
+            states=BankerState,
+            transitions=TRANSITIONS,
+            initial=BankerState.SETUP,
+            queued=True,
+            auto_transitions=False,
+            send_event=True,
+            after_state_change="mark_fired",
+            model_override=False,
+        )
+        self._durable = store.resume()
+        if self._durable is not None:
+            past = store.events(self._durable)
+            self._history = wealth_history(self._durable.game.edition, past)
+            self._note(past[-20:])
+            self.restore(phase_state(self._durable.game.state.phase))
+
+    # -- restoring -----------------------------------------------------------------------------------
+    def restore(self, state: BankerState | str) -> None:
+        """Put the machine in ``state`` (e.g. after a restart), checked against the machine's states."""
+        name = state.name if isinstance(state, BankerState) else str(state)
+        if name not in self.machine.states:
+            raise BankerError(f"unknown banker state {state!r}; expected one of {list(self.machine.states)}")
+        self.machine.set_state(BankerState[name])
+        self.forget_gesture(None)
+        if self.state is BankerState.AUCTION:
+            self._deadline = self._clock() + self.auction_s
+
+    # -- inputs ----------------------------------------------------------------------------------------
+    def tap(self, uid: str) -> Reaction:
+        """A card was presented: its registered role decides the trigger (``tap_player`` ...)."""
+        role = self._cards(uid)
+        if role is None or role[0] not in _TAP_KINDS:
+            return self._refused(Refusal("error.unknown_card", {"uid": uid}), cue_tap=False)
+        kind, value = role
+        return self._fire(f"tap_{kind}", value, cue=Cue.TAP)
+
+    def press(self, button: str, value: str | None = None) -> Reaction:
+        """A button (see :data:`engine.banker_table.BUTTONS`); ``value`` e.g. the bid raise ``"100"``."""
+        if button == "roll" and value in ("doubles", "no_doubles"):
+            button, value = f"roll_{value}", None
+        if button not in BUTTONS:
+            return self._refused(Refusal("error.unknown_button", {"button": button}), cue_tap=False)
+        return self._fire(f"press_{button}", value)
+
+    def choose(self, value: str) -> Reaction:
+        """An answer: an event card's choice, a PIN digit (or the whole PIN), a ``name=value`` setting."""
+        return self._fire("answer", value)
+
+    def tick(self) -> Reaction:
+        """Time passed (read from the injected clock): gesture timeouts and the auction countdown."""
+        now = self._clock()
+        if self.state in GESTURE_STATES and now - self._since >= self.timeout_s:
+            return self._fire("timeout", None)
+        if self.state is BankerState.AUCTION and self._deadline is not None and now >= self._deadline:
+            return self._fire("countdown", None)
+        self._begin()
+        return self._reaction(None)
+
+    def may(self, trigger: str) -> bool:
+        """Whether ``trigger`` (e.g. ``"press_go"``) would be accepted now: the machine's ``may_<trigger>``."""
+        check = getattr(self, f"may_{trigger}", None)
+        if check is None:
+            return False
+        self._probing = True
+        try:
+            return bool(check())
+        finally:
+            self._probing = False
+
+    @property
+    def view(self) -> ViewModel:
+        """The current snapshot of everything the screen shows."""
+        return build_view(self)
+
+    @property
+    def state_name(self) -> str:
+        """The current state's name as shown in views and scripts (e.g. ``"idle"``)."""
+        return self.state.value
+
+    # -- machinery -------------------------------------------------------------------------------------
+    def _begin(self) -> None:
+        self._events: list[Event] = []
+        self._cues: list[Cue] = []
+        self._refusal = None
+        self._fired = False
+
+    def _fire(self, trigger: str, value: str | int | None, cue: Cue | None = None) -> Reaction:
+        self._begin()
+        if cue is not None:
+            self._cues.append(cue)
+        kwargs: dict[str, Any] = {"value": value}
+        try:
+            self.trigger(trigger, **kwargs)
+        except MachineError:
+            return self._refused(self._classify(trigger), cue_tap=False)
+        if not self._fired:
+            refusal = self._refusal or Refusal("error.not_now", {"trigger": trigger})
+            if refusal.key == "error.bad_pin":
+                self._gesture.pin = ""
+            return self._refused(refusal, cue_tap=False)
+        if trigger not in ("countdown", "settle"):
+            self._since = self._clock()
+        return self._reaction(None)
+
+    def _classify(self, trigger: str) -> Refusal:
+        state = self.state.value
+        if trigger.startswith("tap_"):
+            if self.state in GESTURE_STATES and trigger in _BUSY_FROM_IDLE:
+                return Refusal("error.busy", {"state": state})
+            return Refusal("error.wrong_card", {"card": trigger[4:], "state": state})
+        return Refusal("error.not_now", {"trigger": trigger, "state": state})
+
+    def _refused(self, refusal: Refusal, *, cue_tap: bool) -> Reaction:
+        self._cues = [c for c in getattr(self, "_cues", []) if cue_tap] + [Cue.ERROR]
+        self._events = []
+        return self._reaction(refusal)
+
+    def _reaction(self, refusal: Refusal | None) -> Reaction:
+        view = build_view(self, refusal)
+        return Reaction(
+            events=tuple(self._events),
+            cues=tuple(self._cues),
+            prompt=view.prompt,
+            error=None if refusal is None else refusal.key,
+            view=view,
+            params=dict(refusal.params) if refusal else {},
+        )
+
+    def mark_fired(self, event: Any) -> None:
+        """``after_state_change``: some transition ran for this input."""
+        self._fired = True
