@@ -1,0 +1,322 @@
+"""``pn532://PATH[?baud=115200&poll_ms=50]``: an NXP PN532 on a UART (HSU), e.g. ``pn532:///dev/serial0``.
+
+The driver speaks UM0701-02 through the pure codec :mod:`reader.pn532_frames`, from one thread:
+
+1. open the UART with pyserial (115200 8N1 unless ``baud`` says otherwise);
+2. wake the chip: the HSU wake-up (0x55 and a long preamble) followed at once by SAMConfiguration in
+   normal mode (which also takes a PN532/C106 out of its LowVbat start-up mode);
+3. GetFirmwareVersion must answer IC 0x32 (the version goes into ReaderConnected's ``info``);
+4. RFConfiguration MaxRetries ``FF 01 01`` so InListPassiveTarget gives up after two activation
+   attempts instead of waiting for a card forever (the power-on value 0xFF);
+5. poll: InListPassiveTarget (one target, 106 kbps type A) every :data:`POLL_PERIOD_S` (50 ms, the
+   ``poll_ms`` query parameter), then InRelease of the target found.
+
+Every command waits for the chip's ACK (:data:`ACK_TIMEOUT_S`) and then its response; a command
+without an ACK is sent again, a response lost to a bad checksum is asked for again with a NACK.
+Garbage and broken frames are counted (``counters``) and dropped by the decoder; they never raise out
+of the driver and never make a tap. One tap per presentation: the card staying in the field does not
+repeat; it is reported removed after :data:`MISSES_FOR_REMOVAL` consecutive empty polls.
+
+A vanished device (the read or write fails) or a silent one (nothing valid heard for
+:data:`SILENCE_S`) is a ReaderLost within a second; the driver then reopens the port with back-off
+(0.1 s doubling to 1 s) and reports ReaderConnected when the chip answers again. The PN532 has no
+beeper or LED of its own: :meth:`PN532Reader.cue` does nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from reader import pn532_frames as pf
+from reader.base import EventSink, Reader, ReaderError
+from reader.debounce import Debouncer
+from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderEvent, ReaderLost
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BAUD = 115200
+POLL_PERIOD_S = 0.050
+"""Seconds between the starts of two InListPassiveTarget polls (the ``poll_ms`` parameter)."""
+ACK_TIMEOUT_S = 0.060
+"""Seconds to wait for the ACK of a command (the chip sends it within about 1 ms at 115200 baud)."""
+RESPONSE_TIMEOUT_S = 0.250
+"""Seconds to wait for a response after its ACK (InListPassiveTarget with MaxRetries 1: a few ms)."""
+SILENCE_S = 0.500
+"""Seconds without one valid frame from the chip after which it counts as lost."""
+MISSES_FOR_REMOVAL = 2
+"""Consecutive empty polls after which the card counts as removed (about 100 ms at 50 ms polls)."""
+PASSIVE_ACTIVATION_RETRIES = 0x01
+BACKOFF_MIN_S = 0.1
+BACKOFF_MAX_S = 1.0
+_READ_SLICE_S = 0.010  # seconds: pyserial read timeout, the granularity of every wait
+
+
+class PN532Error(ReaderError):
+    """The PN532 did not answer as the manual says (no ACK, wrong response, not a PN532)."""
+
+
+class _Lost(Exception):
+    """Internal: the device vanished or went silent; ``reason`` says which."""
+
+
+class PN532Link:
+    """Command/response exchanges with a PN532 over an open pyserial port (single-threaded use)."""
+
+    def __init__(self, port: Any, clock: Any = time.monotonic) -> None:
+        self.port = port
+        self.clock = clock
+        self.decoder = pf.FrameDecoder()
+        self.last_heard = clock()
+        self._queue: deque[pf.Frame] = deque()
+        self.counters: dict[str, int] = {"ack_timeouts": 0, "response_timeouts": 0, "nacks_sent": 0, "stale_frames": 0}
+
+    def _write(self, data: bytes) -> None:
+        try:
+            self.port.write(data)
+        except Exception as exc:  # SerialException, OSError: the device vanished
+            raise _Lost(f"write failed: {exc}") from exc
+
+    def _read_frames(self) -> list[pf.Frame]:
+        try:
+            waiting = self.port.in_waiting
+            data = self.port.read(waiting or 1)
+        except Exception as exc:
+            raise _Lost(f"read failed: {exc}") from exc
+        frames = self.decoder.feed(data) if data else []
+        if frames:
+            self.last_heard = self.clock()
+        elif self.clock() - self.last_heard > SILENCE_S:
+            raise _Lost(f"silent for {SILENCE_S:.1f} s")
+        return frames
+
+    def _wait(self, want: type[pf.Frame] | int, timeout: float) -> pf.Frame | None:
+        """The next ACK (``want`` = Ack) or response to command ``want``; None on timeout.
+
+        Frames that arrive together stay queued for the next wait (the ACK and the response often
+        come in one read); frames that are not wanted now are stale (a duplicate, a late answer).
+        """
+        deadline = self.clock() + timeout
+        while True:
+            while self._queue:
+                frame = self._queue.popleft()
+                if isinstance(want, int):
+                    if isinstance(frame, pf.ErrorFrame):
+                        return frame
+                    if isinstance(frame, pf.InfoFrame) and frame.tfi == pf.TFI_CHIP and frame.command == want + 1:
+                        return frame
+                elif isinstance(frame, want):
+                    return frame
+                self.counters["stale_frames"] += 1
+            if self.clock() >= deadline:
+                break
+            self._queue.extend(self._read_frames())
+        if self.decoder.pending:  # a false start code may hold a real frame back: give up on it
+            self._queue.extend(self.decoder.abandon_partial())
+        return None
+
+    def command(self, frame: bytes, command: int, attempts: int = 3) -> pf.InfoFrame:
+        """Send a command frame; return the chip's response frame. Raises PN532Error or _Lost."""
+        for _ in range(attempts):
+            self._write(frame)
+            if self._wait(pf.Ack, ACK_TIMEOUT_S) is None:
+                self.counters["ack_timeouts"] += 1
+                continue
+            bad_before = self.decoder.counters["bad_checksum"]
+            response = self._wait(command, RESPONSE_TIMEOUT_S)
+            if response is None and self.decoder.counters["bad_checksum"] > bad_before:
+                self.counters["nacks_sent"] += 1
+                self._write(pf.NACK)  # "send that again": the response was damaged on the way
+                response = self._wait(command, RESPONSE_TIMEOUT_S)
+            if response is None:
+                self.counters["response_timeouts"] += 1
+                self._write(pf.ACK)  # abort whatever the chip still works on
+                continue
+            if isinstance(response, pf.ErrorFrame):
+                raise PN532Error(f"the PN532 reports a syntax error for command {command:#04x}: {frame.hex(' ')}")
+            assert isinstance(response, pf.InfoFrame)
+            return response
+        raise PN532Error(f"no answer to command {command:#04x} after {attempts} attempts")
+
+    def wake(self) -> None:
+        """HSU wake-up immediately followed by SAMConfiguration (normal mode)."""
+        self._write(pf.HSU_WAKEUP)
+        self.command(pf.sam_configuration(), pf.CMD_SAM_CONFIGURATION)
+
+
+class PN532Reader(Reader):
+    """The ``pn532://`` driver; see the module docstring."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        parts = urlsplit(url)
+        self.path = (parts.netloc + parts.path) if parts.netloc else parts.path
+        if not self.path:
+            raise ReaderError(f"pn532:// needs a device path, e.g. pn532:///dev/serial0; got {url!r}")
+        query = parse_qs(parts.query)
+        try:
+            self.baud = int(query.get("baud", [DEFAULT_BAUD])[0])
+            self.poll_period_s = int(query.get("poll_ms", [round(POLL_PERIOD_S * 1000)])[0]) / 1000.0
+        except ValueError as exc:
+            raise ReaderError(f"pn532:// baud and poll_ms are integers, got {parts.query!r}") from exc
+        if self.baud <= 0 or self.poll_period_s <= 0:
+            raise ReaderError(f"pn532:// baud and poll_ms must be positive, got {parts.query!r}")
+        self._sink: EventSink | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._debouncer = Debouncer(senses_removal=True)
+        self.firmware: pf.FirmwareVersion | None = None
+        self.counters: dict[str, int] = {"polls": 0, "connects": 0, "losses": 0, "errors": 0}
+        self.link: PN532Link | None = None
+
+    # -------------------------------------------------------------- the contract
+
+    def start(self, sink: EventSink) -> None:
+        """Open the UART and start polling in a background thread; returns at once."""
+        try:
+            import serial  # noqa: F401  (fail here, not in the thread)
+        except ImportError as exc:
+            raise ReaderError(f"pn532:// needs pyserial: {exc}") from exc
+        if self._thread is not None:
+            raise ReaderError(f"{self.url}: start() called twice")
+        self._sink = sink
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name=f"pn532 {self.path}", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop polling and close the UART; idempotent."""
+        self._stop.set()
+        self._sink = None
+        thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=2.0)
+
+    def cue(self, kind: str) -> None:
+        """The PN532 has no buzzer or LED: nothing to play."""
+
+    @classmethod
+    def list_devices(cls) -> list[str]:
+        """``pn532://`` URLs for the serial ports a PN532 may sit on (it cannot be told apart unprobed)."""
+        try:
+            from serial.tools import list_ports
+        except ImportError:
+            return []
+        import os
+
+        ports = [p.device for p in list_ports.comports()]
+        if os.path.exists("/dev/serial0"):
+            ports.insert(0, "/dev/serial0")
+        return [f"pn532://{p}" for p in dict.fromkeys(ports)]
+
+    # -------------------------------------------------------------- the thread
+
+    def _emit(self, event: ReaderEvent) -> None:
+        sink = self._sink
+        if sink is not None and not self._stop.is_set():
+            sink(event)
+
+    def _run(self) -> None:
+        backoff = BACKOFF_MIN_S
+        announced_lost = False
+        while not self._stop.is_set():
+            port = None
+            try:
+                port = self._open()
+                link = PN532Link(port)
+                self.link = link
+                link.wake()
+                self.firmware = pf.parse_firmware_version(
+                    link.command(pf.encode_command(pf.CMD_GET_FIRMWARE_VERSION), pf.CMD_GET_FIRMWARE_VERSION)
+                )
+                if self.firmware.ic != 0x32:
+                    raise PN532Error(f"expected a PN532 (IC 0x32), the chip says {self.firmware}")
+                link.command(pf.rf_max_retries(passive_activation=PASSIVE_ACTIVATION_RETRIES), pf.CMD_RF_CONFIGURATION)
+            except (_Lost, PN532Error, pf.PN532FrameError, OSError) as exc:
+                self._close(port)
+                if not announced_lost:
+                    self._emit(ReaderLost(self.url, time.monotonic(), f"cannot open the PN532 on {self.path}: {exc}"))
+                    announced_lost = True
+                self._stop.wait(backoff)
+                backoff = min(backoff * 2, BACKOFF_MAX_S)
+                continue
+            backoff = BACKOFF_MIN_S
+            announced_lost = False
+            self.counters["connects"] += 1
+            self._emit(ReaderConnected(self.url, time.monotonic(), info=f"{self.firmware} on {self.path}"))
+            reason = self._poll(link)
+            self._close(port)
+            if reason is not None:
+                self.counters["losses"] += 1
+                uid = self._debouncer.gone(None, time.monotonic())
+                now = time.monotonic()
+                if uid is not None:
+                    self._emit(CardRemoved(uid, self.url, now))
+                self._debouncer.reset()
+                self._emit(ReaderLost(self.url, now, reason))
+                announced_lost = True
+
+    def _open(self) -> Any:
+        import serial
+
+        try:
+            return serial.Serial(
+                self.path, self.baud, bytesize=8, parity="N", stopbits=1, timeout=_READ_SLICE_S, write_timeout=0.5
+            )
+        except (serial.SerialException, ValueError) as exc:
+            raise _Lost(str(exc)) from exc
+
+    @staticmethod
+    def _close(port: Any) -> None:
+        if port is not None:
+            try:
+                port.close()
+            except Exception as exc:  # already gone
+                log.debug("pn532: close: %s", exc)
+
+    def _poll(self, link: PN532Link) -> str | None:
+        """Poll until stopped (None) or the chip is lost (the reason)."""
+        misses = 0
+        poll_frame = pf.in_list_passive_target(1, pf.BRTY_106_TYPE_A)
+        release_frame = pf.in_release(0)
+        next_poll = time.monotonic()
+        while not self._stop.is_set():
+            try:
+                response = link.command(poll_frame, pf.CMD_IN_LIST_PASSIVE_TARGET)
+                targets = pf.parse_in_list_passive_target(response)
+                self.counters["polls"] += 1
+                if targets:
+                    misses = 0
+                    uid = targets[0].uid_hex
+                    now = time.monotonic()
+                    previous = self._debouncer.present
+                    if previous is not None and previous != uid:  # swapped between two polls
+                        self._emit(CardRemoved(previous, self.url, now))
+                    if self._debouncer.seen(uid, now):
+                        self._emit(CardPresented(uid, self.url, now))
+                    link.command(release_frame, pf.CMD_IN_RELEASE)
+                else:
+                    misses += 1
+                    if misses >= MISSES_FOR_REMOVAL:
+                        gone = self._debouncer.gone(None, time.monotonic())
+                        if gone is not None:
+                            self._emit(CardRemoved(gone, self.url, time.monotonic()))
+            except _Lost as exc:
+                return str(exc)
+            except (PN532Error, pf.PN532FrameError) as exc:
+                # a confused exchange (noise, a stall shorter than SILENCE_S): counted, polling goes on;
+                # a chip that stays silent is caught by the silence check in the link
+                self.counters["errors"] += 1
+                log.debug("pn532 %s: %s", self.path, exc)
+                if time.monotonic() - link.last_heard > SILENCE_S:
+                    return f"silent for {SILENCE_S:.1f} s"
+            next_poll += self.poll_period_s
+            delay = next_poll - time.monotonic()
+            if delay < 0:
+                next_poll, delay = time.monotonic(), 0.0
+            self._stop.wait(delay)
+        return None
