@@ -1,0 +1,135 @@
+# MicroPython code: %-formatting and explicit loops are kept on purpose (small, fast on the Pico).
+# ruff: noqa: UP031
+"""The bridge firmware's logic, free of hardware: protocol v1 in, card reports out.
+
+main.py wires this to the Pico's USB serial, the MFRC522, the buzzer and the LED; the simulator
+(firmware_sim/bridge.py) wires it to a pseudo-terminal. Everything the host can observe of the firmware
+is decided here, so the simulator is the executable spec (hardware/protocol.md).
+
+Runs under MicroPython and CPython: no typing, no dataclasses, %-formatting.
+"""
+
+import protocol as _p
+
+FIRMWARE_VERSION = "1.0.0"
+DEVICE_KIND = "bridge"
+MISSES_FOR_GONE = 3  # consecutive empty polls (of about 30 ms each) before a card counts as lifted
+
+
+class BridgeApp:
+    """Reacts to host frames and card polls; ``send(bytes)`` writes to the host.
+
+    ``beep(kind)`` and ``led(colour)`` drive the buzzer and the LED (no-ops by default).
+    ``counters`` holds frames_in, frames_out, bad_frames, unknown_verbs, overlong, taps, gones, beeps.
+    """
+
+    def __init__(self, send, beep=None, led=None, version=FIRMWARE_VERSION):
+        self.send = send
+        self.beep = beep
+        self.led = led
+        self.version = version
+        self.splitter = _p.Splitter()
+        self.card = None  # the UID (upper-case hex) on the reader, or None
+        self.misses = 0
+        self.corrupt_next = False  # fault injection: the next frame goes out with a wrong checksum
+        self.last_card_frame = b""
+        self.counters = {
+            "frames_in": 0, "frames_out": 0, "bad_frames": 0, "unknown_verbs": 0,
+            "overlong": 0, "taps": 0, "gones": 0, "beeps": 0,
+        }
+
+    # ------------------------------------------------------------------ output
+
+    def frame(self, verb, args=()):
+        """Encode and send one frame (with a wrong checksum if a fault was asked for); return it."""
+        data = _p.encode(verb, args)
+        if self.corrupt_next:
+            self.corrupt_next = False
+            # flip the low bit of the checksum's last hex digit: still hex, now wrong
+            last = data[-2]
+            swapped = b"0123456789ABCDEF"[(b"0123456789ABCDEF".index(bytes([last])) ^ 1)]
+            data = data[:-2] + bytes([swapped]) + b"\n"
+        self.counters["frames_out"] += 1
+        self.send(data)
+        return data
+
+    def boot(self):
+        """Announce ourselves: HELLO bridge <protocol version> <firmware version>."""
+        self.frame("HELLO", (DEVICE_KIND, _p.PROTOCOL_VERSION, self.version))
+        if self.led is not None:
+            self.led("blue")
+
+    def error(self, code, text):
+        self.frame("ERR", (code, text) if text else (code,))
+
+    # ------------------------------------------------------------------ cards
+
+    def card_seen(self, uid):
+        """A poll found card ``uid``: TAP it if it is new (a swapped card first gets its GONE)."""
+        self.misses = 0
+        if uid == self.card:
+            return
+        if self.card is not None:
+            self.card_absent()
+        self.card = uid
+        self.counters["taps"] += 1
+        self.last_card_frame = self.frame("TAP", (uid,))
+
+    def card_absent(self):
+        """The card left: GONE <uid>."""
+        self.misses = 0
+        if self.card is None:
+            return
+        uid, self.card = self.card, None
+        self.counters["gones"] += 1
+        self.last_card_frame = self.frame("GONE", (uid,))
+
+    def poll(self, uid):
+        """One poll's result (a UID or None); a card counts as lifted after MISSES_FOR_GONE empty polls."""
+        if uid is not None:
+            self.card_seen(uid)
+            return
+        if self.card is not None:
+            self.misses += 1
+            if self.misses >= MISSES_FOR_GONE:
+                self.card_absent()
+
+    # ------------------------------------------------------------------ input
+
+    def feed(self, data):
+        """Bytes from the host: answer every complete frame."""
+        overlong = self.splitter.overlong
+        for line in self.splitter.feed(data):
+            self.handle(line)
+        if self.splitter.overlong > overlong:
+            self.counters["overlong"] += self.splitter.overlong - overlong
+            self.error(_p.E_OVERLONG, "overlong line")
+
+    def handle(self, line):
+        """Act on one candidate frame from the host."""
+        try:
+            verb, args = _p.decode(line)
+        except _p.ProtocolError as exc:
+            self.counters["bad_frames"] += 1
+            if exc.kind == "checksum":
+                self.error(_p.E_CHECKSUM, "bad checksum")
+            elif exc.kind == "overlong":
+                self.error(_p.E_OVERLONG, "overlong line")
+            else:
+                self.error(_p.E_BAD_ARGS, "bad frame")
+            return
+        self.counters["frames_in"] += 1
+        if verb == "PING":
+            self.frame("PONG", (args[0],))
+        elif verb == "VER?":
+            self.boot()
+        elif verb == "BEEP":
+            self.counters["beeps"] += 1
+            if self.beep is not None:
+                self.beep(args[0])
+        elif verb == "LED":
+            if self.led is not None:
+                self.led(args[0])
+        else:
+            self.counters["unknown_verbs"] += 1
+            self.error(_p.E_UNKNOWN_VERB, "unknown verb %s" % verb[:24])

@@ -1,0 +1,215 @@
+"""``serial://PATH?baud=N``: our bridge (a Pico + MFRC522 running hardware/firmware) over USB serial.
+
+Layers (shared/DESIGN.md convention 6): :mod:`reader.serialport` keeps the port open and notices loss,
+:mod:`reader.protocol` turns bytes into frames (noise, overlong lines and bad checksums are counted in
+:attr:`BridgeReader.stats` and dropped), this module turns frames into events, and
+:class:`~reader.debounce.Debouncer` makes one tap per presentation (``TAP`` ... ``GONE``; a repeated
+``TAP`` of the card on the reader is a duplicate and suppressed).
+
+Connection: on opening the port the driver sends ``VER?`` every 250 ms until the device answers
+``HELLO bridge <version> <firmware>`` (:class:`~reader.events.ReaderConnected`), then ``PING n`` every
+250 ms; the device answers ``PONG n``. A failed read (unplugged) or 0.75 s without a valid frame gives
+:class:`~reader.events.ReaderLost` and a reopen with back-off; the path may be a symlink that
+reappears (a udev ``/dev/serial/by-id`` name). After a loss the driver forgets the card on the reader:
+a replugged bridge reboots and reports a card still lying there as a new presentation.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from reader.base import EventSink, Reader, ReaderError
+from reader.debounce import Debouncer
+from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderEvent, ReaderLost
+from reader.protocol import PROTOCOL_VERSION, Frame, FrameDecoder, encode
+from reader.serialport import SerialLink, open_serial
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BAUD = 115200  # bits per second
+HEARTBEAT_S = 0.25  # seconds between PINGs (and between VER? while waiting for HELLO)
+SILENCE_S = 0.75  # seconds without a valid frame before the bridge counts as lost
+
+# reader.base.CUES -> the frames that play them on the bridge
+CUE_FRAMES: dict[str, tuple[tuple[str, str], ...]] = {
+    "tap": (("LED", "blue"),),
+    "ok": (("BEEP", "ok"), ("LED", "green")),
+    "err": (("BEEP", "err"), ("LED", "red")),
+    "go": (("BEEP", "go"), ("LED", "green")),
+    "cash": (("BEEP", "ok"), ("LED", "yellow")),
+}
+
+
+def parse_serial_url(url: str) -> tuple[str, int]:
+    """``serial:///dev/ttyACM0?baud=115200`` -> (``/dev/ttyACM0``, 115200); ReaderError if malformed."""
+    parts = urlsplit(url)
+    path = parts.netloc + parts.path
+    if parts.scheme != "serial" or not path:
+        raise ReaderError(f"expected serial://PATH[?baud=N], e.g. serial:///dev/ttyACM0?baud=115200, got {url!r}")
+    query = parse_qs(parts.query)
+    unknown = set(query) - {"baud"}
+    if unknown:
+        raise ReaderError(f"serial:// knows only the option baud, got {sorted(unknown)} in {url!r}")
+    baud_text = query.get("baud", [str(DEFAULT_BAUD)])[0]
+    if not baud_text.isdigit() or int(baud_text) <= 0:
+        raise ReaderError(f"baud must be a positive whole number of bits per second, got {baud_text!r} in {url!r}")
+    return path, int(baud_text)
+
+
+class BridgeReader(Reader):
+    """The bridge driver; events come from the serial link's thread."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        opener: Callable[[str, int, float], Any] = open_serial,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(url)
+        self.path, self.baud = parse_serial_url(url)
+        self._opener = opener
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._sink: EventSink | None = None
+        self._link: SerialLink | None = None
+        self._decoder = FrameDecoder()
+        self._debounce = Debouncer(senses_removal=True)
+        self._connected = False
+        self._next_beat = 0.0
+        self._seq = 0
+        self.device_info = ""
+        """``bridge fw <version> protocol <n>`` from the last HELLO."""
+        self._stats: Counter[str] = Counter()
+
+    # ------------------------------------------------------------------ Reader
+
+    def start(self, sink: EventSink) -> None:
+        """Open the port in the background; ReaderConnected follows the device's HELLO."""
+        with self._lock:
+            if self._link is not None:
+                raise ReaderError(f"reader {self.url!r} is already started")
+            self._sink = sink
+            self._link = SerialLink(
+                self.path, self.baud, self, name=self.url, silence_s=SILENCE_S, opener=self._opener, clock=self._clock
+            )
+        self._link.start()
+
+    def stop(self) -> None:
+        """Stop delivering events and close the port; idempotent."""
+        with self._lock:
+            self._sink = None
+            link = self._link
+        if link is not None:
+            link.stop()
+
+    def cue(self, kind: str) -> None:
+        """Beep and light the LED for ``kind`` (one of reader.base.CUES); unknown kinds are ignored."""
+        link = self._link
+        if link is None or not self._connected:
+            return
+        for verb, arg in CUE_FRAMES.get(kind, ()):
+            link.write(encode(verb, arg))
+
+    @property
+    def connected(self) -> bool:
+        """True between the device's HELLO and its loss."""
+        return self._connected
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """Counters: the decoder's (frames, junk_bytes, overlong, syntax, checksum, args) plus
+        duplicates, device_errors, ignored, pings, reconnects."""
+        merged = Counter(self._decoder.stats)
+        merged.update(self._stats)
+        merged["duplicates"] = self._debounce.suppressed
+        return dict(merged)
+
+    @classmethod
+    def list_devices(cls) -> list[str]:
+        """USB serial ports that may be bridges (CDC ACM and USB-serial adapters)."""
+        from serial.tools import list_ports
+
+        ports = sorted(p.device for p in list_ports.comports() if "ACM" in p.device or "USB" in p.device)
+        return [f"serial://{p}?baud={DEFAULT_BAUD}" for p in ports]
+
+    # ------------------------------------------------------------------ LinkHandler
+
+    def on_open(self, link: SerialLink) -> None:
+        self._decoder.reset()
+        self._connected = False
+        self._next_beat = self._clock() + HEARTBEAT_S
+        if link.opens > 1:
+            self._stats["reconnects"] += 1
+        link.write(encode("VER?"))
+
+    def on_data(self, data: bytes) -> None:
+        for frame in self._decoder.feed(data):
+            link = self._link
+            if link is not None:
+                link.alive()
+            self._handle(frame)
+
+    def on_tick(self, now: float) -> None:
+        if now < self._next_beat:
+            return
+        self._next_beat = now + HEARTBEAT_S
+        link = self._link
+        if link is None:
+            return
+        if self._connected:
+            self._seq = (self._seq + 1) % 65536
+            self._stats["pings"] += 1
+            link.write(encode("PING", self._seq))
+        else:
+            link.write(encode("VER?"))
+
+    def on_close(self, reason: str) -> None:
+        was_connected, self._connected = self._connected, False
+        self._debounce.reset()
+        if was_connected and reason != "stopped":
+            log.info("%s lost: %s", self.url, reason)
+            self._emit(ReaderLost(self.name, self._clock(), reason=reason))
+
+    # ------------------------------------------------------------------ frames
+
+    def _handle(self, frame: Frame) -> None:
+        verb, args = frame.verb, frame.args
+        now = self._clock()
+        if verb == "HELLO":
+            self.device_info = f"{args[0]} fw {args[2]} protocol {args[1]}"
+            if int(args[1]) > PROTOCOL_VERSION:
+                self._stats["newer_protocol"] += 1  # newer devices still speak v1 to a v1 host
+            if not self._connected:
+                self._connected = True
+                self._emit(ReaderConnected(self.name, now, info=self.device_info))
+        elif verb == "TAP":
+            uid = args[0]
+            previous = self._debounce.present
+            if self._debounce.seen(uid, now):
+                if previous is not None:  # swapped without a GONE in between (a lost frame)
+                    self._emit(CardRemoved(previous, self.name, now))
+                self._emit(CardPresented(uid, self.name, now))
+        elif verb == "GONE":
+            ended = self._debounce.gone(args[0], now)
+            if ended is not None:
+                self._emit(CardRemoved(ended, self.name, now))
+            else:
+                self._stats["stale_gone"] += 1
+        elif verb == "ERR":
+            self._stats["device_errors"] += 1
+            log.warning("%s reports error %s", self.url, " ".join(args))
+        elif verb != "PONG":
+            self._stats["ignored"] += 1  # a verb of a newer protocol version, or a host verb echoed
+
+    def _emit(self, event: ReaderEvent) -> None:
+        with self._lock:
+            sink = self._sink
+        if sink is not None:
+            sink(event)
