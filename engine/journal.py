@@ -174,14 +174,25 @@ class Journal:
     # -- opening ---------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str]) -> Journal:
+    def open(cls, path: str | os.PathLike[str], *, read_only: bool = False) -> Journal:
         """Open the journal at ``path``, creating the file (and our tables) if needed.
 
         Raises :class:`JournalError` for a file that is not ours, not SQLite, truncated or corrupt;
-        such a file is never modified.
+        such a file is never modified. ``read_only``: never create or write anything (for replay and
+        export); the file must exist and hold a journal.
         """
         p = Path(path)
+        if read_only and not p.is_file():
+            raise JournalError(f"no journal file at {p}")
         needs_schema = _inspect(p) if p.exists() else True
+        if read_only:
+            if needs_schema:
+                raise JournalError(f"{p} holds no boardbank journal yet (no games were ever recorded in it)")
+            try:
+                conn = sqlite3.connect(f"file:{p}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+            except sqlite3.Error as exc:
+                raise JournalError(f"cannot open the journal {p} read-only: {exc}") from exc
+            return cls(p, conn)
         if not p.parent.is_dir():
             raise JournalError(f"cannot create the journal {p}: the folder {p.parent} does not exist")
         try:

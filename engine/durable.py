@@ -1,0 +1,74 @@
+"""A game whose every command is on disk before its events are handed out.
+
+:class:`DurableGame` pairs an in-memory :class:`~engine.game.Game` with a :class:`~engine.journal.Journal`:
+``apply`` applies the command in memory, appends the command and its events to the journal in one
+transaction, and only then returns the events. If the write fails, the in-memory game is rebuilt from
+the journal (so nothing is half applied) and the error is raised. Amounts are ``int`` in the edition's
+money unit, as everywhere in the engine.
+"""
+
+from __future__ import annotations
+
+from engine.commands import Command, StartGame
+from engine.editions import Edition, load_edition
+from engine.events import Event, command_to_record
+from engine.game import Game
+from engine.journal import Journal, JournalError
+
+
+class DurableGame:
+    """A :class:`Game` whose accepted commands are durable in ``journal`` under ``game_id``."""
+
+    def __init__(self, journal: Journal, game_id: int, game: Game) -> None:
+        self.journal = journal
+        self.game_id = game_id
+        self._game = game
+        self._broken: BaseException | None = None
+
+    @property
+    def game(self) -> Game:
+        """The in-memory game (read it; change it only through :meth:`apply`)."""
+        return self._game
+
+    @classmethod
+    def start(cls, journal: Journal, edition: Edition, command: StartGame) -> DurableGame:
+        """Create a game in the journal and apply its ``StartGame`` command durably."""
+        game_id = journal.create_game(edition.id, command.seed, dict(command.options))
+        durable = cls(journal, game_id, Game(edition))
+        durable.apply(command)
+        return durable
+
+    @classmethod
+    def open(cls, journal: Journal, game_id: int) -> DurableGame:
+        """Rebuild the game ``game_id`` exactly as its last durable event left it."""
+        return cls(journal, game_id, cls._rebuild(journal, game_id))
+
+    @staticmethod
+    def _rebuild(journal: Journal, game_id: int) -> Game:
+        edition_id, events = journal.load(game_id)
+        return Game.replay(load_edition(edition_id), events)
+
+    def apply(self, command: Command) -> tuple[Event, ...]:
+        """Apply ``command``, make it durable, then return its events.
+
+        Raises ``IllegalCommand`` (nothing changes) for a refused command, and :class:`JournalError`
+        if the write failed: the in-memory game is then rebuilt from the journal. If even the rebuild
+        fails, this object refuses every further command (reopen the journal).
+        """
+        if self._broken is not None:
+            raise JournalError(
+                f"game {self.game_id}: the journal failed earlier and the game could not be rebuilt "
+                f"({self._broken}); reopen it with DurableGame.open"
+            )
+        events = self._game.apply(command)
+        try:
+            self.journal.append(self.game_id, command_to_record(command), events)
+        except BaseException as exc:
+            try:
+                self._game = self._rebuild(self.journal, self.game_id)
+            except BaseException as rebuild_exc:
+                self._broken = rebuild_exc
+            if isinstance(exc, JournalError) or not isinstance(exc, Exception):
+                raise
+            raise JournalError(f"game {self.game_id}: writing {command!r} failed: {exc!r}") from exc
+        return events
