@@ -66,7 +66,7 @@ def encode(verb, args=()):
     for a in args:
         parts.append(str(a))
     for i, p in enumerate(parts):
-        if not p or not _printable(p) or (" " in p and not (verb == "ERR" and i == len(parts) - 1)):
+        if not p or not _printable(p) or (" " in p and not (verb == "ERR" and i >= 2 and i == len(parts) - 1)):
             raise ValueError("frame field must be non-empty printable ASCII without $ * or spaces: %r" % (p,))
     payload = " ".join(parts).encode()
     c = checksum(payload)

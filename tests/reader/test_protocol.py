@@ -1,0 +1,150 @@
+"""The host's bridge codec (reader/protocol.py) against the golden frames, plus Hypothesis properties."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reader.protocol import MAX_FRAME, Frame, FrameDecoder, ProtocolError, checksum, decode, encode
+
+GOLDEN = json.loads((Path(__file__).resolve().parents[2] / "hardware" / "golden_frames.json").read_text())
+FRAMES: list[dict[str, Any]] = GOLDEN["frames"]
+STREAMS: list[dict[str, Any]] = GOLDEN["streams"]
+
+
+def raw(text: str) -> bytes:
+    """Golden files hold bytes as latin-1 characters."""
+    return text.encode("latin-1")
+
+
+def test_golden_file_is_version_1_and_covers_both_outcomes() -> None:
+    assert GOLDEN["protocol_version"] == 1
+    results = {f["result"] for f in FRAMES}
+    assert results == {"ok", "error"}
+    assert {f["error"] for f in FRAMES if f["result"] == "error"} == {"syntax", "checksum", "overlong", "args"}
+
+
+@pytest.mark.parametrize("case", FRAMES, ids=[f["name"] for f in FRAMES])
+def test_golden_frame_decodes_as_documented(case: dict[str, Any]) -> None:
+    line = raw(case["frame"])
+    if case["result"] == "ok":
+        frame = decode(line)
+        assert frame == Frame(case["verb"], tuple(case["args"]))
+        assert frame.known == case.get("known", True)
+    else:
+        with pytest.raises(ProtocolError) as info:
+            decode(line)
+        assert info.value.kind == case["error"]
+        assert repr(line[:10])[2:-1] in str(info.value)  # the message shows the bad input
+
+
+@pytest.mark.parametrize("case", [f for f in FRAMES if f["result"] == "ok" and not f["frame"].endswith("\r\n")],
+                         ids=lambda f: f["name"])
+def test_encoder_produces_the_golden_bytes(case: dict[str, Any]) -> None:
+    assert encode(case["verb"], *case["args"]) == raw(case["frame"])
+
+
+@pytest.mark.parametrize("case", STREAMS, ids=[s["name"] for s in STREAMS])
+def test_golden_streams_split_into_the_documented_frames(case: dict[str, Any]) -> None:
+    data = raw(case["bytes"])
+    expected = [Frame(v, tuple(a)) for v, a in case["frames"]]
+    whole = FrameDecoder()
+    assert whole.feed(data) == expected
+    bytewise = FrameDecoder()
+    got: list[Frame] = []
+    for i in range(len(data)):
+        got += bytewise.feed(data[i : i + 1])
+    assert got == expected
+    assert bytewise.stats == whole.stats
+
+
+def test_decoder_counts_what_it_drops() -> None:
+    d = FrameDecoder()
+    good = encode("TAP", "04A22B1C")
+    bad_sum = good[:-3] + b"00\n"
+    frames = d.feed(b"noise" + bad_sum + b"$" + b"X" * 80 + b"\n" + good)
+    assert frames == [Frame("TAP", ("04A22B1C",))]
+    assert d.stats["junk_bytes"] == 5
+    assert d.stats["checksum"] == 1
+    assert d.stats["overlong"] == 1
+    assert d.stats["frames"] == 1
+    assert isinstance(d.last_error, ProtocolError)
+
+
+def test_encoder_refuses_what_cannot_be_a_frame() -> None:
+    with pytest.raises(ValueError, match="printable"):
+        encode("TAP", "04 A2")
+    with pytest.raises(ValueError, match="printable"):
+        encode("LED", "")
+    with pytest.raises(ValueError, match="at most 64 bytes"):
+        encode("ERR", 3, "x" * 60)
+
+
+def test_checksum_is_the_xor_of_the_payload() -> None:
+    assert checksum(b"PONG 42") == 0x30  # worked by hand in hardware/protocol.md
+    assert checksum(b"") == 0
+
+
+# ---------------------------------------------------------------------------------------------- properties
+
+UIDS = st.sampled_from([4, 7, 10]).flatmap(lambda n: st.binary(min_size=n, max_size=n)).map(lambda b: b.hex().upper())
+VALID = st.one_of(
+    UIDS.map(lambda u: ("TAP", (u,))),
+    UIDS.map(lambda u: ("GONE", (u,))),
+    st.integers(0, 65535).map(lambda n: ("PONG", (str(n),))),
+    st.integers(0, 65535).map(lambda n: ("PING", (str(n),))),
+    st.sampled_from(["ok", "err", "go"]).map(lambda b: ("BEEP", (b,))),
+    st.tuples(st.integers(0, 999), st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E,
+                                                        exclude_characters="$*"), min_size=1, max_size=20))
+    .filter(lambda t: t[1].strip(" ") == t[1] and "  " not in t[1])
+    .map(lambda t: ("ERR", (str(t[0]), t[1]))),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=400))
+def test_random_bytes_never_raise_and_never_make_a_tap(data: bytes) -> None:
+    d = FrameDecoder()
+    frames = d.feed(data)
+    # a random stream could only yield a TAP by containing a whole valid TAP frame, checksum included
+    for f in frames:
+        if f.verb == "TAP":
+            assert encode("TAP", *f.args)[:-1] in data
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.binary(max_size=30), max_size=6), VALID, st.binary(max_size=30))
+def test_a_valid_frame_survives_any_noise_before_it(noise: list[bytes], frame: tuple[str, tuple[str, ...]],
+                                                    tail: bytes) -> None:
+    verb, args = frame
+    data = encode(verb, *args)
+    d = FrameDecoder()
+    d.feed(b"".join(noise))
+    got = d.feed(data)
+    assert got[-1:] == [Frame(verb, args)]
+    d.feed(tail)
+
+
+@settings(max_examples=200, deadline=None)
+@given(VALID)
+def test_valid_frames_round_trip(frame: tuple[str, tuple[str, ...]]) -> None:
+    verb, args = frame
+    data = encode(verb, *args)
+    assert len(data) <= MAX_FRAME
+    assert decode(data) == Frame(verb, args)
+
+
+@settings(max_examples=200, deadline=None)
+@given(UIDS, st.integers(0, 63), st.integers(1, 255))
+def test_any_single_corruption_of_a_tap_is_dropped_or_harmless(uid: str, pos: int, flip: int) -> None:
+    data = bytearray(encode("TAP", uid))
+    pos %= len(data) - 1  # keep the final newline
+    data[pos] ^= flip
+    d = FrameDecoder()
+    frames = d.feed(bytes(data))
+    assert [f for f in frames if f.verb == "TAP" and f.args != (uid,)] == []
