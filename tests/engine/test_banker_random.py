@@ -1,0 +1,65 @@
+"""Hypothesis: random streams of taps (known and unknown cards), presses, choices and waits never crash the
+banker, never break an engine invariant, and a refused input never changes the game."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.banker import Banker
+from engine.banker_store import JournalStore
+from engine.banker_table import BUTTONS, BankerState
+from engine.journal import Journal
+from engine.tapscript import CardTable, ManualClock
+
+KNOWN = {f"000000A{n}": ("player", n) for n in (1, 2, 3, 4)}
+KNOWN |= {f"000001{n:02d}": ("deed", n) for n in range(1, 23)}
+KNOWN |= {f"000002{n:02d}": ("event", n) for n in range(1, 24)}
+KNOWN |= {"000000BB": ("banker", None), "000000A9": ("player", 9)}
+UIDS = sorted(KNOWN)
+
+tap = st.tuples(st.just("tap"), st.one_of(st.sampled_from(UIDS), st.sampled_from(["DEADBEEF", "0102030405"])))
+press = st.tuples(st.just("press"), st.sampled_from([*BUTTONS, "roll", "bogus"]),
+                  st.sampled_from([None, "20", "100", "doubles", "x"]))
+choose = st.tuples(st.just("choose"), st.sampled_from(
+    ["1", "2", "3", "4", "1234", "p1", "p2", "p3", "p9", "brown", "dark_blue", "A", "D", "7", "22", "0",
+     "timeout_s=5", "pin=1234", "nonsense"]))
+wait = st.tuples(st.just("wait"), st.sampled_from([0.5, 3.0, 10.0, 11.0]))
+START = [("tap", "000000A1"), ("tap", "000000A2"), ("tap", "000000A3"), ("press", "ok", None)]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(tap, tap, press, choose, wait), min_size=1, max_size=120), st.booleans())
+def test_random_inputs_never_break_the_game(ops: list[tuple[object, ...]], started: bool) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal.open(Path(tmp) / "bb.sqlite3")
+        clock = ManualClock()
+        cards = CardTable(dict(KNOWN))
+        banker = Banker(JournalStore(journal), cards, clock, seed_source=lambda: 3, timeout_s=10, auction_s=10)
+        for op in ([*START] if started else []) + ops:
+            game = banker.game
+            before = game.state.snapshot() if game else None
+            state_before = banker.state
+            if op[0] == "tap":
+                reaction = banker.tap(str(op[1]))
+            elif op[0] == "press":
+                reaction = banker.press(str(op[1]), op[2] if isinstance(op[2], str) else None)
+            elif op[0] == "choose":
+                reaction = banker.choose(str(op[1]))
+            else:
+                clock.advance(float(op[1]))  # type: ignore[arg-type]
+                reaction = banker.tick()
+            assert isinstance(banker.state, BankerState)
+            if banker.game is not None:
+                assert banker.game.invariants() == []
+            if reaction.error is not None:
+                assert reaction.events == ()
+                assert banker.state is state_before
+                if banker.game is game and game is not None:
+                    assert game.state.snapshot() == before
+            assert len({e.command for e in reaction.events}) <= 1 or reaction.events[0].command == 1
+            assert reaction.view.state == banker.state.value
+        journal.close()
