@@ -123,6 +123,8 @@ class GameRunner:
             if self.game.state.phase == "setup":
                 specs = tuple(c.PlayerSpec(p, p, "") for p in self.ids)
                 self.send(c.StartGame(specs, self.options, self.seed))
+            else:
+                self._resume()
             while r.turns < self.turn_cap:
                 player = self.game.state.turn
                 assert player is not None
@@ -137,6 +139,22 @@ class GameRunner:
         except IllegalCommand as exc:
             r.violations.append(f"seed {self.seed} command {r.commands + 1}: the engine refused the bot: {exc}")
         return r
+
+    def _resume(self) -> None:
+        """Continue a game rebuilt mid-turn (e.g. after a crash): finish what is pending; tokens restart
+        on their last known spaces (GO if unknown), the engine does not track them."""
+        s = self.game.state
+        if s.phase == "over":
+            raise _GameOver
+        self.positions.update({p: self.jail_position for p in s.jail})
+        if s.phase == "auction":
+            assert s.auction is not None
+            self._auction(s.auction.deed)
+        elif s.phase == "event":
+            assert s.pending is not None
+            self._choose(s.pending.player)
+        elif s.phase == "debt":
+            self._settle_debt()
 
     def _roll(self) -> tuple[int, int]:
         return self.rng.randint(1, 6), self.rng.randint(1, 6)
@@ -225,18 +243,22 @@ class GameRunner:
         s = self.game.state
         self.send(c.DrawEvent(player, None, position))
         if s.phase == "event":
-            pending = s.pending
-            assert pending is not None
-            card = self.edition.card(pending.card)
-            options = targets(s, self.edition, player, card)
-            choice = self.bots[player].event_choice(s, self.edition, card, options)
-            self.send(c.ResolveEvent(player, choice))
+            self._choose(player)
         moved_to = self.positions[player]
         if moved_to != position and player not in s.jail:
             self.result.landings[moved_to] += 1
             target = self.edition.spaces[moved_to].deed
             if target is not None:
                 self._resolve_deed(player, target)
+
+    def _choose(self, player: str) -> None:
+        """Answer the pending event card with the bot's pick among the legal targets."""
+        s = self.game.state
+        assert s.pending is not None
+        card = self.edition.card(s.pending.card)
+        options = targets(s, self.edition, player, card)
+        self.send(c.ResolveEvent(player, self.bots[player].event_choice(s, self.edition, card, options)))
+
 
 
 # -- a run of many games ---------------------------------------------------------------------------------
