@@ -22,6 +22,10 @@ KNOWN |= {"000000BB": ("banker", None), "000000A9": ("player", 9)}
 UIDS = sorted(KNOWN)
 
 tap = st.tuples(st.just("tap"), st.one_of(st.sampled_from(UIDS), st.sampled_from(["DEADBEEF", "0102030405"])))
+tap_player = st.tuples(st.just("tap"), st.sampled_from(["000000A1", "000000A2", "000000A3"]))
+tap_deed = st.tuples(st.just("tap"), st.sampled_from([u for u in UIDS if KNOWN[u][0] == "deed"]))
+press_common = st.tuples(st.just("press"), st.sampled_from(["ok", "ok", "decline", "bid", "cancel", "end_turn", "draw"]),
+                         st.sampled_from([None, "20", "100"]))
 press = st.tuples(st.just("press"), st.sampled_from([*BUTTONS, "roll", "bogus"]),
                   st.sampled_from([None, "20", "100", "doubles", "x"]))
 choose = st.tuples(st.just("choose"), st.sampled_from(
@@ -31,8 +35,9 @@ wait = st.tuples(st.just("wait"), st.sampled_from([0.5, 3.0, 10.0, 11.0]))
 START = [("tap", "000000A1"), ("tap", "000000A2"), ("tap", "000000A3"), ("press", "ok", None)]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.one_of(tap, tap, press, choose, wait), min_size=1, max_size=120), st.booleans())
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(tap, tap_player, tap_player, tap_deed, tap_deed, press_common, press, choose, wait),
+                min_size=30, max_size=150), st.sampled_from([True, True, True, False]))
 def test_random_inputs_never_break_the_game(ops: list[tuple[object, ...]], started: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         journal = Journal.open(Path(tmp) / "bb.sqlite3")
