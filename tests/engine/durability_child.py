@@ -15,13 +15,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.commands import Command  # noqa: E402
-from engine.durable import DurableGame  # noqa: E402
-from engine.editions import load_edition  # noqa: E402
-from engine.events import Event  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.journal import Journal  # noqa: E402
-from engine.sim import GameRunner, derive_seed  # noqa: E402
+from engine.commands import Command
+from engine.durable import DurableGame
+from engine.editions import load_edition
+from engine.events import Event
+from engine.game import Game
+from engine.journal import Journal
+from engine.sim import GameRunner, derive_seed
 
 MAX_SECONDS = 30.0
 PLAYERS = 3

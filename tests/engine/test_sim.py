@@ -119,7 +119,7 @@ def test_other_editions_play(edition: str) -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(ValueError, match="2..8 players"):
+    with pytest.raises(ValueError, match=r"2\.\.8 players"):
         run_sim(UK, 1, 3, seed=1)
     with pytest.raises(ValueError, match="jail strategy"):
         GameRunner(UK, 2, 1, jail_strategy="forever")
