@@ -107,12 +107,27 @@ class GameState:
     def copy(self) -> GameState:
         """An independent copy: shallow copies of the small dicts (their values are immutable)."""
         c = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            setattr(c, name, getattr(self, name))
-        c.ledger = self.ledger.copy()
-        c.jail = dict(self.jail)
-        c.owner = dict(self.owner)
-        c.level = dict(self.level)
+        c.edition = self.edition
+        c.phase = self.phase
+        c.edition_id = self.edition_id
+        c.options = self.options
+        c.order = self.order
+        c.specs = self.specs  # never changed after GameStarted
+        ledger = self.ledger
+        c.ledger = Ledger(ledger.balances.copy(), ledger.issued, ledger.bank_position)
+        c.jail = self.jail.copy()
+        c.bankrupt = self.bankrupt
+        c.owner = self.owner.copy()
+        c.level = self.level.copy()
+        c.bonus_done = self.bonus_done
+        c.deck = self.deck
+        c.auction = self.auction
+        c.pending = self.pending
+        c.debt = self.debt
+        c.turn = self.turn
+        c.on_the_run = self.on_the_run
+        c.standings_final = self.standings_final
+        c.seed = self.seed
         return c
 
     # -- read-only views -------------------------------------------------------------------------
