@@ -1,0 +1,50 @@
+"""Driving the real Kivy window in tests: frames, real touches and screenshots (one window per process)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kivy.base import EventLoop
+from kivy.tests.common import UnitTestTouch
+
+
+def pump(frames: int = 2) -> None:
+    """Run the event loop for ``frames`` frames (clock callbacks, layout, drawing)."""
+    for _ in range(frames):
+        EventLoop.idle()
+
+
+def wait_for(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Run frames until ``condition()`` holds; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {condition}")
+        EventLoop.idle()
+
+
+def touch(widget: Any) -> None:
+    """A real touch down and up at the centre of ``widget`` (window coordinates)."""
+    assert widget is not None, "no widget to touch"
+    assert not widget.disabled, f"{widget} is disabled"
+    x, y = widget.to_window(*widget.center)
+    t = UnitTestTouch(x, y)
+    t.touch_down()
+    pump(1)
+    t.touch_up()
+    pump(2)
+
+
+def screenshot(path: Path) -> Path:
+    """Save the current frame as ``path`` (Window.screenshot adds a counter: the file is renamed)."""
+    from kivy.core.window import Window
+
+    pump(2)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    stem = path.with_suffix("")
+    written = Path(Window.screenshot(name=f"{stem}.png"))
+    written.replace(path)
+    return path

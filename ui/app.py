@@ -1,0 +1,184 @@
+"""``boardbank run``: the kiosk touch UI (Kivy). It shows the banker's view-model and sends its actions.
+
+:func:`main` prepares Kivy from the command line (window size, full screen, logging), then runs
+:class:`BoardBankApp`. The app builds the banker with its readers through ``ui.compose``, hands reader
+events to the main thread (``Clock.schedule_once``), ticks the banker every 0.1 s, and re-renders the
+screen after every reaction. It never decides a rule.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+KV_DIR = Path(__file__).with_name("kv")
+KV_FILES: tuple[str, ...] = ("widgets.kv", "table.kv", "board.kv", "event.kv", "auction.kv", "debt.kv",
+                             "standings.kv", "menu.kv", "setup.kv", "app.kv")
+TICK_S = 0.1  # seconds between banker ticks (timeouts, auction countdown)
+MIN_SIZE = (800, 480)
+
+
+class AppError(ValueError):
+    """A bad ``boardbank run`` argument (the message shows what was expected)."""
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    """``"800x480"`` -> (800, 480); None stays None."""
+    if text is None:
+        return None
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise AppError(f"--size expects WIDTHxHEIGHT such as 800x480, got {text!r}") from None
+    if width < 320 or height < 240:
+        raise AppError(f"--size must be at least 320x240, got {text!r}")
+    return width, height
+
+
+def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
+    """Set Kivy's environment and window configuration; must run before Kivy is imported."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    from kivy.config import Config
+
+    if size is not None:
+        Config.set("graphics", "width", str(size[0]))
+        Config.set("graphics", "height", str(size[1]))
+    if fullscreen:
+        Config.set("graphics", "fullscreen", "auto")
+        Config.set("graphics", "show_cursor", "0")
+    Config.set("kivy", "exit_on_escape", "0")
+    Config.set("input", "mouse", "mouse,multitouch_on_demand")
+
+
+def load_kv() -> None:
+    """Register the widget classes with the kv language and load every kv file once."""
+    from kivy.factory import Factory
+    from kivy.lang import Builder
+
+    from ui import fonts
+    from ui.screens.auction import AuctionScreen
+    from ui.screens.board import BoardScreen
+    from ui.screens.debt import DebtScreen
+    from ui.screens.event import EventScreen
+    from ui.screens.menu import MenuScreen
+    from ui.screens.setup import SetupScreen
+    from ui.screens.standings import StandingsScreen
+    from ui.screens.table import TableScreen
+    from ui.widgets.actions import ActionRow
+    from ui.widgets.balance import BalanceTile, TokenChip
+    from ui.widgets.board import BoardView, SpaceCell
+    from ui.widgets.chart import WealthChart
+    from ui.widgets.fitlabel import FitButton, FitLabel
+    from ui.widgets.keypad import Keypad
+    from ui.widgets.panel import Panel
+    from ui.widgets.tray import CardButton, CardTray
+
+    fonts.use_language("en")
+    for cls in (AuctionScreen, BoardScreen, DebtScreen, EventScreen, MenuScreen, SetupScreen, StandingsScreen,
+                TableScreen, ActionRow, BalanceTile, TokenChip, BoardView, SpaceCell, WealthChart, FitButton,
+                FitLabel, Keypad, Panel, CardButton, CardTray):
+        if cls.__name__ not in Factory.classes:
+            Factory.register(cls.__name__, cls=cls)
+    for name in KV_FILES:
+        path = str(KV_DIR / name)
+        if path not in Builder.files:
+            Builder.load_file(path)
+
+
+@dataclass
+class Session:
+    """What the app runs: the banker, its readers, the card registry, the rule options and a closer.
+
+    ``mock_urls`` are the ``mock://`` readers the on-screen card tray taps on; ``advance`` moves the
+    banker's clock for scripts' ``wait`` steps (None: the banker reads the real monotonic clock).
+    """
+
+    banker: Any
+    readers: list[Any] = field(default_factory=list)
+    registry: Any = None
+    edition: Any = None
+    options: Mapping[str, object] = field(default_factory=dict)
+    mock_urls: list[str] = field(default_factory=list)
+    advance: Callable[[float], None] | None = None
+    closer: Callable[[], None] | None = None
+
+    def close(self) -> None:
+        """Stop the readers and close the journal; idempotent."""
+        for reader in self.readers:
+            try:
+                reader.stop()
+            except OSError as exc:
+                log.warning("reader %s did not stop cleanly: %s", getattr(reader, "url", reader), exc)
+        self.readers = []
+        if self.closer is not None:
+            closer, self.closer = self.closer, None
+            closer()
+
+
+def open_session(args: argparse.Namespace) -> Session:
+    """Build the banker, readers, registry and journal from the ``boardbank run`` arguments (ui.compose)."""
+    from ui import compose
+
+    built = compose.build(args)
+    return Session(
+        banker=built.banker,
+        readers=list(getattr(built, "readers", [])),
+        registry=getattr(built, "registry", None),
+        edition=getattr(built, "edition", None),
+        options=dict(getattr(built, "options", {}) or {}),
+        mock_urls=[r.url for r in getattr(built, "readers", []) if str(r.url).startswith("mock:")],
+        advance=getattr(built, "advance", None),
+        closer=getattr(built, "close", None),
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the kiosk UI with the ``boardbank run`` arguments; returns the exit status."""
+    try:
+        size = parse_size(getattr(args, "size", None))
+    except AppError as exc:
+        print(f"boardbank run: {exc}", file=sys.stderr)
+        return 2
+    lang = getattr(args, "lang", None) or "en"
+    from ui.fonts import missing_font_message
+
+    message = missing_font_message(lang)
+    if message:
+        print(f"boardbank run: {message}", file=sys.stderr)
+    if getattr(args, "screenshots", None) and not getattr(args, "script", None):
+        print("boardbank run: --screenshots needs --script FILE", file=sys.stderr)
+        return 2
+    prepare_kivy(size, bool(getattr(args, "fullscreen", False)))
+    try:
+        session = open_session(args)
+    except (OSError, ValueError) as exc:
+        print(f"boardbank run: {exc}", file=sys.stderr)
+        return 2
+    from ui.screens.root import BoardBankApp
+
+    app = BoardBankApp(session=session, lang=lang)
+    if getattr(args, "script", None):
+        from ui.script import ScriptRunner
+
+        try:
+            runner = ScriptRunner.from_file(app, args.script, getattr(args, "screenshots", None))
+        except (OSError, ValueError) as exc:
+            print(f"boardbank run: {exc}", file=sys.stderr)
+            session.close()
+            return 2
+        app.after_start(runner.start)
+    try:
+        app.run()
+    finally:
+        session.close()
+    return app.exit_status

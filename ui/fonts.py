@@ -1,0 +1,108 @@
+"""Fonts: Kivy's Roboto covers Latin (Romanian too) and Cyrillic; Japanese needs a CJK font.
+
+We look for IPA Gothic (Debian ``fonts-ipafont-gothic``) or Noto Sans CJK (``fonts-noto-cjk``) and
+register the first found as :data:`CJK_FONT`. :func:`font_for` names the font a language is drawn with.
+When Japanese is chosen and no CJK font is installed, :func:`missing_font_message` says what to install.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+UI_FONT = "Roboto"
+"""Kivy's bundled default font (Latin, Cyrillic, Romanian ș ț)."""
+UI_FAMILY = "BoardBankUI"
+"""The font name every label uses (``ui/kv/widgets.kv``); :func:`use_language` points it at Roboto or CJK."""
+CJK_FONT = "BoardBankCJK"
+"""The name the CJK font is registered under."""
+
+CJK_CANDIDATES: tuple[str, ...] = (
+    "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+    "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJKjp-Regular.otf",
+    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc",
+)
+"""Where Debian/Raspberry Pi OS (and a few other systems) put a Japanese-capable font."""
+
+NEEDS_CJK: frozenset[str] = frozenset({"ja"})
+
+
+class FontError(OSError):
+    """A font file that exists but cannot be registered."""
+
+
+def find_cjk_font(candidates: tuple[str, ...] | None = None) -> Path | None:
+    """The first installed CJK font file; ``BOARDBANK_CJK_FONT`` (a path) is tried first."""
+    override = os.environ.get("BOARDBANK_CJK_FONT")
+    paths = ((override,) if override else ()) + (candidates if candidates is not None else CJK_CANDIDATES)
+    for candidate in paths:
+        path = Path(candidate)
+        if path.is_file():
+            return path
+    return None
+
+
+_registered: dict[str, Path] = {}
+
+
+def register_fonts(candidates: tuple[str, ...] | None = None) -> Path | None:
+    """Register the CJK font with Kivy when one is installed; return its path (None: no CJK font)."""
+    if CJK_FONT in _registered:
+        return _registered[CJK_FONT]
+    path = find_cjk_font(candidates)
+    if path is None:
+        return None
+    from kivy.core.text import LabelBase
+
+    try:
+        LabelBase.register(CJK_FONT, str(path))
+    except (OSError, ValueError) as exc:
+        raise FontError(f"cannot register the CJK font {path}: {exc}") from exc
+    _registered[CJK_FONT] = path
+    log.info("CJK font registered: %s", path)
+    return path
+
+
+def _roboto() -> tuple[str, str]:
+    from kivy import kivy_data_dir
+
+    fonts = Path(kivy_data_dir) / "fonts"
+    return str(fonts / "Roboto-Regular.ttf"), str(fonts / "Roboto-Bold.ttf")
+
+
+def use_language(lang: str) -> str:
+    """Point :data:`UI_FAMILY` at the font ``lang`` needs; returns the file used.
+
+    Labels resolve their font file at every render, so re-rendering them after this switches fonts.
+    """
+    from kivy.core.text import LabelBase
+
+    cjk = register_fonts() if lang in NEEDS_CJK else None
+    if cjk is not None:
+        LabelBase.register(UI_FAMILY, str(cjk), fn_bold=str(cjk))
+        return str(cjk)
+    regular, bold = _roboto()
+    LabelBase.register(UI_FAMILY, regular, fn_bold=bold)
+    return regular
+
+
+def font_for(lang: str) -> str:
+    """The registered font name to draw ``lang`` with (Roboto if the CJK font is missing)."""
+    if lang in NEEDS_CJK and CJK_FONT in _registered:
+        return CJK_FONT
+    return UI_FONT
+
+
+def missing_font_message(lang: str) -> str | None:
+    """A start-up message (English: the missing font could not draw Japanese) or None if all is well."""
+    if lang not in NEEDS_CJK or find_cjk_font() is not None:
+        return None
+    return ("Japanese needs a CJK font and none is installed: "
+            "run `sudo apt-get install fonts-ipafont-gothic` (or fonts-noto-cjk), "
+            "or set BOARDBANK_CJK_FONT=/path/to/font.ttf. Japanese text will show as empty boxes.")

@@ -1,0 +1,290 @@
+"""The Kivy application: the root layout (status bar, screens, card tray), language switching, sounds,
+and the loop that sends actions to the banker and re-renders the screen after every reaction.
+
+Reader events reach the banker only on the main thread (:class:`~ui.screens.router.Controller` hands
+them over with ``Clock.schedule_once``); the banker is ticked every :data:`ui.app.TICK_S` seconds.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.label import Label
+
+from engine.viewmodel import ViewModel
+from ui import fonts
+from ui.i18n import LANGUAGES, Translator
+from ui.screens.present import Presenter
+from ui.screens.router import Controller, screen_for
+from ui.sounds import CUES, SoundBoard
+
+log = logging.getLogger(__name__)
+
+TOAST_S = 3.0  # seconds an error stays on screen
+STATE_SCREENS: dict[str, str] = {"pin": "menu", "menu": "menu", "settings": "menu"}
+"""Banker states shown by a screen of their own (the PIN prompt and the banker menu)."""
+OVERLAY_SCREENS = frozenset({"board"})
+"""Screens the user opens on top of the banker's screen (the banker does not choose them)."""
+
+
+class BoardBankApp(App):
+    """The touch UI. ``lang`` is the UI language (switchable at run time)."""
+
+    lang = StringProperty("en")
+    show_tray = BooleanProperty(False)
+    title = StringProperty("boardbank")
+
+    def __init__(self, session: Any = None, lang: str = "en", sounds: SoundBoard | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self.translator = Translator(lang)
+        self.lang = lang
+        self.presenter = Presenter(self.translator)
+        self.sounds = sounds or SoundBoard()
+        self.controller: Controller | None = None
+        self.overlay: str | None = None
+        self.exit_status = 0
+        self.rendered = 0  # renders done (the benchmark and the script runner wait on it)
+        self.last_render_t = 0.0
+        self._after_start: list[Callable[[], None]] = []
+        self._toast_ev: Any = None
+
+    # -- kv helpers ----------------------------------------------------------------------------------
+    def t(self, key: str, lang: str | None = None, **params: object) -> str:
+        """Translate ``key`` in ``lang`` (kv passes ``app.lang`` so the text follows the language)."""
+        return self.translator.text(key, lang or self.lang, **params)
+
+    def lang_font(self, lang: str) -> str:
+        """The font that can draw ``lang``'s own name (the language buttons)."""
+        if lang in fonts.NEEDS_CJK and fonts.register_fonts() is not None:
+            return fonts.CJK_FONT
+        return fonts.UI_FAMILY
+
+    # -- building ------------------------------------------------------------------------------------
+    def build(self) -> Any:
+        from kivy.factory import Factory
+
+        from ui.app import load_kv
+
+        load_kv()
+        fonts.use_language(self.lang)
+        root = Factory.RootLayout()
+        self.root = root
+        banker = self.session.banker if self.session is not None else None
+        if banker is not None:
+            self.controller = Controller(banker, self.on_reaction, self._schedule)
+            self.controller.on_readers = self._show_readers
+            self.show_tray = bool(self.session.mock_urls)
+            root.ids.tray.on_card = self.tap_card
+        self._show_readers(None)
+        return root
+
+    def on_start(self) -> None:
+        if self.controller is not None:
+            for reader in list(self.session.readers):
+                reader.start(self.controller.reader_sink)
+            Clock.schedule_interval(lambda dt: self.controller.tick() if self.controller else None, 0.1)
+            self.render(self.controller.view)
+        for callback in self._after_start:
+            Clock.schedule_once(lambda dt, cb=callback: cb(), 0)
+
+    def on_stop(self) -> None:
+        if self.session is not None:
+            self.session.close()
+
+    def after_start(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` on the main thread once the app has started."""
+        self._after_start.append(callback)
+
+    @staticmethod
+    def _schedule(fn: Callable[[], None]) -> None:
+        Clock.schedule_once(lambda dt: fn(), 0)
+
+    # -- actions from the screens --------------------------------------------------------------------
+    def press(self, button: str, value: str | None = None) -> None:
+        """A button on screen: ``press_<button>`` on the banker."""
+        self.sounds.play("tap")
+        if self.controller is not None:
+            self.controller.press(button.removeprefix("press_"), value)
+
+    def choose(self, value: str) -> None:
+        """An answer on screen."""
+        self.sounds.play("tap")
+        if self.controller is not None:
+            self.controller.choose(value)
+
+    def may(self, trigger: str) -> bool:
+        """Whether the banker accepts ``trigger`` now (``press_go``, ``answer``...); buttons use it."""
+        if self.controller is None:
+            return False
+        name = trigger if trigger.startswith(("press_", "tap_")) or trigger == "answer" else f"press_{trigger}"
+        return self.controller.may(name)
+
+    def tap_card(self, card_uid: str) -> None:
+        """The tray: tap ``card_uid`` on the mock reader (it comes back as a reader event)."""
+        from reader import mock
+
+        for url in self.session.mock_urls:
+            mock.present(url, card_uid)
+            mock.remove(url)
+
+    def touch_deed(self, deed: int) -> None:
+        """A deed space on the board: what tapping its deed card does (for a lost card)."""
+        registry = self.session.registry if self.session is not None else None
+        card_uid = registry.holder("deed", deed) if registry is not None else None
+        if card_uid is None or self.controller is None:
+            self.toast(self.t("error.no_deed_card", deed=self.presenter.deed_name(deed)))
+            self.sounds.play("err")
+            return
+        self.overlay = None
+        self.controller.tap(card_uid)
+
+    def open_menu(self) -> None:
+        """The menu button: the banker asks for its PIN."""
+        self.press("menu")
+
+    def show_screen(self, name: str) -> None:
+        """Open a user screen (the board) on top of the banker's screen."""
+        self.overlay = name if name in OVERLAY_SCREENS else None
+        self._switch(name)
+        self.screen(name).show(self.presenter)
+
+    def go_back(self) -> None:
+        """Leave the board, or close the banker menu."""
+        if self.overlay is not None:
+            self.overlay = None
+            self.render(self.presenter.view)
+        elif self.presenter.view.state in ("pin", "menu", "settings"):
+            self.press("cancel")
+        else:
+            self.render(self.presenter.view)
+
+    def set_language(self, lang: str) -> None:
+        """Switch the UI language (and its font) and re-render everything."""
+        if lang not in LANGUAGES:
+            return
+        fonts.use_language(lang)
+        self.translator.set_language(lang)
+        self.lang = lang
+        if self.root is not None:
+            for widget in self.root.walk(restrict=False):
+                if isinstance(widget, Label):
+                    widget.texture_update()
+            for screen in self.root.ids.sm.screens:
+                for widget in screen.walk(restrict=True):
+                    if isinstance(widget, Label):
+                        widget.texture_update()
+            self.render(self.presenter.view)
+
+    def next_language(self) -> None:
+        """The language button in the bar: en -> ru -> ro -> ja -> en."""
+        self.set_language(LANGUAGES[(LANGUAGES.index(self.lang) + 1) % len(LANGUAGES)])
+
+    # -- data for the screens ------------------------------------------------------------------------
+    def edition_name(self, edition_id: str) -> str:
+        """An edition's display name."""
+        key = f"edition.{edition_id}"
+        return self.t(key) if self.translator.has(key, "en") else edition_id
+
+    def rule_options(self) -> Mapping[str, object]:
+        """The rule options of a new game: the defaults, overridden by ``--option``."""
+        from engine.options import Options
+
+        values = dict(Options().as_dict())
+        if self.session is not None:
+            values.update(self.session.options)
+        return values
+
+    # -- reactions -----------------------------------------------------------------------------------
+    def on_reaction(self, reaction: Any) -> None:
+        """Play the reaction's cues, show its error, and render its view."""
+        for cue in getattr(reaction, "cues", ()):
+            if str(cue) in CUES:
+                self.sounds.play(str(cue))
+        error = getattr(reaction, "error", None)
+        if error:
+            params = getattr(reaction, "params", {}) or {}
+            self.toast(self.presenter.text(error, tuple(params.items())))
+        self.render(reaction.view)
+
+    def render(self, view: ViewModel) -> None:
+        """Show ``view`` on the screen the banker's state calls for (or the open overlay)."""
+        self.presenter.view = view
+        if self.root is None:
+            return
+        title = self.edition_name(view.edition) if view.edition else self.t("app.title")
+        self.root.ids.title.text = title
+        name = STATE_SCREENS.get(view.state) or screen_for(view)
+        if self.overlay is not None and name == "table":
+            name = self.overlay
+        elif name != "table":
+            self.overlay = None
+        self._switch(name)
+        self.screen(name).show(self.presenter)
+        self._update_tray(view)
+        self.rendered += 1
+        self.last_render_t = time.monotonic()
+
+    def screen(self, name: str) -> Any:
+        """The screen called ``name``."""
+        return self.root.ids.sm.get_screen(name)
+
+    def _switch(self, name: str) -> None:
+        sm = self.root.ids.sm
+        if sm.current != name:
+            sm.current = name
+
+    def toast(self, text: str) -> None:
+        """Show a short message over the screen (errors)."""
+        if self.root is None:
+            return
+        label = self.root.ids.toast
+        label.text = text
+        label.opacity = 1.0
+        if self._toast_ev is not None:
+            self._toast_ev.cancel()
+        self._toast_ev = Clock.schedule_once(lambda dt: setattr(label, "opacity", 0.0), TOAST_S)
+
+    def _show_readers(self, status: Any) -> None:
+        chip = self.root.ids.reader_chip if self.root is not None else None
+        if chip is None:
+            return
+        connected = status.connected if status is not None else {}
+        if not connected:
+            chip.ok = False
+            chip.text = self.t("reader.none")
+        else:
+            chip.ok = all(connected.values())
+            chip.text = self.t("reader.connected" if chip.ok else "reader.lost")
+
+    def _update_tray(self, view: ViewModel) -> None:
+        if not self.show_tray or self.session is None or self.session.registry is None:
+            return
+        from ui.widgets import palette
+
+        cards = []
+        order = {"player": 0, "deed": 1, "event": 2, "banker": 3}
+        for card in sorted(self.session.registry.cards(), key=lambda c: (order.get(c.kind, 4), c.value or 0)):
+            if card.kind == "player":
+                p = self.presenter.player(f"p{card.value}")
+                caption = self.presenter.player_name(p.id) if p else self.t("card.player", number=card.value)
+                rgba = palette.token_rgba(p.token) if p else palette.TOKENS["white"]
+            elif card.kind == "deed":
+                space = self.presenter.space_for_deed(card.value)
+                caption = self.presenter.deed_name(card.value)
+                rgba = palette.deed_rgba(space.colour if space else None)
+            elif card.kind == "event":
+                caption = self.t("card.event", number=card.value)
+                rgba = palette.SPACE_KINDS["event"]
+            else:
+                caption = self.t("card.banker")
+                rgba = palette.WARNING
+            cards.append((card.uid, caption, rgba))
+        self.root.ids.tray.show(cards)
