@@ -118,9 +118,10 @@ class _Reader:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.label = path.name  # names the board file too once it is merged in
 
     def fail(self, where: str, expected: str, got: object) -> EditionError:
-        return EditionError(f"{self.path.name}: field {where}: expected {expected}, got {got!r}")
+        return EditionError(f"{self.label}: field {where}: expected {expected}, got {got!r}")
 
     def get(self, table: Mapping[str, object], key: str, where: str) -> object:
         if key not in table:
@@ -128,7 +129,7 @@ class _Reader:
         return table[key]
 
     def _missing(self, where: str) -> object:
-        raise EditionError(f"{self.path.name}: missing field {where}")
+        raise EditionError(f"{self.label}: missing field {where}")
 
     def int_(self, table: Mapping[str, object], key: str, where: str, minimum: int = 0) -> int:
         value = self.get(table, key, where)
@@ -188,7 +189,7 @@ def _deeds(r: _Reader, data: Mapping[str, object], kinds: list[object], colours:
         t = r.table(item, where)
         number = r.int_(t, "number", f"{where}.number", 1)
         if number in deeds:
-            raise EditionError(f"{r.path.name}: field {where}.number: duplicate deed {number}")
+            raise EditionError(f"{r.label}: field {where}.number: duplicate deed {number}")
         position = r.int_(t, "position", f"{where}.position")
         if position not in deed_positions:
             raise r.fail(f"{where}.position", f"a deed space (one of {deed_positions})", position)
@@ -241,6 +242,8 @@ def load_edition_file(path: str | Path) -> Edition:
     r = _Reader(path)
     own = _parse_toml(path)
     data, board_path = _board_data(path, own, r)
+    if board_path != path:
+        r.label = f"{path.name} (with {board_path.name})"
     edition_id = r.str_(data, "id", "id")
     ruleset = r.str_(data, "ruleset", "ruleset")
     language = r.str_(data, "language", "language")
