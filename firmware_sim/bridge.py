@@ -92,13 +92,12 @@ class BridgeDevice(SimDevice):
             self.app.boot()
 
     def on_replug(self) -> None:
-        """A replug reboots the Pico: fresh firmware state, HELLO, then a card still lying there is reported."""
+        """A replug reboots the Pico: fresh firmware state, then HELLO and the card still lying there, if any."""
         with self._app_lock:
             card = self.app.card
             self.app = self._new_app()
+            self.app.card = card  # the first poll after boot finds the card still lying there
             self.app.boot()
-            if card is not None:
-                self.app.card_seen(card)
 
     def on_host_bytes(self, data: bytes) -> None:
         with self._app_lock:

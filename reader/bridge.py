@@ -10,8 +10,12 @@ Connection: on opening the port the driver sends ``VER?`` every 250 ms until the
 ``HELLO bridge <version> <firmware>`` (:class:`~reader.events.ReaderConnected`), then ``PING n`` every
 250 ms; the device answers ``PONG n``. A failed read (unplugged) or 0.75 s without a valid frame gives
 :class:`~reader.events.ReaderLost` and a reopen with back-off; the path may be a symlink that
-reappears (a udev ``/dev/serial/by-id`` name). After a loss the driver forgets the card on the reader:
-a replugged bridge reboots and reports a card still lying there as a new presentation.
+reappears (a udev ``/dev/serial/by-id`` name).
+
+Reconnecting with a card on the reader: every HELLO is followed at once by the device's card state
+(``TAP <uid>`` if a card lies there). If that card is the one the driver last knew to be on the reader,
+it is the same presentation (no new tap); otherwise the old card is reported removed and the new
+one presented. A card lifted during the outage and presented again after it counts again.
 """
 
 from __future__ import annotations
@@ -82,6 +86,7 @@ class BridgeReader(Reader):
         self._decoder = FrameDecoder()
         self._debounce = Debouncer(senses_removal=True)
         self._connected = False
+        self._carried: str | None = None  # the card on the reader before a HELLO, awaiting the state report
         self._next_beat = 0.0
         self._seq = 0
         self.device_info = ""
@@ -172,7 +177,6 @@ class BridgeReader(Reader):
 
     def on_close(self, reason: str) -> None:
         was_connected, self._connected = self._connected, False
-        self._debounce.reset()
         if was_connected and reason != "stopped":
             log.info("%s lost: %s", self.url, reason)
             self._emit(ReaderLost(self.name, self._clock(), reason=reason))
@@ -182,7 +186,18 @@ class BridgeReader(Reader):
     def _handle(self, frame: Frame) -> None:
         verb, args = frame.verb, frame.args
         now = self._clock()
+        carried, self._carried = self._carried, None
+        if carried is not None:
+            if verb == "TAP" and args[0] == carried:
+                self._stats["carried_over"] += 1
+                self._debounce.seen(carried, now)  # the same presentation, still going on
+                return
+            self._emit(CardRemoved(carried, self.name, now))  # it left while we were not looking
         if verb == "HELLO":
+            present = self._debounce.present
+            if present is not None:
+                self._debounce.reset()
+                self._carried = present
             self.device_info = f"{args[0]} fw {args[2]} protocol {args[1]}"
             if int(args[1]) > PROTOCOL_VERSION:
                 self._stats["newer_protocol"] += 1  # newer devices still speak v1 to a v1 host

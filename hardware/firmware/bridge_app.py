@@ -54,8 +54,14 @@ class BridgeApp:
         return data
 
     def boot(self):
-        """Announce ourselves: HELLO bridge <protocol version> <firmware version>."""
+        """Announce ourselves: HELLO bridge <protocol version> <firmware version>, then our card state.
+
+        The state report is ``TAP <uid>`` right after the HELLO if a card lies on the reader (nothing
+        otherwise), so a host that reconnects learns what is there without counting it as a new tap.
+        """
         self.frame("HELLO", (DEVICE_KIND, _p.PROTOCOL_VERSION, self.version))
+        if self.card is not None:
+            self.frame("TAP", (self.card,))
         if self.led is not None:
             self.led("blue")
 

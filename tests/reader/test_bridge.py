@@ -1,0 +1,223 @@
+"""serial:// driver against the simulated bridge: each fault gives its documented behaviour."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from harness import Sink, wait_for
+
+from firmware_sim.bridge import BridgeDevice
+from reader import open_reader
+from reader.base import ReaderError
+from reader.bridge import SILENCE_S, BridgeReader, parse_serial_url
+from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderLost
+from reader.protocol import encode
+
+pytestmark = pytest.mark.timeout(30)
+
+A, B = "04A22B1C", "DEADBEEF"
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[tuple[BridgeDevice, BridgeReader, Sink]]:
+    device = BridgeDevice(link=str(tmp_path / "ttyBRIDGE"), seed=7)
+    device.start()
+    reader = open_reader(f"serial://{device.path}?baud=115200")
+    assert isinstance(reader, BridgeReader)
+    sink = Sink()
+    reader.start(sink)
+    try:
+        sink.wait_count(ReaderConnected, 1)
+        yield device, reader, sink
+    finally:
+        reader.stop()
+        device.stop()
+
+
+def test_url_parsing() -> None:
+    assert parse_serial_url("serial:///dev/ttyACM0?baud=9600") == ("/dev/ttyACM0", 9600)
+    assert parse_serial_url("serial:///dev/ttyACM0") == ("/dev/ttyACM0", 115200)
+    for bad, shown in [("serial://", "serial://"), ("serial:///dev/x?baud=fast", "fast"),
+                       ("serial:///dev/x?parity=E", "parity")]:
+        with pytest.raises(ReaderError, match=shown):
+            parse_serial_url(bad)
+
+
+def test_connected_event_carries_the_firmware_version(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    _device, reader, sink = rig
+    connected = sink.of(ReaderConnected)[0]
+    assert isinstance(connected, ReaderConnected)
+    assert connected.info == "bridge fw 1.0.0+sim protocol 1" == reader.device_info
+    assert reader.connected
+
+
+def test_heartbeats_are_answered(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    device, reader, _sink = rig
+    wait_for(lambda: device.counters["fw_frames_in"] >= 4, 3.0, "four frames (PINGs) at the device")
+    assert reader.stats["pings"] >= 3
+    assert reader.stats.get("checksum", 0) == 0
+
+
+def test_garbage_is_counted_and_dropped(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    device, reader, sink = rig
+    device.garbage(300)
+    device.tap(A)
+    sink.wait_count(CardPresented, 1)
+    dropped = sum(reader.stats.get(k, 0) for k in ("junk_bytes", "overlong", "syntax", "checksum", "args"))
+    assert dropped > 0
+    assert sink.taps() == [A]
+    assert sink.of(ReaderLost) == []
+
+
+def test_a_bad_checksum_is_counted_and_its_frame_dropped(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    device, reader, sink = rig
+    device.badsum()
+    device.tap(A)  # this TAP goes out damaged: dropped, never a tap
+    wait_for(lambda: reader.stats.get("checksum", 0) == 1, 3.0, "the bad checksum to be counted")
+    device.remove()  # its GONE ends nothing on the host
+    wait_for(lambda: reader.stats.get("stale_gone", 0) == 1, 3.0, "the stale GONE")
+    device.tap(B)
+    sink.wait_count(CardPresented, 1)
+    assert sink.taps() == [B]
+
+
+def test_dup_is_one_tap(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    device, reader, sink = rig
+    device.tap(A)
+    device.dup()
+    device.dup()
+    wait_for(lambda: reader.stats["duplicates"] == 2, 3.0, "two duplicates suppressed")
+    assert sink.taps() == [A]
+    device.remove()
+    device.dup()  # a duplicate GONE
+    sink.wait_count(CardRemoved, 1)
+    wait_for(lambda: reader.stats.get("stale_gone", 0) == 1, 3.0, "the duplicate GONE ignored")
+    assert len(sink.of(CardRemoved)) == 1
+
+
+def test_a_short_stall_is_not_a_loss(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    device, _reader, sink = rig
+    device.stall(300)
+    device.tap(A)  # held by the stalled device, delivered afterwards
+    sink.wait_count(CardPresented, 1)
+    sink.quiet(0.3)
+    assert sink.of(ReaderLost) == []
+
+
+def test_a_long_stall_is_lost_within_a_second_and_then_resumes(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    device, reader, sink = rig
+    stalled_at = time.monotonic()
+    device.stall(1500)
+    sink.wait_count(ReaderLost, 1, timeout=2.0)
+    assert sink.arrivals[-1] - stalled_at <= 1.0
+    lost = sink.of(ReaderLost)[0]
+    assert isinstance(lost, ReaderLost) and "silent" in lost.reason
+    sink.wait_count(ReaderConnected, 2, timeout=4.0)
+    device.tap(B)
+    sink.wait_count(CardPresented, 1)
+    assert sink.taps() == [B]
+    assert reader.stats["reconnects"] >= 1
+    assert SILENCE_S < 1.0
+
+
+def test_unplug_with_a_card_on_and_replug(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    """Documented: a card lying on the reader across a replug is the same presentation, not a new tap."""
+    device, reader, sink = rig
+    device.tap(A)
+    sink.wait_count(CardPresented, 1)
+    t0 = time.monotonic()
+    device.unplug()
+    sink.wait_count(ReaderLost, 1, timeout=1.5)
+    assert sink.arrivals[-1] - t0 <= 1.0
+    device.replug()
+    sink.wait_count(ReaderConnected, 2)
+    wait_for(lambda: reader.stats.get("carried_over", 0) >= 1, 3.0, "the state report after HELLO")
+    assert sink.taps() == [A]
+    device.remove()
+    sink.wait_count(CardRemoved, 1)
+    device.tap(A)
+    sink.wait_count(CardPresented, 2)
+
+
+def test_a_card_swapped_during_an_outage(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    device, _reader, sink = rig
+    device.tap(A)
+    sink.wait_count(CardPresented, 1)
+    device.unplug()
+    sink.wait_count(ReaderLost, 1, timeout=1.5)
+    device.remove()
+    device.tap(B)
+    device.replug()
+    sink.wait_count(CardPresented, 2)
+    removed = sink.of(CardRemoved)
+    assert [e.uid for e in removed if isinstance(e, CardRemoved)] == [A]
+    assert sink.taps() == [A, B]
+
+
+def test_a_card_lifted_during_an_outage_counts_again(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    device, _reader, sink = rig
+    device.tap(A)
+    sink.wait_count(CardPresented, 1)
+    device.unplug()
+    sink.wait_count(ReaderLost, 1, timeout=1.5)
+    device.remove()
+    device.replug()
+    sink.wait_count(ReaderConnected, 2)
+    sink.wait_count(CardRemoved, 1)  # known once the device's first frame after HELLO is not the card
+    device.tap(A)
+    sink.wait_count(CardPresented, 2)
+    assert sink.taps() == [A, A]
+
+
+def test_a_device_that_appears_later_is_connected(tmp_path: Path) -> None:
+    link = str(tmp_path / "later")
+    reader = open_reader(f"serial://{link}")
+    sink = Sink()
+    reader.start(sink)
+    try:
+        sink.quiet(0.2)
+        assert not os.path.exists(link)
+        with BridgeDevice(link=link) as device:
+            sink.wait_count(ReaderConnected, 1, timeout=3.0)
+            device.tap(A)
+            sink.wait_count(CardPresented, 1)
+    finally:
+        reader.stop()
+
+
+def test_cues_beep_and_light(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    device, reader, _sink = rig
+    reader.cue("ok")
+    reader.cue("err")
+    reader.cue("no-such-cue")
+    wait_for(lambda: device.beeps == ["ok", "err"], 3.0, "two beeps")
+    wait_for(lambda: device.leds[-2:] == ["green", "red"], 3.0, "green then red")
+
+
+def test_device_errors_and_newer_verbs_are_counted_not_fatal(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    device, reader, sink = rig
+    link = reader._link
+    assert link is not None
+    link.write(encode("FROB", 1))  # the firmware answers ERR 2 unknown verb FROB
+    device.write(encode("BATT", 87))  # a verb from a newer firmware
+    wait_for(lambda: reader.stats.get("device_errors", 0) == 1, 3.0, "the device's ERR")
+    wait_for(lambda: reader.stats.get("ignored", 0) == 1, 3.0, "the unknown verb ignored")
+    device.tap(A)
+    sink.wait_count(CardPresented, 1)
+    assert sink.of(ReaderLost) == []
+
+
+def test_stop_closes_the_port(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    device, reader, sink = rig
+    reader.stop()
+    frames_in = device.counters["fw_frames_in"]
+    sink.quiet(0.4)
+    assert device.counters["fw_frames_in"] == frames_in  # no more heartbeats
+    assert sink.of(ReaderLost) == []  # a deliberate stop is not a loss
