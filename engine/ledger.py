@@ -47,6 +47,8 @@ class Ledger:
         if payer == payee:
             raise LedgerError(f"expected two different accounts, got {payer!r} twice")
         balances = self.balances
+        if payee != BANK and payee not in balances:
+            raise LedgerError(f"expected a known payee account, got {payee!r}")
         if payer == BANK:
             self.issued += amount
         else:
@@ -59,8 +61,6 @@ class Ledger:
         if payee == BANK:
             self.bank_position += amount
         else:
-            if payee not in balances:
-                raise LedgerError(f"expected a known payee account, got {payee!r}")
             balances[payee] += amount
 
     def problems(self) -> list[str]:
