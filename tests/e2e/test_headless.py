@@ -1,0 +1,103 @@
+"""``boardbank headless`` replays tap scripts from a pipe; every durable event is printed exactly once,
+only after it is on disk, and a restart with the same database resumes the game."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from ui.compose import build
+from ui.headless import Headless
+
+BOARDBANK = str(Path(sys.executable).with_name("boardbank"))
+TAPS = Path(__file__).parents[1] / "engine" / "taps"
+
+
+def headless(db: Path, text: str) -> tuple[int, list[dict[str, object]], str]:
+    proc = subprocess.run([BOARDBANK, "headless", "--db", str(db)], input=text, capture_output=True,
+                          text=True, timeout=120, check=False, env={**os.environ, "BOARDBANK_DB": ""})
+    return proc.returncode, [json.loads(line) for line in proc.stdout.splitlines()], proc.stderr
+
+
+def events(lines: list[dict[str, object]]) -> list[dict[str, object]]:
+    return [line for line in lines if line["type"] == "event"]
+
+
+def test_whole_game_script_through_a_pipe_then_resume(tmp_path: Path) -> None:
+    db = tmp_path / "bb.sqlite3"
+    rc, lines, err = headless(db, (TAPS / "whole_game.tap").read_text())
+    assert rc == 0, err
+    expects = [line for line in lines if line["type"] == "expect"]
+    assert expects and all(line["ok"] for line in expects), [e for e in expects if not e["ok"]]
+    seqs = [e["seq"] for e in events(lines)]
+    assert seqs == list(range(1, len(seqs) + 1)), "each durable event once, in order"
+    assert lines[0]["type"] == "ready" and lines[0]["resumed"] is False
+    assert any(e["event"]["type"] == "GameEnded" for e in events(lines))  # type: ignore[index]
+    # every printed event is the journal's
+    stored = sqlite3.connect(db).execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    assert stored == len(seqs)
+    # a restart resumes where the last durable event left it, and prints nothing twice
+    rc, again, err = headless(db, "expect state over\nexpect phase over\nexpect owner 16 3\n")
+    assert rc == 0, err
+    assert again[0]["resumed"] is True and again[0]["seq"] == seqs[-1] and again[0]["state"] == "over"
+    assert events(again) == []
+
+
+def test_restart_mid_game_continues_the_sequence(tmp_path: Path) -> None:
+    db = tmp_path / "bb.sqlite3"
+    setup = "\n".join(["enroll 000000A1 player 1", "enroll 000000A2 player 2", "enroll 00000116 deed 16",
+                       "tap 000000A1", "tap 000000A2", "press ok", "tap 00000116", "tap 000000A1", "press ok"])
+    rc, first, err = headless(db, setup + "\n")
+    assert rc == 0, err
+    first_seqs = [e["seq"] for e in events(first)]
+    rc, second, err = headless(db, "tap 00000116\ntap 000000A2\nexpect balance 2 1300\nexpect level 16 2\n")
+    assert rc == 0, err
+    second_seqs = [e["seq"] for e in events(second)]
+    assert second_seqs[0] == first_seqs[-1] + 1
+    assert len(set(first_seqs + second_seqs)) == len(first_seqs + second_seqs)
+
+
+def test_bad_lines_and_failed_expectations(tmp_path: Path) -> None:
+    rc, lines, _ = headless(tmp_path / "bb.sqlite3", "jump 3\nenroll nothex player 1\ntap DEADBEEF\nexpect state idle\n")
+    kinds = [(line["type"], line.get("error")) for line in lines]
+    assert ("error", "error.bad_line") in kinds and ("error", "error.enroll") in kinds
+    assert ("error", "error.unknown_card") in kinds
+    assert rc == 1  # the expectation failed: still in setup
+
+
+class _Checking(io.StringIO):
+    """An output stream that checks every printed event is already in the journal on disk."""
+
+    def __init__(self, db: Path) -> None:
+        super().__init__()
+        self.db = db
+        self.checked = 0
+
+    def write(self, s: str) -> int:
+        for line in s.splitlines():
+            obj = json.loads(line)
+            if obj["type"] == "event":
+                with sqlite3.connect(self.db) as other:
+                    row = other.execute("SELECT COUNT(*) FROM events WHERE seq = ?", (obj["seq"],)).fetchone()
+                assert row[0] == 1, f"event {obj['seq']} printed before it was on disk"
+                self.checked += 1
+        return super().write(s)
+
+
+def test_events_are_printed_only_after_they_are_on_disk(tmp_path: Path) -> None:
+    db = tmp_path / "bb.sqlite3"
+    args = argparse.Namespace(db=str(db), reader=None, edition=None, option=[])
+    built = build(args, default_readers=[], manual_clock=True)
+    out = _Checking(db)
+    try:
+        rc = Headless(built, out).run(io.StringIO((TAPS / "auction.tap").read_text()))
+    finally:
+        built.close()
+    assert rc == 0
+    assert out.checked >= 8

@@ -1,0 +1,136 @@
+"""Wiring: the installation's SQLite file, the journal, the card registry, the readers and the banker.
+
+Shared by ``boardbank headless`` and the Kivy app (``boardbank run``): :func:`build` turns the command-line
+arguments into a :class:`Built` with everything opened but no reader started (the caller starts them with
+its own sink: a queue for headless, the UI's main-thread hand-off for the app). Amounts are ``int`` in the
+edition's money unit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.banker import Banker
+from engine.banker_store import JournalStore
+from engine.editions import Edition
+from engine.journal import Journal
+from engine.options import parse_option_text
+from reader.base import Reader, open_reader
+from reader.registry import CardRegistry
+from ui.paths import resolve_db
+
+DEFAULT_EDITION = "ultimate-uk"
+
+
+class ComposeError(ValueError):
+    """The arguments cannot be wired into a banker (bad option, edition or reader URL)."""
+
+
+class AdjustableClock:
+    """Monotonic seconds plus an offset that ``advance`` moves on (``wait`` steps of scripts); thread-safe.
+
+    With ``manual=True`` the clock ignores real time altogether (deterministic scripts and tests).
+    """
+
+    def __init__(self, manual: bool = False, base: Callable[[], float] = time.monotonic) -> None:
+        self._manual = manual
+        self._base = base
+        self._start = base()
+        self._offset = 0.0
+        self._lock = threading.Lock()
+
+    def __call__(self) -> float:
+        with self._lock:
+            real = 0.0 if self._manual else self._base() - self._start
+            return real + self._offset
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock on by ``seconds`` (>= 0)."""
+        if seconds < 0:
+            raise ComposeError(f"the clock only moves forward; got {seconds!r} seconds")
+        with self._lock:
+            self._offset += seconds
+
+
+@dataclass
+class Built:
+    """Everything a front end needs; :meth:`close` stops the readers and closes the database."""
+
+    banker: Banker
+    registry: CardRegistry
+    journal: Journal
+    edition: Edition
+    db: Path
+    clock: AdjustableClock
+    readers: list[Reader] = field(default_factory=list)
+    options: dict[str, object] = field(default_factory=dict)
+
+    def advance(self, seconds: float) -> None:
+        """Move the banker's clock on by ``seconds`` (``wait`` steps)."""
+        self.clock.advance(seconds)
+
+    def close(self) -> None:
+        """Stop every reader, then close the registry and the journal; idempotent."""
+        for reader in self.readers:
+            reader.stop()
+        self.readers = []
+        self.registry.close()
+        self.journal.close()
+
+
+def parse_options(texts: Sequence[str]) -> dict[str, object]:
+    """``["max_players=6", "auction=off"]`` -> a mapping of rule options (checked by the engine later)."""
+    options: dict[str, object] = {}
+    for text in texts:
+        try:
+            name, value = parse_option_text(text)
+        except ValueError as exc:
+            raise ComposeError(f"bad --option {text!r}: {exc}") from exc
+        options[name] = value
+    return options
+
+
+def build(
+    args: argparse.Namespace,
+    *,
+    default_readers: Sequence[str] | None = None,
+    manual_clock: bool | None = None,
+    timeout_s: float = 10.0,
+    auction_s: float = 10.0,
+) -> Built:
+    """Open the database named by ``--db`` / ``$BOARDBANK_DB`` / the default, and wire the banker.
+
+    ``default_readers`` are used when no ``--reader`` is given (``["mock://"]`` unless told otherwise).
+    The clock is manual (moved only by ``wait``) when ``manual_clock`` is True, or by default when the
+    arguments carry a ``--script``.
+    """
+    db = resolve_db(getattr(args, "db", None))
+    db.parent.mkdir(parents=True, exist_ok=True)
+    options = parse_options(list(getattr(args, "option", None) or []))
+    edition_id = getattr(args, "edition", None) or DEFAULT_EDITION
+    journal = Journal.open(db)  # first: the journal creates (or checks) the installation file
+    try:
+        registry = CardRegistry.open(db)
+    except BaseException:
+        journal.close()
+        raise
+    try:
+        store = JournalStore(journal, edition_id, options)
+        manual = bool(getattr(args, "script", None)) if manual_clock is None else manual_clock
+        clock = AdjustableClock(manual=manual)
+        seeds = random.SystemRandom()
+        banker = Banker(store, registry.lookup, clock, seed_source=lambda: seeds.randrange(1, 2**31),
+                        timeout_s=timeout_s, auction_s=auction_s)
+        urls = list(getattr(args, "reader", None) or (["mock://"] if default_readers is None else default_readers))
+        readers = [open_reader(url) for url in urls]
+    except BaseException:
+        registry.close()
+        journal.close()
+        raise
+    return Built(banker, registry, journal, store.edition, db, clock, readers, options)
