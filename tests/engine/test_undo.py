@@ -1,0 +1,147 @@
+"""Undo: a reversing event, never a deletion; repeated undo walks back; everything is restored."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import events as ev
+from engine.commands import (
+    BuyDeed,
+    DeclineDeed,
+    DrawEvent,
+    EndTurn,
+    GoToJail,
+    JailRoll,
+    LandOnOwn,
+    PayRent,
+    PlaceBid,
+    PlayerSpec,
+    ReturnDeed,
+    StartGame,
+    Undo,
+)
+from engine.editions import load_edition
+from engine.errors import IllegalCommand
+from engine.game import Game
+from engine.rules import RULES
+from engine.state import GameState
+
+ED = load_edition("ultimate-uk")
+
+
+def new_game(*players: str, **options: object) -> Game:
+    game = Game(ED)
+    game.apply(StartGame(tuple(PlayerSpec(p) for p in players or ("A", "B", "C")), options, 7))
+    return game
+
+
+def test_undo_appends_and_walks_back() -> None:
+    game = new_game()
+    game.apply(BuyDeed("A", 16))
+    game.apply(LandOnOwn("A", 16))
+    n = len(game.events)
+    (undone,) = game.apply(Undo())
+    assert isinstance(undone, ev.CommandUndone) and undone.undone == 3 and undone.command == 4
+    assert len(game.events) == n + 1  # nothing deleted
+    assert game.state.level == {16: 1}
+    game.apply(Undo())
+    assert game.state.owner == {} and game.state.balance("A") == 1500
+    game.apply(BuyDeed("B", 16))
+    game.apply(Undo())  # undoes the new purchase, not an undo
+    assert game.state.owner == {}
+    assert Game.replay(ED, game.events).state == game.state
+
+
+def test_undo_restores_deck_auction_debt_jail_and_event_phase() -> None:
+    game = new_game()
+    deck = game.state.deck
+    game.apply(DrawEvent("A"))
+    assert game.state.deck != deck
+    game.apply(Undo())
+    assert game.state.deck == deck
+
+    game.apply(DeclineDeed("A", 5))
+    game.apply(PlaceBid("B", 40))
+    game.apply(Undo())
+    auction = game.state.auction
+    assert game.state.phase == "auction" and auction is not None and auction.high_bid == 0
+
+    game.apply(Undo())
+    game.apply(GoToJail("A"))
+    game.apply(JailRoll("A", False))
+    game.apply(JailRoll("A", False))
+    assert game.state.jail == {"A": 2}
+    game.apply(Undo())
+    assert game.state.jail == {"A": 1}
+
+    game.apply(DrawEvent("B", 7))  # GRAND DESIGNS, B owns nothing: resolves at once
+    assert game.state.phase == "play"
+    game.apply(BuyDeed("B", 3))
+    game.apply(DrawEvent("B", 7))
+    assert game.state.phase == "event"
+    game.apply(Undo())
+    assert game.state.phase == "play" and game.state.pending_event is None
+    assert Game.replay(ED, game.events).state == game.state
+
+
+def test_undo_reopens_a_debt_and_a_finished_game() -> None:
+    game = new_game("A", "B", start_money=300)
+    game.apply(BuyDeed("B", 16))
+    for _ in range(3):
+        game.apply(LandOnOwn("B", 16))
+    game.apply(BuyDeed("A", 1))
+    game.apply(PayRent("A", 16))  # 640 owed, 240 in cash, one deed
+    assert game.state.phase == "debt"
+    game.apply(ReturnDeed("A", 1))
+    assert game.state.phase == "over" and game.state.bankrupt == {"A"}
+    game.apply(Undo())
+    debt = game.state.debt
+    assert game.state.phase == "debt" and debt is not None and debt.amount == 640
+    assert game.state.owner[1] == "A" and not game.state.bankrupt
+    assert game.invariants() == []
+
+
+def test_nothing_to_undo() -> None:
+    game = Game(ED)
+    assert game.check(Undo()) is not None
+    with pytest.raises(IllegalCommand, match="there is none"):
+        game.apply(Undo())
+    game.apply(StartGame((PlayerSpec("A"), PlayerSpec("B")), {}, 1))
+    game.apply(Undo())
+    assert game.state.phase == "setup" and game.state == GameState(ED)
+    assert len(game.events) == 2
+
+
+def test_copy_copies_every_slot() -> None:
+    """A new slot added to GameState without being copied would break undo."""
+    game = new_game()
+    game.apply(BuyDeed("A", 1))
+    copy = game.state.copy()
+    for name in GameState.__slots__:
+        assert getattr(copy, name) == getattr(game.state, name), name
+    copy.owner[2] = "B"
+    copy.ledger.balances["A"] = 0
+    assert 2 not in game.state.owner and game.state.balance("A") == 1440
+
+
+def test_a_failing_rule_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    """All or nothing even when a rule breaks after emitting events (a defect, not a refusal)."""
+    game = new_game()
+    game.apply(BuyDeed("A", 1))
+    before, n_events, n_cmds = game.state.snapshot(), len(game.events), game.commands_applied
+    check, do = RULES[BuyDeed]
+
+    def broken(table: Game, cmd: BuyDeed) -> None:
+        do(table, cmd)
+        raise RuntimeError("defect")
+
+    monkeypatch.setitem(RULES, BuyDeed, (check, broken))
+    with pytest.raises(RuntimeError):
+        game.apply(BuyDeed("B", 2))
+    assert game.state.snapshot() == before
+    assert len(game.events) == n_events and game.commands_applied == n_cmds
+    monkeypatch.setitem(RULES, BuyDeed, (check, do))
+    game.apply(EndTurn("A"))
+    game.apply(Undo())
+    game.apply(Undo())
+    assert game.state.owner == {}
