@@ -1,0 +1,85 @@
+"""The game's read side and refusals: views, rent, wealth, standings, check() == apply() reasons."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.commands import (
+    BuyDeed,
+    DeclineDeed,
+    DrawEvent,
+    JailRoll,
+    LandOnOwn,
+    PayRent,
+    PlaceBid,
+    PlayerSpec,
+    ResolveEvent,
+    StartGame,
+)
+from engine.editions import load_edition
+from engine.errors import EngineError, IllegalCommand
+from engine.game import Game
+from engine.rules.standings import compute_standings
+
+ED = load_edition("ultimate-uk")
+
+
+def started(*players: str) -> Game:
+    game = Game(ED)
+    game.apply(StartGame(tuple(PlayerSpec(p, p.lower(), "red") for p in players), {}, 1))
+    return game
+
+
+def test_views() -> None:
+    game = started("A", "B")
+    game.apply(BuyDeed("A", 16))
+    game.apply(LandOnOwn("A", 16))
+    s = game.state
+    a = s.players["A"]
+    assert (a.balance, a.deeds, a.in_jail, a.bankrupt, a.name, a.token) == (1240, (16,), False, False, "a", "red")
+    assert s.deeds[16].owner == "A" and s.deeds[16].level == 2
+    assert s.deeds[15].owner is None and s.deeds[15].level is None and len(s.deeds) == 22
+    assert s.rent_due(16) == 280 and s.rent_due(15) == 0
+    assert s.wealth("A") == 1500 and s.wealth("B") == 1500
+    assert s.active_players() == ("A", "B") and s.turn == "A"
+    assert s.snapshot()["owner"] == {16: "A"}
+
+
+def test_standings_ties() -> None:
+    balances = {"A": 600, "B": 880, "C": 1000, "D": 1000}
+    owner = {22: "A", 1: "B", 2: "B"}
+    rows = compute_standings(ED, ("A", "B", "C", "D"), balances, owner)
+    assert [(r.player, r.rank, r.total, r.top_deed) for r in rows] == [
+        ("A", 1, 1000, 400), ("B", 2, 1000, 60), ("C", 3, 1000, 0), ("D", 3, 1000, 0)]
+    assert rows[0].cash == 600 and rows[0].deeds_value == 400
+
+
+def test_illegal_command_is_a_value_error_and_changes_nothing() -> None:
+    game = started("A", "B", "C")
+    game.apply(BuyDeed("A", 16))
+    before = game.state.snapshot()
+    n = len(game.events)
+    for cmd in [BuyDeed("B", 16), PayRent("A", 16), PayRent("B", 15), PlaceBid("B", 20), JailRoll("A", False),
+                ResolveEvent("A", ()), BuyDeed("B", "16"), PlaceBid("B", "x"), JailRoll("A", "yes"),  # type: ignore[arg-type]
+                DrawEvent("Q"), LandOnOwn("B", 16)]:
+        reason = game.check(cmd)
+        assert reason, cmd
+        with pytest.raises(IllegalCommand) as info:
+            game.apply(cmd)
+        assert str(info.value) == reason
+        assert isinstance(info.value, ValueError) and isinstance(info.value, EngineError)
+        assert game.state.snapshot() == before and len(game.events) == n
+
+
+def test_unknown_command_object() -> None:
+    game = started("A", "B")
+    assert "expected a command" in str(game.check("buy"))  # type: ignore[arg-type]
+
+
+def test_events_are_numbered() -> None:
+    game = started("A", "B")
+    game.apply(DeclineDeed("A", 3))
+    game.apply(PlaceBid("B", 20))
+    assert [e.seq for e in game.events] == list(range(1, len(game.events) + 1))
+    assert [e.command for e in game.events] == [1, 2, 2, 3]
+    assert game.commands_applied == 3
