@@ -94,8 +94,9 @@ class PN532Link:
             raise _Lost(f"silent for {SILENCE_S:.1f} s")
         return frames
 
-    def _wait(self, want: type[pf.Frame] | int, timeout: float) -> pf.Frame | None:
-        """The next ACK (``want`` = Ack) or response to command ``want``; None on timeout.
+    def _wait(self, want: type[pf.Frame] | int, timeout: float, bad_limit: int | None = None) -> pf.Frame | None:
+        """The next ACK (``want`` = Ack) or response to command ``want``; None on timeout, or as soon as
+        the decoder's bad-checksum count exceeds ``bad_limit`` (a damaged frame: ask again at once).
 
         Frames that arrive together stay queued for the next wait (the ACK and the response often
         come in one read); frames that are not wanted now are stale (a duplicate, a late answer).
@@ -114,6 +115,8 @@ class PN532Link:
                 self.counters["stale_frames"] += 1
             if self.clock() >= deadline:
                 break
+            if bad_limit is not None and self.decoder.counters["bad_checksum"] > bad_limit:
+                return None
             self._queue.extend(self._read_frames())
         if self.decoder.pending:  # a false start code may hold a real frame back: give up on it
             self._queue.extend(self.decoder.abandon_partial())
@@ -122,12 +125,12 @@ class PN532Link:
     def command(self, frame: bytes, command: int, attempts: int = 3) -> pf.InfoFrame:
         """Send a command frame; return the chip's response frame. Raises PN532Error or _Lost."""
         for _ in range(attempts):
+            bad_before = self.decoder.counters["bad_checksum"]  # the ACK and the response may come in one read
             self._write(frame)
             if self._wait(pf.Ack, ACK_TIMEOUT_S) is None:
                 self.counters["ack_timeouts"] += 1
                 continue
-            bad_before = self.decoder.counters["bad_checksum"]
-            response = self._wait(command, RESPONSE_TIMEOUT_S)
+            response = self._wait(command, RESPONSE_TIMEOUT_S, bad_limit=bad_before)
             if response is None and self.decoder.counters["bad_checksum"] > bad_before:
                 self.counters["nacks_sent"] += 1
                 self._write(pf.NACK)  # "send that again": the response was damaged on the way
