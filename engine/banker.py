@@ -19,7 +19,7 @@ from transitions import Machine, MachineError
 
 from engine.banker_callbacks import BankerCallbacks, Refusal
 from engine.banker_store import GameStore
-from engine.banker_table import BUTTONS, GESTURE_STATES, TRANSITIONS, BankerState
+from engine.banker_table import BUTTONS, GESTURE_STATES, MACHINE_KWARGS, BankerState
 from engine.banker_view import build_view, phase_state, wealth_history
 from engine.errors import EngineError
 from engine.events import Event
@@ -76,17 +76,7 @@ class Banker(BankerCallbacks):
             raise BankerError(f"the PIN must be digits, got {pin!r}")
         super().__init__(store, clock, seed_source, timeout_s, auction_s, pin)
         self._cards = cards
-        self.machine = Machine(
-            model=self,
-            states=BankerState,
-            transitions=TRANSITIONS,
-            initial=BankerState.SETUP,
-            queued=True,
-            auto_transitions=False,
-            send_event=True,
-            after_state_change="mark_fired",
-            model_override=False,
-        )
+        self.machine = Machine(model=self, after_state_change="mark_fired", **MACHINE_KWARGS)
         self._durable = store.resume()
         if self._durable is not None:
             past = store.events(self._durable)

@@ -67,7 +67,10 @@ GESTURE_STATES = (S.DEED, S.BUY, S.PLAYER, S.ACTION, S.LOCATION, S.EVENT_CARD, S
 """States of a gesture under way: they time out (and X cancels them) back to the engine's phase."""
 
 PHASE_STATES = (S.SETUP, S.IDLE, S.AUCTION, S.AUCTION_WON, S.EVENT, S.DEBT, S.OVER)
-"""States that mirror the engine's phase; ``settle`` leaves any of them for the phase's state."""
+"""States that mirror the engine's phase (a restart restores one of them from the engine's phase)."""
+
+SETTLE_FROM = (S.IDLE, S.AUCTION)
+"""Where ``settle`` runs: every command row ends in IDLE, or stays in AUCTION (a bid) or IDLE (end turn)."""
 
 MENU_FROM = (S.SETUP, S.IDLE, S.AUCTION, S.EVENT, S.DEBT, S.OVER)
 """Where the banker card or the menu button opens the PIN prompt."""
@@ -141,15 +144,14 @@ TABLE: list[dict[str, Any]] = [
     # --- leaving a gesture: X, or time passing ------------------------------------------------------------
     _t(["press_cancel", "timeout"], list(GESTURE_STATES), S.IDLE, None, ["forget_gesture", "then_settle"]),
     # --- after a command: follow the engine's phase ----------------------------------------------------
-    _t("settle", list(PHASE_STATES), S.SETUP, "phase_setup", "forget_gesture"),
-    _t("settle", list(PHASE_STATES), S.AUCTION, "phase_auction", "start_countdown"),
-    _t("settle", list(PHASE_STATES), S.EVENT, "phase_event", "forget_gesture"),
-    _t("settle", list(PHASE_STATES), S.DEBT, "phase_debt", "forget_gesture"),
-    _t("settle", list(PHASE_STATES), S.OVER, "phase_over", "forget_gesture"),
-    _t("settle", list(PHASE_STATES), S.BUY, ["phase_play", "landing_unowned"], "start_landing"),
-    _t("settle", list(PHASE_STATES), S.DEED, ["phase_play", "landing_owned"], "start_landing"),
-    _t("settle", list(PHASE_STATES), S.IDLE, "phase_play", "forget_gesture"),
-    _t("settle", list(GESTURE_STATES), None),
+    _t("settle", list(SETTLE_FROM), S.SETUP, "phase_setup", "forget_gesture"),
+    _t("settle", list(SETTLE_FROM), S.AUCTION, "phase_auction", "start_countdown"),
+    _t("settle", list(SETTLE_FROM), S.EVENT, "phase_event", "forget_gesture"),
+    _t("settle", list(SETTLE_FROM), S.DEBT, "phase_debt", "forget_gesture"),
+    _t("settle", list(SETTLE_FROM), S.OVER, "phase_over", "forget_gesture"),
+    _t("settle", list(SETTLE_FROM), S.BUY, ["phase_play", "landing_unowned"], "start_landing"),
+    _t("settle", list(SETTLE_FROM), S.DEED, ["phase_play", "landing_owned"], "start_landing"),
+    _t("settle", list(SETTLE_FROM), S.IDLE, "phase_play", "forget_gesture"),
 ]
 """The whole behaviour of the banker, in order: for one (trigger, state) the first row whose conditions
 hold wins. A row may list several triggers; :data:`TRANSITIONS` has one trigger per row for the machine."""
@@ -174,3 +176,14 @@ def input_triggers() -> list[str]:
     """The triggers an input can fire: taps, buttons, ``answer``, ``timeout``, ``countdown``."""
     taps = ["tap_player", "tap_deed", "tap_event", "tap_banker"]
     return sorted({*taps, *(f"press_{b}" for b in BUTTONS), "answer", "timeout", "countdown"})
+
+
+MACHINE_KWARGS: dict[str, Any] = {
+    "states": BankerState,
+    "transitions": TRANSITIONS,
+    "initial": BankerState.SETUP,
+    "queued": True,
+    "auto_transitions": False,
+    "send_event": True,
+}
+"""How the banker's machine is built; the diagram (ui/diagram.py) builds its GraphMachine from the same."""
