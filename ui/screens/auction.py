@@ -38,6 +38,10 @@ class AuctionScreen(BankScreen):
         self.ids.keypad.disabled = not can_bid
         super().render(presenter)
 
+    def action_buttons(self, presenter: Presenter) -> list[tuple[str, str, bool]]:
+        """The context actions without ``bid``: the raise buttons and the keypad send bids."""
+        return [a for a in super().action_buttons(presenter) if a[0] not in ("press_bid", "bid")]
+
     def raise_by(self, step: int) -> None:
         """Raise the tapping bidder's bid by ``step`` money units (the banker's ``press bid STEP``)."""
         self.app().press("bid", str(step))

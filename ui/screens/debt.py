@@ -1,6 +1,7 @@
 """The debt screen: who owes whom how much, and the debtor's deeds to return to the Bank.
 
-Returning a deed is ``press("return", deed_number)``; the banker and the engine decide what it is worth.
+Returning a deed is what tapping its deed card does in the banker's ``debt`` state; the banker and the
+engine decide what it is worth.
 """
 
 from __future__ import annotations
@@ -34,13 +35,14 @@ class DebtScreen(BankScreen):
                 "debt.summary", debtor=presenter.player_name(debt.debtor),
                 creditor=presenter.player_name(debt.creditor), amount=presenter.money(debt.due))
             debtor = presenter.player(debt.debtor)
-            can_return = self.app().may("return")
+            can_return = self.app().may("tap_deed")
             for number in debtor.deeds if debtor else ():
                 space = presenter.space_for_deed(number)
                 price = presenter.money(space.price) if space and space.price is not None else ""
                 button = DeedButton(text=f"{presenter.deed_name(number)}\n{price}", deed=number,
                                     bg=palette.deed_rgba(space.colour if space else None),
-                                    max_font_size=dp(14), disabled=not can_return)
-                button.bind(on_release=lambda b: self.app().press("return", str(b.deed)))
+                                    max_font_size=dp(15), disabled=not can_return,
+                                    size_hint=(None, None), size=(dp(180), dp(64)))
+                button.bind(on_release=lambda b: self.app().touch_deed(int(b.deed)))
                 grid.add_widget(button)
         super().render(presenter)

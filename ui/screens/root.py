@@ -20,6 +20,7 @@ from kivy.uix.label import Label
 from engine.viewmodel import ViewModel
 from ui import fonts
 from ui.i18n import LANGUAGES, Translator
+from ui.screens.enrol import Enrolment, enrol_mock_deck
 from ui.screens.present import Presenter
 from ui.screens.router import Controller, screen_for
 from ui.sounds import CUES, SoundBoard
@@ -54,6 +55,8 @@ class BoardBankApp(App):
         self.rendered = 0  # renders done (the benchmark and the script runner wait on it)
         self.last_render_t = 0.0
         self._after_start: list[Callable[[], None]] = []
+        self.enrolment: Enrolment | None = None
+        self._next_blank = 1
         self._toast_ev: Any = None
 
     # -- kv helpers ----------------------------------------------------------------------------------
@@ -83,6 +86,12 @@ class BoardBankApp(App):
             self.controller.on_readers = self._show_readers
             self.show_tray = bool(self.session.mock_urls)
             root.ids.tray.on_card = self.tap_card
+            root.ids.tray.on_blank = self.tap_blank_card
+            self.controller.intercept = self._enrol_tap
+            registry = self.session.registry
+            if self.show_tray and registry is not None and len(registry) == 0:
+                log.info("mock reader and no enrolled card: enrolled a mock deck of %d cards",
+                         enrol_mock_deck(registry))
         self._show_readers(None)
         return root
 
@@ -145,6 +154,54 @@ class BoardBankApp(App):
             return
         self.overlay = None
         self.controller.tap(card_uid)
+
+    # -- card enrolment (setup) -----------------------------------------------------------------------
+    def start_enrolment(self) -> None:
+        """Enrol the box's cards: each tap gives the next role (bank cards, deeds, events, banker)."""
+        if self.session is None or self.session.registry is None:
+            return
+        names: dict[tuple[str, int | None], str] = {}
+        for space in self.presenter.view.board:
+            if space.deed is not None:
+                names[("deed", space.deed)] = space.name
+        self.enrolment = Enrolment(self.session.registry, names)
+        self.render(self.presenter.view)
+
+    def skip_enrolment(self) -> None:
+        """Leave the current role without a card."""
+        if self.enrolment is not None:
+            self.enrolment.skip()
+            if self.enrolment.done:
+                self.enrolment = None
+            self.render(self.presenter.view)
+
+    def stop_enrolment(self) -> None:
+        """End the enrolment; taps go to the banker again."""
+        self.enrolment = None
+        self.render(self.presenter.view)
+
+    def _enrol_tap(self, card_uid: str) -> bool:
+        if self.enrolment is None:
+            return False
+        if self.enrolment.offer(card_uid):
+            self.sounds.play("ok")
+            if self.enrolment.done:
+                self.enrolment = None
+        else:
+            self.sounds.play("err")
+            self.toast(self.t("error.enrol", uid=card_uid))
+        self.render(self.presenter.view)
+        return True
+
+    def tap_blank_card(self) -> None:
+        """The tray's blank card: a new card UID (not enrolled yet) is tapped on the mock reader."""
+        registry = self.session.registry if self.session is not None else None
+        while True:
+            card_uid = f"CA{self._next_blank:06X}"
+            self._next_blank += 1
+            if registry is None or registry.lookup(card_uid) is None:
+                break
+        self.tap_card(card_uid)
 
     def open_menu(self) -> None:
         """The menu button: the banker asks for its PIN."""
@@ -287,4 +344,4 @@ class BoardBankApp(App):
                 caption = self.t("card.banker")
                 rgba = palette.WARNING
             cards.append((card.uid, caption, rgba))
-        self.root.ids.tray.show(cards)
+        self.root.ids.tray.show(cards, self.t("card.blank") if self.enrolment is not None else None)

@@ -89,6 +89,9 @@ class Controller:
         self.on_readers: Callable[[ReaderStatus], None] | None = None
         self.handled = 0  # reader card events handled on the main thread (the script runner waits on it)
         self.latencies: list[float] = []
+        self.last_reaction: Any = None
+        self.intercept: Callable[[str], bool] | None = None
+        """Called with a tapped UID before the banker; True means the tap was used (card enrolment)."""
 
     @property
     def view(self) -> ViewModel:
@@ -103,7 +106,8 @@ class Controller:
     def on_reader_event(self, event: ReaderEvent) -> None:
         """Handle one reader event on the main thread."""
         if isinstance(event, CardPresented):
-            self.tap(event.uid)
+            if self.intercept is None or not self.intercept(event.uid):
+                self.tap(event.uid)
             self.latencies.append(max(0.0, time.monotonic() - event.t))
             self.handled += 1
         elif isinstance(event, ReaderConnected | ReaderLost):
@@ -142,5 +146,6 @@ class Controller:
             return False
 
     def _react(self, reaction: Any) -> Any:
+        self.last_reaction = reaction
         self.on_reaction(reaction)
         return reaction

@@ -62,4 +62,19 @@ class SetupScreen(BankScreen):
             row.add_widget(FitLabel(text=option_text(presenter, name, value), size_hint_x=0.35,
                                     max_font_size=dp(13)))
             options.add_widget(row)
+        enrolment = app.enrolment
+        if enrolment is not None:
+            key, params = enrolment.prompt()
+            self.ids.prompt.text = presenter.text(key, params)
+        self.ids.enrol.text = presenter.tr("enroll.stop" if enrolment else "enroll.start")
+        self.ids.enrol_skip.disabled = enrolment is None
+        self.ids.enrol.disabled = app.session is None or app.session.registry is None
         super().render(presenter)
+
+    def toggle_enrolment(self) -> None:
+        """Start or stop enrolling cards."""
+        app = self.app()
+        if app.enrolment is None:
+            app.start_enrolment()
+        else:
+            app.stop_enrolment()

@@ -44,7 +44,7 @@ class StandingsScreen(BankScreen):
 
 def _row(cells: tuple[str, ...], rgba: palette.RGBA, bold: bool = False) -> BoxLayout:
     row = BoxLayout(spacing=dp(4))
-    widths = (0.1, 0.3, 0.2, 0.2, 0.2)
+    widths = (0.08, 0.29, 0.21, 0.21, 0.21)
     for text, width in zip(cells, widths, strict=True):
-        row.add_widget(FitLabel(text=text, color=rgba, bold=bold, size_hint_x=width, max_font_size=dp(17)))
+        row.add_widget(FitLabel(text=text, color=rgba, bold=bold, size_hint_x=width, max_font_size=dp(16)))
     return row

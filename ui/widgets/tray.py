@@ -29,11 +29,15 @@ class CardTray(BoxLayout):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.on_card: Callable[[str], None] | None = None
+        self.on_blank: Callable[[], None] | None = None
         self._shown: list[tuple[str, str, palette.RGBA]] = []
 
-    def show(self, cards: Sequence[tuple[str, str, palette.RGBA]]) -> None:
-        """Show ``cards`` as (uid, caption, colour); rebuilt only when they change."""
-        cards = list(cards)
+    def show(self, cards: Sequence[tuple[str, str, palette.RGBA]], blank: str | None = None) -> None:
+        """Show ``cards`` as (uid, caption, colour), after a blank card captioned ``blank`` if given.
+
+        The row is rebuilt only when the cards change.
+        """
+        cards = ([("", blank, palette.TEXT)] if blank else []) + list(cards)
         if cards == self._shown:
             return
         self._shown = cards
@@ -46,7 +50,10 @@ class CardTray(BoxLayout):
             row.add_widget(button)
 
     def _pressed(self, button: CardButton) -> None:
-        if self.on_card is not None:
+        if not button.card_uid:
+            if self.on_blank is not None:
+                self.on_blank()
+        elif self.on_card is not None:
             self.on_card(button.card_uid)
 
     def button_for(self, card_uid: str) -> CardButton | None:
