@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import sys
 from pathlib import Path
@@ -120,3 +121,17 @@ def test_stdin_url_with_a_bad_fd_is_refused() -> None:
 def test_list_devices() -> None:
     assert MockReader.list_devices() == ["mock://"]
     assert StdinReader.list_devices() == ["stdin://"]
+
+
+def test_readers_cli_lists_backends_and_says_why_one_cannot_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    import reader.base
+    from reader.cli import readers_main
+
+    drivers = dict(reader.base._DRIVERS, broken="reader.no_such_driver:Nothing")
+    monkeypatch.setattr(reader.base, "_DRIVERS", drivers)
+    out = io.StringIO()
+    assert readers_main(argparse.Namespace(command="readers"), out=out) == 0
+    text = out.getvalue()
+    assert "mock://  1 device(s):\n    mock://\n" in text
+    assert "stdin://  1 device(s):" in text
+    assert "broken://  not usable: reader backend 'broken' is not usable here: No module named 'reader.no_such_driver'" in text
