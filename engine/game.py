@@ -5,10 +5,12 @@ events; each event is numbered (``seq``, ``command``) and folded into the state 
 so the live state is exactly ``Game.replay(edition, events)``. All or nothing: a refused command raises
 :class:`IllegalCommand` and changes nothing.
 
-Undo: before the first event of each command the fold keeps a copy of the state (small dicts, cheap).
-``Undo()`` appends ``CommandUndone(undone=n)`` and the fold restores the copy taken before command ``n``
-(deck order, auction, debt, everything); a further ``Undo()`` walks one more command back. Nothing is
-deleted from the event list, and a replay rebuilds the same history.
+Undo: the fold keeps the stack of commands still in force with their events, and a copy of the state
+every ``CHECKPOINT_EVERY`` commands of that stack (a few small dicts). ``Undo()`` appends
+``CommandUndone(undone=n)``; the fold pops command ``n`` and rebuilds the state from the nearest checkpoint
+by folding the few commands after it, so deck order, auction, debt, everything is restored. A further
+``Undo()`` walks one more command back. Nothing is deleted from the event list, and a replay rebuilds the
+same stack. The cost per command is one list append; an undo folds at most ``CHECKPOINT_EVERY`` commands.
 """
 
 from __future__ import annotations
@@ -24,18 +26,21 @@ from engine.invariants import check_invariants
 from engine.rules import RULES
 from engine.state import GameState, apply_event
 
+CHECKPOINT_EVERY = 32  # commands between two state copies kept for undo
+
 
 class Game:
     """One game of one edition. Amounts are ``int`` in the edition's money unit."""
 
-    __slots__ = ("_command", "_edition", "_events", "_folded_command", "_history", "_new", "_state")
+    __slots__ = ("_checkpoints", "_command", "_edition", "_events", "_folded_command", "_new", "_stack", "_state")
 
     def __init__(self, edition: Edition) -> None:
         self._edition = edition
         self._state = GameState(edition)
         self._events: list[ev.Event] = []
         self._new: list[ev.Event] = []
-        self._history: list[tuple[int, GameState]] = []  # (command number, state before it), undoable
+        self._stack: list[tuple[int, list[ev.Event]]] = []  # commands in force (undoable): number, events
+        self._checkpoints: dict[int, GameState] = {0: GameState(edition)}  # stack depth -> state at it
         self._command = 0  # number of the last accepted command
         self._folded_command = 0  # command number of the last folded event
 
@@ -68,7 +73,7 @@ class Game:
     def check(self, cmd: Command) -> str | None:
         """Why ``cmd`` would be refused now, or ``None`` if it would be accepted. Changes nothing."""
         if isinstance(cmd, Undo):
-            return None if self._history else "Undo: expected an earlier command to undo, there is none"
+            return None if self._stack else "Undo: expected an earlier command to undo, there is none"
         rule = RULES.get(type(cmd))
         if rule is None:
             return f"expected a command of engine/commands.py, got {cmd!r}"
@@ -89,19 +94,17 @@ class Game:
             raise IllegalCommand(reason)
         self._command += 1
         self._new = []
-        n_events, n_history, folded = len(self._events), len(self._history), self._folded_command
+        n_events = len(self._events)
         try:
             if isinstance(cmd, Undo):
-                self.emit(ev.CommandUndone, self._history[-1][0])
+                self.emit(ev.CommandUndone, self._stack[-1][0])
             else:
                 RULES[type(cmd)][1](self, cmd)
         except BaseException:
-            # a defect in a rule: put everything back as it was before the command, then re-raise
-            if len(self._history) > n_history:
-                self._state = self._history[n_history][1]
-                del self._history[n_history:]
-            del self._events[n_events:]
-            self._folded_command = folded
+            # a defect in a rule: rebuild everything from the events before this command, then re-raise
+            before = Game.replay(self._edition, self._events[:n_events])
+            self._state, self._events, self._stack = before._state, before._events, before._stack
+            self._checkpoints, self._folded_command = before._checkpoints, before._folded_command
             self._command -= 1
             raise
         return tuple(self._new)
@@ -113,19 +116,34 @@ class Game:
         self._new.append(event)
 
     def _fold(self, event: ev.Event) -> None:
-        if isinstance(event, ev.CommandUndone):
-            number, before = self._history.pop()
-            if number != event.undone:
-                raise IllegalCommand(f"CommandUndone: expected to undo command {number}, got {event.undone}")
-            self._state = before
-            self._folded_command = event.command
-            self._events.append(event)
-            return
         if event.command != self._folded_command:
-            self._history.append((event.command, self._state.copy()))
             self._folded_command = event.command
+            if type(event) is ev.CommandUndone:
+                self._undo(event)
+                self._events.append(event)
+                return
+            depth = len(self._stack)
+            if depth % CHECKPOINT_EVERY == 0 and depth not in self._checkpoints:
+                self._checkpoints[depth] = self._state.copy()
+            self._stack.append((event.command, []))
         apply_event(self._state, event)
+        self._stack[-1][1].append(event)
         self._events.append(event)
+
+    def _undo(self, event: ev.CommandUndone) -> None:
+        """Pop the last command in force and rebuild the state from the nearest checkpoint."""
+        number, _ = self._stack.pop()
+        if number != event.undone:
+            raise IllegalCommand(f"CommandUndone: expected to undo command {number}, got {event.undone}")
+        depth = len(self._stack)
+        base = depth - depth % CHECKPOINT_EVERY
+        for stale in [d for d in self._checkpoints if d > depth]:
+            del self._checkpoints[stale]
+        state = self._checkpoints[base].copy()
+        for _, events in self._stack[base:]:
+            for e in events:
+                apply_event(state, e)
+        self._state = state
 
     # -- replay --------------------------------------------------------------------------------------
     @classmethod

@@ -145,3 +145,38 @@ def test_a_failing_rule_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) -
     game.apply(Undo())
     game.apply(Undo())
     assert game.state.owner == {}
+
+
+def test_long_undo_walk_crosses_checkpoints() -> None:
+    """Undo back through many commands (past several checkpoints) gives each earlier state exactly."""
+    game = new_game("A", "B")
+    snapshots = [game.state.snapshot()]
+    for i in range(100):
+        player = game.state.turn
+        assert player is not None
+        deed = i % 22 + 1
+        owner = game.state.owner.get(deed)
+        if owner is None:
+            cmd: object = BuyDeed(player, deed) if game.state.balance(player) > 400 else EndTurn(player)
+        elif owner == player:
+            cmd = LandOnOwn(player, deed)
+        else:
+            cmd = EndTurn(player)
+        if game.check(cmd) is not None:  # type: ignore[arg-type]
+            cmd = EndTurn(player)
+        game.apply(cmd)  # type: ignore[arg-type]
+        snapshots.append(game.state.snapshot())
+    for expected in reversed(snapshots[10:-1]):
+        game.apply(Undo())
+        assert game.state.snapshot() == expected
+    for _ in range(5):
+        player = game.state.turn
+        assert player is not None
+        game.apply(EndTurn(player))
+    for _ in range(5):
+        game.apply(Undo())
+    assert game.state.snapshot() == snapshots[10]
+    for expected in reversed(snapshots[:10]):
+        game.apply(Undo())
+        assert game.state.snapshot() == expected
+    assert Game.replay(ED, game.events).state == game.state
