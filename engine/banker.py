@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from transitions import Machine, MachineError
+from transitions import EventData, Machine, MachineError
 
 from engine.banker_callbacks import BankerCallbacks, Refusal
 from engine.banker_store import GameStore
@@ -127,15 +127,27 @@ class Banker(BankerCallbacks):
         return self._reaction(None)
 
     def may(self, trigger: str) -> bool:
-        """Whether ``trigger`` (e.g. ``"press_go"``) would be accepted now: the machine's ``may_<trigger>``."""
-        check = getattr(self, f"may_{trigger}", None)
-        if check is None:
+        """Whether ``trigger`` (e.g. ``"press_go"``) would be accepted now: the machine's ``may_<trigger>``.
+
+        Evaluated like transitions' ``may_<trigger>()`` (the rows of the current state for that trigger,
+        their conditions in order, nothing changed), without its scan of every trigger of the machine.
+        """
+        event = self.machine.events.get(trigger)
+        rows = event.transitions.get(self.state.name, []) if event is not None else []
+        if not rows:
             return False
+        data = EventData(self.machine.get_state(self.state), event, self.machine, self, (), {})
         self._probing = True
+        saved = self._refusal
         try:
-            return bool(check())
+            for row in rows:
+                data.transition = row
+                if all(cond.check(data) for cond in row.conditions):
+                    return True
+            return False
         finally:
             self._probing = False
+            self._refusal = saved
 
     @property
     def view(self) -> ViewModel:

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine import commands as c
 from engine.banker_store import GameStore
-from engine.banker_view import TOKENS, choices_needed, event_card, player_id, seat_of
+from engine.banker_view import TOKENS, BoardCache, choices_needed, event_card, player_id, seat_of
 from engine.durable import DurableGame
 from engine.errors import IllegalCommand
 from engine.events import Event
@@ -88,6 +88,7 @@ class BankerCallbacks:
         self._probing = False
         self._recent: list[Event] = []
         self._last_seq = 0
+        self.board_cache = BoardCache()
 
     # -- helpers ---------------------------------------------------------------------------------------
     @property

@@ -125,7 +125,23 @@ def wealth_history(edition: Edition, events: Sequence[Event]) -> dict[str, list[
     return history
 
 
-def _board(game: Game | None, edition: Edition) -> tuple[SpaceView, ...]:
+class BoardCache:
+    """The last board built, kept with the game object and its command count (the board changes only then)."""
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._key: tuple[int, str] = (-2, "")
+        self._board: tuple[SpaceView, ...] = ()
+
+    def board(self, game: Game | None, edition: Edition) -> tuple[SpaceView, ...]:
+        """The 36 spaces with owner, level and rent (money units)."""
+        key = (game.commands_applied if game else -1, edition.id)
+        if game is not self._game or key != self._key:
+            self._game, self._key, self._board = game, key, _build_board(game, edition)
+        return self._board
+
+
+def _build_board(game: Game | None, edition: Edition) -> tuple[SpaceView, ...]:
     spaces: list[SpaceView] = []
     for space in edition.spaces:
         if space.deed is None:
@@ -252,7 +268,7 @@ def build_view(banker: BankerCallbacks, refusal: Refusal | None = None) -> ViewM
         edition=edition.id,
         currency=edition.currency,
         players=players,
-        board=_board(game, edition),
+        board=banker.board_cache.board(game, edition),
         prompt=prompt_for(banker),
         actions=actions,
         last_transaction=last_transaction(banker.recent_events),

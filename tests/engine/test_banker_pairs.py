@@ -146,3 +146,16 @@ def test_pair(state: BankerState, trigger: str, tmp_path: Path) -> None:
         assert banker.state is EXPECTED[(state, trigger)]
     if reaction.events:
         assert journal.load(banker.durable.game_id)[1][-1] == reaction.events[-1]  # on disk
+
+
+@pytest.mark.parametrize("state", list(BankerState), ids=[s.value for s in BankerState])
+def test_may_agrees_with_the_machine(state: BankerState, tmp_path: Path) -> None:
+    banker, _clock, _journal = make(tmp_path, state)
+    for trigger in input_triggers():
+        banker._probing = True  # what Banker.may sets while conditions are probed
+        try:
+            machine_says = bool(getattr(banker, f"may_{trigger}")())
+        finally:
+            banker._probing = False
+        assert banker.may(trigger) is machine_says, (state, trigger)
+    assert set(banker.view.actions) == {t for t in banker.view.actions if banker.may(t)}
