@@ -72,7 +72,7 @@ PHASE_STATES = (S.SETUP, S.IDLE, S.AUCTION, S.AUCTION_WON, S.EVENT, S.DEBT, S.OV
 SETTLE_FROM = (S.IDLE, S.AUCTION)
 """Where ``settle`` runs: every command row ends in IDLE, or stays in AUCTION (a bid) or IDLE (end turn)."""
 
-MENU_FROM = (S.SETUP, S.IDLE, S.AUCTION, S.EVENT, S.DEBT, S.OVER)
+MENU_FROM = (S.SETUP, S.IDLE, S.AUCTION, S.AUCTION_WON, S.EVENT, S.DEBT, S.OVER)
 """Where the banker card or the menu button opens the PIN prompt."""
 
 _PLAYER_BUTTONS = [f"press_{b}" for b in PLAYER_ACTIONS]

@@ -4,6 +4,8 @@
 * ``cards enroll ROLE [VALUE] --uid UID``: enroll a card by its UID (for scripts);
 * ``cards enroll ROLE [VALUE] --reader URL...``: wait (``--timeout`` seconds, 30 by default) for a card
   to be presented on any of the readers, then enroll it;
+* ``cards enroll all [PLAYERS] --reader URL...``: guided enrolment of the whole box ("tap the bank card of
+  player 1", "tap title deed 1", ...), skipping cards already enrolled;
 * ``cards forget UID``: remove a card.
 
 The database is ``--db``, else ``$BOARDBANK_DB``, else ``boardbank.sqlite3`` in the platform's user data
@@ -18,12 +20,13 @@ import json
 import os
 import queue
 import sys
+import time
 from pathlib import Path
 from typing import TextIO
 
 from reader.base import Reader, ReaderError, open_reader
 from reader.events import CardPresented, ReaderEvent
-from reader.registry import Card, CardRegistry, RegistryError, parse_role
+from reader.registry import Card, CardRegistry, EnrollmentGuide, RegistryError, parse_role
 
 APP_NAME = "boardbank"
 DB_FILE = "boardbank.sqlite3"
@@ -43,27 +46,88 @@ def _card_dict(card: Card) -> dict[str, object]:
     return {"uid": card.uid, "kind": card.kind, "value": card.value}
 
 
-def wait_for_tap(urls: list[str], timeout_s: float) -> str | None:
-    """Start the readers at ``urls``, return the UID of the first card presented, or None after timeout."""
-    events: queue.Queue[ReaderEvent] = queue.Queue()
-    readers: list[Reader] = []
-    try:
-        for url in urls:
-            reader = open_reader(url)
-            reader.start(events.put)
-            readers.append(reader)
+class TapWaiter:
+    """Readers started once; :meth:`next` returns the UID of the next card presented (or None on timeout)."""
+
+    def __init__(self, urls: list[str]) -> None:
+        self._events: queue.Queue[ReaderEvent] = queue.Queue()
+        self._readers: list[Reader] = []
+        try:
+            for url in urls:
+                reader = open_reader(url)
+                reader.start(self._events.put)
+                self._readers.append(reader)
+        except BaseException:
+            self.close()
+            raise
+
+    def next(self, timeout_s: float) -> str | None:
+        """Wait up to ``timeout_s`` seconds for a card; cue ``tap`` on the readers when one comes."""
+        deadline = time.monotonic() + timeout_s
         while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
             try:
-                event = events.get(timeout=timeout_s)
+                event = self._events.get(timeout=left)
             except queue.Empty:
                 return None
             if isinstance(event, CardPresented):
-                for reader in readers:
-                    reader.cue("tap")
+                self.cue("tap")
                 return event.uid
-    finally:
-        for reader in readers:
+
+    def cue(self, kind: str) -> None:
+        """Play a cue on every reader."""
+        for reader in self._readers:
+            reader.cue(kind)
+
+    def close(self) -> None:
+        """Stop every reader."""
+        for reader in self._readers:
             reader.stop()
+        self._readers = []
+
+
+def wait_for_tap(urls: list[str], timeout_s: float) -> str | None:
+    """Start the readers at ``urls``, return the UID of the first card presented, or None after timeout."""
+    waiter = TapWaiter(urls)
+    try:
+        return waiter.next(timeout_s)
+    finally:
+        waiter.close()
+
+
+_STEP_TEXT = {"player": "the bank card of player {value}", "deed": "title deed {value}",
+              "event": "event card {value}", "banker": "the banker card"}
+
+
+def guided_enroll(registry: CardRegistry, urls: list[str], players: int, timeout_s: float,
+                  out: TextIO, err: TextIO, as_json: bool) -> int:
+    """Walk the box's cards (bank cards, 22 deeds, 23 event cards, banker card) not yet enrolled.
+
+    Each step asks for one card and waits ``timeout_s`` seconds; a refused card is reported and the same
+    step asks again; a timeout stops (what was enrolled stays) with status 3.
+    """
+    guide = EnrollmentGuide.standard(registry, players=players)
+    waiter = TapWaiter(urls)
+    try:
+        while (step := guide.step()) is not None:
+            err.write(f"tap {_STEP_TEXT[step.kind].format(value=step.value)} ({guide.remaining} to go)\n")
+            uid = waiter.next(timeout_s)
+            if uid is None:
+                err.write(f"boardbank cards: no card presented within {timeout_s:g} s; stopping\n")
+                return 3
+            try:
+                card = guide.offer(uid)
+            except (RegistryError, ValueError) as exc:
+                waiter.cue("err")
+                err.write(f"boardbank cards: {exc}\n")
+                continue
+            waiter.cue("ok")
+            _emit(out, as_json, {"enrolled": _card_dict(card)}, f"enrolled {card.uid} as {card.label()}")
+        return 0
+    finally:
+        waiter.close()
 
 
 def _emit(out: TextIO, as_json: bool, payload: dict[str, object], text: str) -> None:
@@ -99,6 +163,13 @@ def cards_main(args: argparse.Namespace) -> int:
             card = registry.forget(words[0])
             _emit(out, as_json, {"forgot": _card_dict(card)}, f"forgot {card.uid} ({card.label()})")
             return 0
+        if words and words[0] == "all":
+            urls = list(getattr(args, "reader", None) or [])
+            if not urls or len(words) > 2:
+                raise RegistryError("expected: cards enroll all [PLAYERS] --reader URL (guided enrolment)")
+            players = int(words[1]) if len(words) == 2 and words[1].isdigit() else 4
+            return guided_enroll(registry, urls, players, float(getattr(args, "timeout", None) or 30.0),
+                                 out, err, as_json)
         kind, value = parse_role(words)
         uid = getattr(args, "uid", None)
         if not uid:

@@ -48,3 +48,47 @@ def test_default_path_matches_ui_paths() -> None:
 
     os.environ.pop("BOARDBANK_DB", None)
     assert default_db_path() == ui_default()
+
+
+def test_enroll_waits_for_a_tap_on_a_reader(tmp_path: Path) -> None:
+    db = str(tmp_path / "bb.sqlite3")
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, b"tap 04:A2:2B:1D\n")
+    proc = subprocess.run([BOARDBANK, "cards", "enroll", "player", "3", "--reader", f"stdin://?fd={read_fd}",
+                           "--db", db, "--json", "--timeout", "20"], capture_output=True, text=True,
+                          timeout=60, pass_fds=(read_fd,), check=False)
+    os.close(read_fd)
+    os.close(write_fd)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {"enrolled": {"uid": "04A22B1D", "kind": "player", "value": 3}}
+
+
+def test_enroll_times_out_without_a_tap(tmp_path: Path) -> None:
+    read_fd, write_fd = os.pipe()
+    proc = subprocess.run([BOARDBANK, "cards", "enroll", "banker", "--reader", f"stdin://?fd={read_fd}",
+                           "--db", str(tmp_path / "bb.sqlite3"), "--timeout", "0.5"], capture_output=True,
+                          text=True, timeout=60, pass_fds=(read_fd,), check=False)
+    os.close(read_fd)
+    os.close(write_fd)
+    assert proc.returncode == 3 and "no card presented" in proc.stderr
+
+
+def test_guided_enrolment_of_the_box(tmp_path: Path) -> None:
+    db = str(tmp_path / "bb.sqlite3")
+    assert run("enroll", "deed", "1", "--uid", "0A000001", "--db", db).returncode == 0  # skipped by the guide
+    taps = [f"tap 0B0000{n:02X}" for n in range(1, 3)]  # players 1, 2
+    taps.append("tap 0A000001")  # deed 2 offered a card that is deed 1: refused, asked again
+    taps += [f"tap 0C0000{n:02X}" for n in range(2, 23)]  # deeds 2..22
+    taps += [f"tap 0D0000{n:02X}" for n in range(1, 24)] + ["tap 0E000001"]  # events, banker
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, ("\n".join(taps) + "\n").encode())
+    proc = subprocess.run([BOARDBANK, "cards", "enroll", "all", "2", "--reader", f"stdin://?fd={read_fd}",
+                           "--db", db, "--json", "--timeout", "20"], capture_output=True, text=True,
+                          timeout=120, pass_fds=(read_fd,), check=False)
+    os.close(read_fd)
+    os.close(write_fd)
+    assert proc.returncode == 0, proc.stderr
+    assert "tap the bank card of player 1" in proc.stderr and "already enrolled as deed 1" in proc.stderr
+    listed = json.loads(run("list", "--db", db, "--json").stdout)["cards"]
+    assert len(listed) == 2 + 22 + 23 + 1
+    assert {"uid": "0E000001", "kind": "banker", "value": None} in listed

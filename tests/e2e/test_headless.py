@@ -101,3 +101,50 @@ def test_events_are_printed_only_after_they_are_on_disk(tmp_path: Path) -> None:
         built.close()
     assert rc == 0
     assert out.checked >= 8
+
+
+def test_reader_taps_feed_the_same_banker(tmp_path: Path) -> None:
+    import queue
+    import threading
+
+    read_fd, write_fd = os.pipe()
+    proc = subprocess.Popen(
+        [BOARDBANK, "headless", "--db", str(tmp_path / "bb.sqlite3"), "--reader", f"stdin://?fd={read_fd}"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, pass_fds=(read_fd,))
+    os.close(read_fd)
+    lines: queue.Queue[dict[str, object]] = queue.Queue()
+
+    def pump() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.put(json.loads(line))
+
+    threading.Thread(target=pump, daemon=True).start()
+
+    def wait_for(pred) -> dict[str, object]:  # type: ignore[no-untyped-def]
+        while True:
+            obj = lines.get(timeout=20)
+            if pred(obj):
+                return obj
+
+    try:
+        assert proc.stdin is not None
+        proc.stdin.write("enroll 000000A1 player 1\nenroll 000000A2 player 2\n")
+        proc.stdin.flush()
+        wait_for(lambda o: o["type"] == "enrolled" and o["value"] == 2)
+        os.write(write_fd, b"tap 000000A1\n")
+        wait_for(lambda o: o["type"] == "prompt" and o["params"] == {"seated": 1})
+        os.write(write_fd, b"tap 00:00:00:A2\n")
+        wait_for(lambda o: o["type"] == "prompt" and o["params"] == {"seated": 2})
+        proc.stdin.write("press ok\n")
+        proc.stdin.flush()
+        started = wait_for(lambda o: o["type"] == "event")
+        assert started["event"]["type"] == "GameStarted"  # type: ignore[index]
+        proc.stdin.close()
+        wait_for(lambda o: o["type"] == "bye")
+        assert proc.wait(timeout=20) == 0
+    finally:
+        os.close(write_fd)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
