@@ -95,6 +95,7 @@ class _Hub:
         hub = self
         self._lock = threading.RLock()
         self._clients: list[PCSCReader] = []
+        self._cards: list[Any] = []  # the cards pyscard reports present now (smartcard.Card.Card)
 
         class _Readers(ReaderObserver):  # type: ignore[misc]
             def update(self, observable: object, handlers: tuple[list[Any], list[Any]]) -> None:
@@ -121,27 +122,31 @@ class _Hub:
             return cls._instance
 
     def attach(self, client: PCSCReader) -> None:
+        """Start dispatching to ``client``, after it has bound a reader and taken the cards present now.
+
+        Runs under the hub's lock, the lock every dispatch holds, so no change slips in between.
+        """
         with self._lock:
             self._clients.append(client)
+            client._initial([str(r) for r in _safe_readers()], list(self._cards))
 
     def detach(self, client: PCSCReader) -> None:
         with self._lock:
             if client in self._clients:
                 self._clients.remove(client)
 
-    def _snapshot(self) -> list[PCSCReader]:
-        with self._lock:
-            return list(self._clients)
-
     def _readers_changed(self, added: list[str], removed: list[str]) -> None:
-        for client in self._snapshot():
-            client._on_readers_changed(added, removed)
-        if added and removed == [] and self._card_thread_dead():
-            self._restart_card_monitor()
+        with self._lock:
+            for client in self._clients:
+                client._on_readers_changed(added, removed)
+            if added and removed == [] and self._card_thread_dead():
+                self._restart_card_monitor()
 
     def _cards_changed(self, added: list[Any], removed: list[Any]) -> None:
-        for client in self._snapshot():
-            client._on_cards_changed(added, removed)
+        with self._lock:
+            self._cards = [c for c in self._cards if c not in removed] + [c for c in added if c not in self._cards]
+            for client in self._clients:
+                client._on_cards_changed(added, removed)
 
     def _card_thread_dead(self) -> bool:
         """pyscard's card thread ends for good when pcscd goes away; true once that happened."""
@@ -158,6 +163,18 @@ class _Hub:
         CardMonitoringThread.instance = None
         singleton = self._card_monitor.instance
         singleton.rmthread = CardMonitoringThread(singleton)
+
+
+def monitored_cards() -> list[str]:
+    """Names of the PC/SC readers that hold a card as pyscard's card monitor last reported ([] before
+    any pcsc:// reader started). A card lifted and another with the same ATR put down before the
+    monitor notices the lift is one insertion for pyscard; waiting for a reader to leave this list
+    (tests do) avoids that."""
+    hub = _Hub._instance
+    if hub is None:
+        return []
+    with hub._lock:
+        return sorted({str(card.reader) for card in hub._cards})
 
 
 class PCSCReader(Reader):
@@ -187,12 +204,19 @@ class PCSCReader(Reader):
             if self._sink is not None:
                 raise ReaderError(f"{self.url}: start() called twice")
             self._sink = sink
-        hub = _Hub.get()
-        hub.attach(self)
-        current = [str(r) for r in _safe_readers()]
+        _Hub.get().attach(self)
+
+    def _initial(self, readers: list[str], cards: list[Any]) -> None:
+        """Called once by the hub on start: bind a reader (or report none) and read a card lying there."""
         with self._lock:
-            if self._sink is not None and self._bound is None and not self._bind(current):
+            if self._sink is None or self._bound is not None:
+                return
+            if not self._bind(readers):
                 self._emit(ReaderLost(self.url, time.monotonic(), f"no PC/SC reader matches {self.selector!r}"))
+                return
+            for card in cards:
+                if str(card.reader) == self._bound:
+                    self._read_card(card)
 
     def stop(self) -> None:
         """Detach from the monitors and release the card connection; idempotent, returns at once."""

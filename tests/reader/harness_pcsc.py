@@ -11,31 +11,15 @@ restarting the shared pcscd would be slow and would disturb every other PC/SC us
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import threading
 from collections.abc import Iterator
 
-import pytest
-from pcscd import Pcscd, ensure_pcscd
+from pcscd import require_pcscd
 from vcard import VPCD_PORTS, VPCD_READERS, VirtualCard, wait_card_state
 
 _lock = threading.Lock()
 _free_ports = list(VPCD_PORTS)
-_daemon: Pcscd | None = None
-
-
-def shared_pcscd() -> Pcscd:
-    """The process's pcscd (started on first use, stopped at exit if started here)."""
-    global _daemon
-    with _lock:
-        if _daemon is None:
-            _daemon = ensure_pcscd()
-            atexit.register(_daemon.stop)
-        daemon = _daemon
-    if daemon.problem:
-        pytest.skip(f"PC/SC unavailable here: {daemon.problem}")
-    return daemon
 
 
 class PcscHarness:
@@ -72,7 +56,7 @@ class PcscHarness:
 
 @contextlib.contextmanager
 def pcsc_harness() -> Iterator[PcscHarness]:
-    shared_pcscd()
+    require_pcscd()
     with _lock:
         if not _free_ports:
             raise AssertionError("both vpcd readers are in use: at most two PC/SC harnesses at once")

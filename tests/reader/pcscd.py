@@ -7,21 +7,19 @@ Only one pcscd runs per machine, so all tests share it. :func:`ensure_pcscd` sta
 before the tests (it runs as root with ``scripts/install-system-deps.sh``'s packages); locally the tests
 may skip, with :attr:`Pcscd.problem` as the reason, only if pcscd cannot be started at all.
 
-Use it through the session fixture of the test modules::
-
-    @pytest.fixture(scope="session")
-    def pcscd() -> Iterator[Pcscd]:
-        yield from pcscd_session()
+Tests call :func:`require_pcscd` (the PC/SC harness does it in its factory): one daemon per test
+process, ensured on first use and stopped at interpreter exit when this process started it.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import shutil
 import subprocess
+import threading
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
@@ -141,14 +139,107 @@ def ensure_pcscd(timeout: float = START_TIMEOUT_S) -> Pcscd:
     return Pcscd(readers=found, process=proc)
 
 
-def pcscd_session() -> Iterator[Pcscd]:
-    """Body of a session fixture: ensure pcscd, skip with the reason if impossible, stop it at the end."""
-    daemon = ensure_pcscd()
+_shared: Pcscd | None = None
+_shared_lock = threading.Lock()
+
+
+def shared_pcscd() -> Pcscd:
+    """The process's pcscd, ensured once; stopped at interpreter exit if this process started it."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = ensure_pcscd()
+            atexit.register(_shared.stop)
+        return _shared
+
+
+def require_pcscd() -> Pcscd:
+    """:func:`shared_pcscd` for a test: skip with the reason if PC/SC is impossible here (fail in CI)."""
+    daemon = shared_pcscd()
     if daemon.problem:
         if os.environ.get("CI"):
             pytest.fail(f"PC/SC tests must run in CI: {daemon.problem}")
         pytest.skip(f"PC/SC unavailable here: {daemon.problem}")
-    try:
-        yield daemon
-    finally:
-        daemon.stop()
+    return daemon
+
+
+# ---------------------------------------------------------------------------------------------- a private daemon
+
+
+PRIVATE_PORT = 0x8CA0
+"""TCP port (36000) of the private daemon's first vpcd slot; the second slot listens on the next port."""
+PRIVATE_NAME = "Boardbank Private PCD"
+
+
+class PrivatePcscd:
+    """A second pcscd that the tests may kill and restart, to see readers vanish and come back.
+
+    pcscd always binds ``/run/pcscd/pcscd.comm``; this one runs in its own mount namespace
+    (``unshare -m``, root only) with a private directory bound over ``/run/pcscd``, and loads only a
+    vpcd reader named :data:`PRIVATE_NAME` on port :data:`PRIVATE_PORT`. A client reaches it with
+    ``PCSCLITE_CSOCK_NAME`` set to :attr:`socket` (see :attr:`env`), in its own process, since
+    libpcsclite reads that variable once.
+    """
+
+    def __init__(self, workdir: str) -> None:
+        self.workdir = workdir
+        self.conf_dir = os.path.join(workdir, "reader.conf.d")
+        self.run_dir = os.path.join(workdir, "run")
+        self.socket = os.path.join(self.run_dir, "pcscd.comm")
+        self.process: subprocess.Popen[bytes] | None = None
+        os.makedirs(self.conf_dir, exist_ok=True)
+        os.makedirs(self.run_dir, exist_ok=True)
+        with open(os.path.join(self.conf_dir, "vpcd"), "w", encoding="ascii") as f:
+            f.write(
+                f'FRIENDLYNAME "{PRIVATE_NAME}"\n'
+                f"DEVICENAME   /dev/null:{PRIVATE_PORT:#06x}\n"
+                "LIBPATH      /usr/lib/pcsc/drivers/serial/libifdvpcd.so\n"
+                f"CHANNELID    {PRIVATE_PORT:#06x}\n"
+            )
+
+    @property
+    def env(self) -> dict[str, str]:
+        """The environment of a client process that talks to this daemon."""
+        return {**os.environ, "PCSCLITE_CSOCK_NAME": self.socket}
+
+    @staticmethod
+    def unavailable() -> str:
+        """Why a private daemon cannot run here ('' if it can)."""
+        if os.geteuid() != 0:
+            return "a private pcscd needs root (a mount namespace)"
+        for tool in ("unshare", "mount", "pcscd"):
+            if shutil.which(tool) is None and not os.path.exists(f"/usr/sbin/{tool}"):
+                return f"{tool} is not installed"
+        probe = subprocess.run(["unshare", "-m", "true"], capture_output=True, timeout=10, check=False)
+        if probe.returncode != 0:
+            return f"unshare -m is not permitted here: {probe.stderr.decode(errors='replace').strip()}"
+        return ""
+
+    def start(self, timeout: float = START_TIMEOUT_S) -> None:
+        """Start the daemon; return once its socket exists."""
+        for stale in ("pcscd.comm", "pcscd.pid"):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(os.path.join(self.run_dir, stale))
+        script = f'mount --bind "{self.run_dir}" /run/pcscd && exec pcscd --foreground -c "{self.conf_dir}"'
+        self.process = subprocess.Popen(
+            ["unshare", "-m", "sh", "-c", script],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + timeout
+        while not os.path.exists(self.socket):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"the private pcscd did not start (status {self.process.poll()})")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        """Kill the daemon (its readers vanish for every client); idempotent."""
+        proc, self.process = self.process, None
+        if proc is not None and proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=5)

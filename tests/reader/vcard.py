@@ -153,9 +153,17 @@ def reader_has_card(reader: str) -> bool | None:
 
 
 def wait_card_state(reader: str, present: bool, timeout: float = 3.0) -> None:
-    """Wait until pcscd sees ``reader`` with (``present``) or without a card; AssertionError on timeout."""
+    """Wait until pcscd, and the card monitor of this process's pcsc:// readers, see ``reader`` with
+    (``present``) or without a card; AssertionError on timeout."""
+    from reader.pcsc import monitored_cards
+
+    def settled() -> bool:
+        if reader_has_card(reader) is not present:
+            return False
+        return present or reader not in monitored_cards()
+
     deadline = time.monotonic() + timeout
-    while reader_has_card(reader) is not present:
+    while not settled():
         if time.monotonic() >= deadline:
             state = "a card" if present else "no card"
             raise AssertionError(f"pcscd did not report {state} in {reader!r} within {timeout} s")
