@@ -2,7 +2,7 @@
 
 :func:`main` prepares Kivy from the command line (window size, full screen, logging), then runs
 :class:`BoardBankApp`. The app builds the banker with its readers through ``ui.compose``, hands reader
-events to the main thread (``Clock.schedule_once``), ticks the banker every 0.1 s, and re-renders the
+events to the main thread (``Clock.schedule_once``), ticks the banker every 0.1 s (``ui.screens.root.TICK_S``), and re-renders the
 screen after every reaction. It never decides a rule.
 """
 
@@ -22,7 +22,6 @@ log = logging.getLogger(__name__)
 KV_DIR = Path(__file__).with_name("kv")
 KV_FILES: tuple[str, ...] = ("widgets.kv", "table.kv", "board.kv", "event.kv", "auction.kv", "debt.kv",
                              "standings.kv", "menu.kv", "setup.kv", "app.kv")
-TICK_S = 0.1  # seconds between banker ticks (timeouts, auction countdown)
 MIN_SIZE = (800, 480)
 
 
@@ -83,6 +82,7 @@ def load_kv() -> None:
     from ui.widgets.panel import Panel
     from ui.widgets.tray import CardButton, CardTray
 
+    fonts.register_fonts()
     fonts.use_language("en")
     for cls in (AuctionScreen, BoardScreen, DebtScreen, EventScreen, MenuScreen, SetupScreen, StandingsScreen,
                 TableScreen, ActionRow, BalanceTile, TokenChip, BoardView, SpaceCell, WealthChart, FitButton,

@@ -21,6 +21,7 @@ CJK_FONT = "BoardBankCJK"
 """The name the CJK font is registered under."""
 
 CJK_CANDIDATES: tuple[str, ...] = (
+    "/usr/share/fonts/opentype/ipafont-gothic/ipagp.ttf",  # proportional: Latin and Cyrillic read better
     "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
     "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
     "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
@@ -95,6 +96,20 @@ def use_language(lang: str) -> str:
 def font_for(lang: str) -> str:
     """The registered font name to draw ``lang`` with (Roboto if the CJK font is missing)."""
     if lang in NEEDS_CJK and CJK_FONT in _registered:
+        return CJK_FONT
+    return UI_FONT
+
+
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` holds Chinese/Japanese/Korean characters (kana, kanji, full-width forms)."""
+    return any(0x2E80 <= ord(ch) <= 0x9FFF or 0xF900 <= ord(ch) <= 0xFAFF or 0xFF00 <= ord(ch) <= 0xFFEF
+               for ch in text)
+
+
+def font_for_text(text: str) -> str:
+    """The font to draw ``text`` with: the CJK font if it holds CJK characters (and one is registered),
+    else Roboto. A Japanese name shows in a Russian UI, and Cyrillic keeps Roboto's shapes in Japanese."""
+    if CJK_FONT in _registered and has_cjk(text):
         return CJK_FONT
     return UI_FONT
 

@@ -2,7 +2,7 @@
 and the loop that sends actions to the banker and re-renders the screen after every reaction.
 
 Reader events reach the banker only on the main thread (:class:`~ui.screens.router.Controller` hands
-them over with ``Clock.schedule_once``); the banker is ticked every :data:`ui.app.TICK_S` seconds.
+them over with ``Clock.schedule_once``); the banker is ticked every :data:`TICK_S` seconds.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from ui.sounds import CUES, SoundBoard
 log = logging.getLogger(__name__)
 
 TOAST_S = 3.0  # seconds an error stays on screen
+TICK_S = 0.1  # seconds between banker ticks (gesture timeouts, the auction countdown)
 STATE_SCREENS: dict[str, str] = {"pin": "menu", "menu": "menu", "settings": "menu"}
 """Banker states shown by a screen of their own (the PIN prompt and the banker menu)."""
 OVERLAY_SCREENS = frozenset({"board"})
@@ -64,12 +65,6 @@ class BoardBankApp(App):
         """Translate ``key`` in ``lang`` (kv passes ``app.lang`` so the text follows the language)."""
         return self.translator.text(key, lang or self.lang, **params)
 
-    def lang_font(self, lang: str) -> str:
-        """The font that can draw ``lang``'s own name (the language buttons)."""
-        if lang in fonts.NEEDS_CJK and fonts.register_fonts() is not None:
-            return fonts.CJK_FONT
-        return fonts.UI_FAMILY
-
     # -- building ------------------------------------------------------------------------------------
     def build(self) -> Any:
         from kivy.factory import Factory
@@ -80,29 +75,44 @@ class BoardBankApp(App):
         fonts.use_language(self.lang)
         root = Factory.RootLayout()
         self.root = root
-        banker = self.session.banker if self.session is not None else None
-        if banker is not None:
-            self.controller = Controller(banker, self.on_reaction, self._schedule)
-            self.controller.on_readers = self._show_readers
-            self.show_tray = bool(self.session.mock_urls)
-            root.ids.tray.on_card = self.tap_card
-            root.ids.tray.on_blank = self.tap_blank_card
-            self.controller.intercept = self._enrol_tap
-            registry = self.session.registry
-            if self.show_tray and registry is not None and len(registry) == 0:
-                log.info("mock reader and no enrolled card: enrolled a mock deck of %d cards",
-                         enrol_mock_deck(registry))
+        root.ids.tray.on_card = self.tap_card
+        root.ids.tray.on_blank = self.tap_blank_card
         self._show_readers(None)
         return root
 
     def on_start(self) -> None:
-        if self.controller is not None:
-            for reader in list(self.session.readers):
-                reader.start(self.controller.reader_sink)
-            Clock.schedule_interval(lambda dt: self.controller.tick() if self.controller else None, 0.1)
-            self.render(self.controller.view)
+        session, self.session = self.session, None
+        self.attach(session)
+        Clock.schedule_interval(self._tick, TICK_S)
         for callback in self._after_start:
             Clock.schedule_once(lambda dt, cb=callback: cb(), 0)
+
+    def _tick(self, _dt: float) -> None:
+        if self.controller is not None:
+            self.controller.tick()
+
+    def attach(self, session: Any) -> None:
+        """Run ``session`` (its banker, readers and registry); a previous session is closed first."""
+        if self.session is not None and self.session is not session:
+            self.session.close()
+        self.session = session
+        self.controller = None
+        self.enrolment = None
+        self.overlay = None
+        if session is None or session.banker is None:
+            self.show_tray = False
+            return
+        self.controller = Controller(session.banker, self.on_reaction, self._schedule)
+        self.controller.on_readers = self._show_readers
+        self.controller.intercept = self._enrol_tap
+        self.show_tray = bool(session.mock_urls)
+        registry = session.registry
+        if self.show_tray and registry is not None and len(registry) == 0:
+            log.info("mock reader and no enrolled card: enrolled a mock deck of %d cards",
+                     enrol_mock_deck(registry))
+        for reader in list(session.readers):
+            reader.start(self.controller.reader_sink)
+        self.render(self.controller.view)
 
     def on_stop(self) -> None:
         if self.session is not None:
@@ -231,13 +241,14 @@ class BoardBankApp(App):
         self.translator.set_language(lang)
         self.lang = lang
         if self.root is not None:
-            for widget in self.root.walk(restrict=False):
-                if isinstance(widget, Label):
-                    widget.texture_update()
+            widgets = list(self.root.walk(restrict=False))
             for screen in self.root.ids.sm.screens:
-                for widget in screen.walk(restrict=True):
-                    if isinstance(widget, Label):
-                        widget.texture_update()
+                widgets += list(screen.walk(restrict=True))
+            for widget in widgets:  # labels resolve the new font file when they re-render
+                if hasattr(widget, "refit"):
+                    widget.refit()
+                elif isinstance(widget, Label):
+                    widget.texture_update()
             self.render(self.presenter.view)
 
     def next_language(self) -> None:

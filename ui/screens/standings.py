@@ -34,7 +34,8 @@ class StandingsScreen(BankScreen):
             p = presenter.player(player_id)
             rgba = palette.token_rgba(p.token) if p else palette.TEXT
             series.append((rgba, values))
-            legend.add_widget(FitLabel(text=presenter.player_name(player_id), color=rgba, max_font_size=dp(13)))
+            legend.add_widget(FitLabel(text=presenter.player_name(player_id), color=rgba, max_font_size=dp(13),
+                                       wrap=True))
         chart = self.ids.chart
         chart.show(series)
         self.ids.top.text = presenter.money(chart.top_value)
@@ -45,6 +46,7 @@ class StandingsScreen(BankScreen):
 def _row(cells: tuple[str, ...], rgba: palette.RGBA, bold: bool = False) -> BoxLayout:
     row = BoxLayout(spacing=dp(4))
     widths = (0.08, 0.29, 0.21, 0.21, 0.21)
-    for text, width in zip(cells, widths, strict=True):
-        row.add_widget(FitLabel(text=text, color=rgba, bold=bold, size_hint_x=width, max_font_size=dp(16)))
+    for i, (text, width) in enumerate(zip(cells, widths, strict=True)):
+        row.add_widget(FitLabel(text=text, color=rgba, bold=bold, size_hint_x=width, max_font_size=dp(16),
+                                wrap=i == 1))
     return row

@@ -11,6 +11,7 @@ from kivy.properties import BooleanProperty, ColorProperty, NumericProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 
+from ui.fonts import font_for_text
 from ui.widgets import palette
 
 
@@ -23,12 +24,17 @@ class FitMixin:
             self.fbind(prop, self._fit_ev)  # type: ignore[attr-defined]
         self._fit_ev()
 
+    def refit(self) -> None:
+        """Fit again now (after the font file behind the font name changed)."""
+        self._fit()
+
     def _fit(self, *_: Any) -> None:
         label: Any = self
         pad_x = _horizontal_padding(label.padding)
         width = max(1.0, float(label.width))  # text_size includes the padding (Kivy 2.x)
         height = max(1.0, float(label.height))
         size = float(label.max_font_size)
+        label.font_name = font_for_text(label.text)
         label.shorten = False
         while True:
             label.font_size = size
@@ -47,11 +53,16 @@ class FitMixin:
             label.texture_update()
 
 
+CJK_BREAKABLE = 6
+"""CJK runs longer than this may break between any two characters; shorter ones are kept whole."""
+
+
 def _words_fit(label: Any, width: float) -> bool:
-    """Whether no word had to be broken across lines (words of CJK text may break anywhere)."""
+    """Whether no word had to be broken across lines (long runs of CJK text may break anywhere)."""
     if not (label.wrap or label.halign != "center"):
         return True
-    words = [w for w in label.text.split() if not any(ord(ch) >= 0x2E80 for ch in w)]
+    words = [w for w in label.text.split()
+             if len(w) <= CJK_BREAKABLE or not any(ord(ch) >= 0x2E80 for ch in w)]
     if not words:
         return True
     return max(label._label.get_extents(w)[0] for w in set(words)) <= width

@@ -1,0 +1,64 @@
+"""UI tests share one Kivy window (Kivy makes one per process) at 800x480, the smallest supported size.
+
+The ``ui_app`` fixture starts :class:`ui.screens.root.BoardBankApp` without its main loop; tests drive
+frames with ``driver.pump`` and real touches with ``driver.touch``. ``fresh_session`` gives the app a new
+real banker (temporary journal, in-memory registry, mock reader, manual clock).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+SHOTS = HERE.parents[1] / "out" / "screenshots"
+"""Where the UI tests write screenshots (gitignored)."""
+SIZE = (800, 480)
+
+
+@pytest.fixture(scope="session")
+def ui_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(SIZE[0]))
+    Config.set("graphics", "height", str(SIZE[1]))
+    Config.set("graphics", "resizable", "1")
+    from kivy.core.window import Window
+
+    Window.size = SIZE
+    from fixtures.session import make_session
+    from ui_driver import pump
+
+    from ui.screens.root import BoardBankApp
+    from ui.sounds import SoundBoard
+
+    session, clock = make_session(tmp_path_factory.mktemp("ui-app"))
+    app = BoardBankApp(session=session, lang="en", sounds=SoundBoard(muted=True))
+    app.test_clock = clock
+    app._run_prepare()
+    Window.size = SIZE
+    pump(3)
+    yield app
+    app.stop()
+    if app.session is not None:
+        app.session.close()
+
+
+@pytest.fixture
+def fresh_session(ui_app: Any, tmp_path: Path) -> Iterator[Any]:
+    """Attach a new real banker to the shared app; yields the app, language reset to English."""
+    from fixtures.session import make_session
+    from ui_driver import pump
+
+    session, clock = make_session(tmp_path)
+    ui_app.set_language("en")
+    ui_app.attach(session)
+    ui_app.test_clock = clock
+    pump(2)
+    yield ui_app
+    ui_app.attach(None)
