@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import serial
@@ -214,3 +215,47 @@ def test_tap_refuses_a_bad_uid(chip: PN532Device) -> None:
     with pytest.raises(ValueError, match="UID"):
         chip.tap("12345")
     assert chip.card is None
+
+
+def test_the_command_line_simulator_serves_the_driver(tmp_path: Path) -> None:
+    """``python -m firmware_sim pn532 --link PATH``: prints the path, takes ``tap``/``remove`` on stdin."""
+    import subprocess
+    import sys
+
+    from reader.events import CardPresented, CardRemoved, ReaderConnected
+    from reader.pn532 import PN532Reader
+
+    link = f"{tmp_path}/ttyPN532"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "firmware_sim", "pn532", "--link", link],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    events: list[object] = []
+    reader = PN532Reader(f"pn532://{link}")
+    try:
+        assert proc.stdout is not None and proc.stdin is not None
+        assert proc.stdout.readline().strip() == link
+        reader.start(events.append)
+
+        def wait(kind: type, n: int = 1) -> None:
+            deadline = time.monotonic() + 5.0
+            while sum(isinstance(e, kind) for e in events) < n:
+                assert time.monotonic() < deadline, f"no {kind.__name__} in {events}"
+                time.sleep(0.01)
+
+        wait(ReaderConnected)
+        proc.stdin.write("tap 04:a2:2b:1c\n")
+        proc.stdin.flush()
+        wait(CardPresented)
+        proc.stdin.write("remove\n")
+        proc.stdin.flush()
+        wait(CardRemoved)
+        assert [e.uid for e in events if isinstance(e, CardPresented)] == ["04A22B1C"]
+    finally:
+        reader.stop()
+        if proc.stdin is not None:
+            proc.stdin.close()
+        proc.wait(timeout=5)
+    assert proc.returncode == 0
