@@ -1,0 +1,140 @@
+"""Reader latency: from the simulator writing a card report to CardPresented at the sink.
+
+For the bridge (``serial://`` against firmware_sim.bridge on a pty) the clock starts when the simulated
+firmware writes the ``TAP`` frame to the pty; for the PN532 (if its backend exists) when the card is put
+on the simulated chip, so its number includes the driver's polling period. 1,000 taps each (a
+different card each time, lifted before the next). Requirement: bridge p99 under 20 ms.
+
+Run: ``.venv/bin/python bench/bench_readers.py [--taps N]``; exit status 1 if the requirement fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from firmware_sim.device import SimDevice
+from reader import CardPresented, CardRemoved, ReaderConnected, ReaderEvent, open_reader
+
+P99_LIMIT_MS = 20.0
+
+
+class LatencySink:
+    """Records when each CardPresented / CardRemoved arrives (time.perf_counter seconds)."""
+
+    def __init__(self) -> None:
+        self.presented: dict[str, float] = {}
+        self.got_tap = threading.Event()
+        self.got_removal = threading.Event()
+        self.connected = threading.Event()
+
+    def __call__(self, event: ReaderEvent) -> None:
+        now = time.perf_counter()
+        if isinstance(event, CardPresented):
+            self.presented[event.uid] = now
+            self.got_tap.set()
+        elif isinstance(event, CardRemoved):
+            self.got_removal.set()
+        elif isinstance(event, ReaderConnected):
+            self.connected.set()
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100) by nearest rank."""
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
+
+
+def measure(device: SimDevice, url: str, taps: int, started: Callable[[str], float | None]) -> list[float]:
+    """Latencies in milliseconds of ``taps`` presentations on ``device`` read through ``url``."""
+    sink = LatencySink()
+    reader = open_reader(url)
+    reader.start(sink)
+    try:
+        if not sink.connected.wait(10.0):
+            raise SystemExit(f"{url}: no ReaderConnected within 10 s")
+        latencies: list[float] = []
+        for i in range(taps):
+            uid = f"{0x04000000 + i:08X}"
+            sink.got_tap.clear()
+            sink.got_removal.clear()
+            t_call = time.perf_counter()
+            device.tap(uid)
+            if not sink.got_tap.wait(5.0):
+                raise SystemExit(f"{url}: tap {i} ({uid}) never arrived")
+            t0 = started(uid) or t_call
+            latencies.append((sink.presented[uid] - t0) * 1000.0)
+            device.remove()
+            if not sink.got_removal.wait(5.0):
+                raise SystemExit(f"{url}: removal {i} never arrived")
+        return latencies
+    finally:
+        reader.stop()
+
+
+def report(name: str, latencies: list[float]) -> float:
+    p50, p99 = percentile(latencies, 50), percentile(latencies, 99)
+    print(f"{name:8s} taps={len(latencies)}  p50={p50:.2f} ms  p99={p99:.2f} ms  "
+          f"mean={statistics.fmean(latencies):.2f} ms  max={max(latencies):.2f} ms")
+    return p99
+
+
+def bench_bridge(taps: int, tmp: str) -> float:
+    from firmware_sim.bridge import BridgeDevice
+
+    written: dict[str, float] = {}
+    device = BridgeDevice(link=os.path.join(tmp, "ttyBRIDGE"))
+    original_write = device.write
+
+    def timed_write(data: bytes) -> None:  # stamp the moment the firmware writes a TAP frame
+        if data.startswith(b"$TAP "):
+            written[data[5:].split(b"*")[0].decode()] = time.perf_counter()
+        original_write(data)
+
+    device.write = timed_write  # type: ignore[method-assign]
+    device.app.send = timed_write
+    device.start()
+    try:
+        return report("bridge", measure(device, f"serial://{device.path}?baud=115200", taps, written.get))
+    finally:
+        device.stop()
+
+
+def bench_pn532(taps: int, tmp: str) -> None:
+    try:
+        module: Any = importlib.import_module("firmware_sim.pn532")
+        importlib.import_module("reader.pn532")
+    except ImportError as exc:
+        print(f"pn532    skipped: the PN532 backend is not here ({exc})")
+        return
+    device = module.PN532Device(link=os.path.join(tmp, "ttyPN532"))
+    device.start()
+    try:
+        report("pn532", measure(device, f"pn532://{device.path}", taps, lambda _uid: None))
+    finally:
+        device.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--taps", type=int, default=1000)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="bb-bench-") as tmp:
+        p99 = bench_bridge(args.taps, tmp)
+        bench_pn532(args.taps, tmp)
+    verdict = "OK" if p99 < P99_LIMIT_MS else "TOO SLOW"
+    print(f"bridge p99 {p99:.2f} ms vs limit {P99_LIMIT_MS:.0f} ms: {verdict}")
+    return 0 if p99 < P99_LIMIT_MS else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
