@@ -17,7 +17,8 @@ from typing import Any
 
 from transitions import EventData, Machine, MachineError
 
-from engine.banker_callbacks import BankerCallbacks, Refusal
+from engine.banker_callbacks import Refusal
+from engine.banker_gestures import BankerCallbacks
 from engine.banker_store import GameStore
 from engine.banker_table import BUTTONS, GESTURE_STATES, MACHINE_KWARGS, BankerState
 from engine.banker_view import build_view, phase_state, wealth_history

@@ -31,7 +31,7 @@ from engine.viewmodel import (
 )
 
 if TYPE_CHECKING:
-    from engine.banker_callbacks import BankerCallbacks, Refusal
+    from engine.banker_callbacks import BankerCore, Refusal
 
 TOKENS = ("red", "green", "blue", "white", "yellow", "black", "orange", "purple")
 """Default token colour of each seat (the four of the box first)."""
@@ -185,7 +185,7 @@ def last_transaction(events: Sequence[Event]) -> TransactionView | None:
     return None
 
 
-def prompt_for(banker: BankerCallbacks) -> Prompt:
+def prompt_for(banker: BankerCore) -> Prompt:
     """What the unit asks for in the banker's current state (a translation key and parameters)."""
     s: BankerState = banker.state
     g, game = banker.gesture, banker.game
@@ -225,7 +225,7 @@ def prompt_for(banker: BankerCallbacks) -> Prompt:
     return Prompt(f"prompt.{s.value}", tuple(p))
 
 
-def build_view(banker: BankerCallbacks, refusal: Refusal | None = None) -> ViewModel:
+def build_view(banker: BankerCore, refusal: Refusal | None = None) -> ViewModel:
     """The whole screen for the banker's current state (``refusal`` adds the error to ``extra``)."""
     game = banker.game
     edition = game.edition if game else banker.store.edition
