@@ -148,3 +148,14 @@ def test_any_single_corruption_of_a_tap_is_dropped_or_harmless(uid: str, pos: in
     d = FrameDecoder()
     frames = d.feed(bytes(data))
     assert [f for f in frames if f.verb == "TAP" and f.args != (uid,)] == []
+
+
+def test_every_example_frame_in_the_spec_is_valid() -> None:
+    """hardware/protocol.md's examples must stay true: each `$...*HH` in it decodes."""
+    import re
+
+    spec = (Path(__file__).resolve().parents[2] / "hardware" / "protocol.md").read_text()
+    examples = re.findall(r"\$[A-Z?][\x20-\x23\x25-\x29\x2B-\x7E]*\*[0-9A-F]{2}", spec)
+    assert len(examples) >= 15
+    for text in examples:
+        decode(text.encode("ascii"))  # raises ProtocolError if the document is wrong
