@@ -5,7 +5,8 @@ injected clock). Outputs are engine commands (exactly one per completed gesture)
 :class:`~engine.viewmodel.ViewModel` snapshot, returned together as a :class:`Reaction`. The banker
 holds no money and decides no rule: ``Game.check`` says whether a command is allowed; the machine only
 knows which card or button comes next. The states and the one transition table are in
-:mod:`engine.banker_table`; the condition and callback methods named there are the ``_Callbacks`` below.
+:mod:`engine.banker_table`; the conditions and callbacks it names are methods of
+:mod:`engine.banker_callbacks` (core) and :mod:`engine.banker_gestures` (gestures).
 The flows at the table are described in ``docs/flows.md``.
 """
 
@@ -43,7 +44,7 @@ class Reaction:
     prompt: Prompt  # what to do next
     error: str | None  # a translation key when the input was refused, else None
     view: ViewModel  # the new snapshot
-    params: dict[str, str | int] = field(default_factory=dict)  # details of the refusal (e.g. reason)
+    params: dict[str, str | int] = field(default_factory=dict)  # details of the refusal, e.g. "reason"
 
 
 _TAP_KINDS = ("player", "deed", "event", "banker")
@@ -101,7 +102,7 @@ class Banker(BankerCallbacks):
         """A card was presented: its registered role decides the trigger (``tap_player`` ...)."""
         role = self._cards(uid)
         if role is None or role[0] not in _TAP_KINDS:
-            return self._refused(Refusal("error.unknown_card", {"uid": uid}), cue_tap=False)
+            return self._refused(Refusal("error.unknown_card", {"uid": uid}))
         kind, value = role
         return self._fire(f"tap_{kind}", value, cue=Cue.TAP)
 
@@ -110,7 +111,7 @@ class Banker(BankerCallbacks):
         if button == "roll" and value in ("doubles", "no_doubles"):
             button, value = f"roll_{value}", None
         if button not in BUTTONS:
-            return self._refused(Refusal("error.unknown_button", {"button": button}), cue_tap=False)
+            return self._refused(Refusal("error.unknown_button", {"button": button}))
         return self._fire(f"press_{button}", value)
 
     def choose(self, value: str) -> Reaction:
@@ -175,12 +176,18 @@ class Banker(BankerCallbacks):
         try:
             self.trigger(trigger, **kwargs)
         except MachineError:
-            return self._refused(self._classify(trigger), cue_tap=False)
+            return self._refused(self._classify(trigger))
+        except EngineError as exc:
+            # a command refused at apply time, or the journal failed: the durable game has rebuilt itself
+            # from disk, so the machine goes back to the state its phase implies and reports the failure
+            key = "error.rule" if isinstance(exc, ValueError) else "error.storage"
+            self._resync()
+            return self._refused(Refusal(key, {"reason": str(exc)}), moved=True)
         if not self._fired:
             refusal = self._refusal or Refusal("error.not_now", {"trigger": trigger})
             if refusal.key == "error.bad_pin":
                 self._gesture.pin = ""
-            return self._refused(refusal, cue_tap=False)
+            return self._refused(refusal)
         if trigger not in ("countdown", "settle"):
             self._since = self._clock()
         return self._reaction(None)
@@ -193,10 +200,17 @@ class Banker(BankerCallbacks):
             return Refusal("error.wrong_card", {"card": trigger[4:], "state": state})
         return Refusal("error.not_now", {"trigger": trigger, "state": state})
 
-    def _refused(self, refusal: Refusal, *, cue_tap: bool) -> Reaction:
-        self._cues = [c for c in getattr(self, "_cues", []) if cue_tap] + [Cue.ERROR]
-        self._events = []
+    def _refused(self, refusal: Refusal, *, moved: bool = False) -> Reaction:
+        """An error reaction: only the ``err`` cue; no events unless ``moved`` (a failure after a command)."""
+        self._cues = [Cue.ERROR]
+        if not moved:
+            self._events = []
         return self._reaction(refusal)
+
+    def _resync(self) -> None:
+        """Back to the state that mirrors the engine's phase (after a failure inside a transition)."""
+        phase = self._durable.game.state.phase if self._durable is not None else "setup"
+        self.restore(phase_state(phase))
 
     def _reaction(self, refusal: Refusal | None) -> Reaction:
         view = build_view(self, refusal)
