@@ -157,7 +157,9 @@ class GameRunner:
             self._settle_debt()
 
     def _roll(self) -> tuple[int, int]:
-        return self.rng.randint(1, 6), self.rng.randint(1, 6)
+        """Two dice, 1..6 each (``random()`` is a single C call: three times faster than ``randint``)."""
+        r = self.rng.random
+        return 1 + int(r() * 6), 1 + int(r() * 6)
 
     def _turn(self, player: str) -> None:
         s = self.game.state

@@ -1,0 +1,179 @@
+"""Engine benchmarks (a script that prints numbers; not a test). ``make bench`` runs it.
+
+Measures, on this machine:
+
+* in-memory commands per second: bots play whole games through ``Game.apply`` without invariant checks
+  (target >= 50,000), both for the whole simulator and for the time spent inside ``Game.apply`` alone;
+* durable commands per second: the same bots through ``DurableGame.apply`` into an SQLite journal
+  (WAL, synchronous=FULL; target >= 1,000);
+* replay of a 100,000-event journal: ``Journal.load`` + ``Game.replay`` of one long game (target < 2 s);
+* peak resident memory (RSS) after each stage.
+
+``--profile`` adds the engine functions that take the most time in the in-memory run (cProfile).
+Usage: ``python bench/bench_engine.py [--games N] [--profile]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.commands import Command
+from engine.durable import DurableGame
+from engine.editions import Edition, load_edition
+from engine.events import Event, command_to_record
+from engine.game import Game
+from engine.journal import Journal
+from engine.sim import GameRunner, derive_seed, run_sim
+
+REPLAY_EVENTS = 100_000
+
+
+def peak_rss_mb() -> float:
+    """Peak resident set size of this process so far, in MiB (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def bench_memory(edition: Edition, games: int) -> tuple[float, float, int]:
+    """(simulator commands per CPU second, Game.apply-only commands per CPU second, commands), without
+    invariant checks. CPU time (``time.process_time``) so that other load on the machine does not count."""
+    report = run_sim(edition, 4, games, seed=1, check_invariants=False, clock=time.process_time)
+    inside = 0.0
+    commands = 0
+    for i in range(games):
+        game = Game(edition)
+        apply = game.apply
+        clock = time.process_time
+
+        def timed(cmd: Command, apply=apply, clock=clock) -> tuple[Event, ...]:  # type: ignore[no-untyped-def]
+            nonlocal inside
+            t0 = clock()
+            events = apply(cmd)
+            inside += clock() - t0
+            return events
+
+        commands += GameRunner(edition, 4, derive_seed(1, i), game=game, apply=timed,
+                               check_invariants=False).play().commands
+    return report.commands_per_second, commands / inside, report.commands
+
+
+def bench_durable(edition: Edition, folder: Path, games: int) -> tuple[float, int]:
+    """(durable commands/s, commands) through DurableGame into a fresh journal."""
+    with Journal.open(folder / "durable.db") as journal:
+        start = time.perf_counter()
+        commands = 0
+        for i in range(games):
+            gid = journal.create_game(edition.id, derive_seed(2, i), {})
+            durable = DurableGame(journal, gid, Game(edition))
+            commands += GameRunner(edition, 4, derive_seed(2, i), game=durable.game, apply=durable.apply,
+                                   check_invariants=False).play().commands
+        return commands / (time.perf_counter() - start), commands
+
+
+def build_long_game(edition: Edition, folder: Path) -> tuple[Path, int, int]:
+    """A journal holding one game of at least REPLAY_EVENTS events (rich players, so nobody goes bankrupt)."""
+    path = folder / "replay.db"
+    with Journal.open(path) as journal:
+        gid = journal.create_game(edition.id, 3, {"start_money": 10**9})
+        game = Game(edition)
+        pending: list[tuple[dict[str, object], tuple[Event, ...]]] = []
+        def collect(cmd: Command) -> tuple[Event, ...]:
+            events = game.apply(cmd)
+            pending.append((command_to_record(cmd), events))
+            return events
+
+        runner = GameRunner(edition, 4, 3, options={"start_money": 10**9}, game=game, apply=collect,
+                            check_invariants=False, turn_cap=10**6)
+        while len(game.events) < REPLAY_EVENTS:
+            runner.turn_cap = runner.result.turns + 500
+            runner.play()
+        for record, events in pending:
+            journal.append(gid, record, events)
+        return path, gid, len(game.events)
+
+
+def bench_replay(edition: Edition, path: Path, gid: int) -> tuple[float, float, int]:
+    """(seconds to load the events, seconds to fold them, events) of the long game."""
+    with Journal.open(path, read_only=True) as journal:
+        t0 = time.perf_counter()
+        _, events = journal.load(gid)
+        t1 = time.perf_counter()
+        game = Game.replay(edition, events)
+        t2 = time.perf_counter()
+    assert game.invariants() == []
+    return t1 - t0, t2 - t1, len(events)
+
+
+def profile_memory_run(edition: Edition, games: int) -> str:
+    """The top functions (cumulative and own time) of an in-memory run, as text."""
+    prof = cProfile.Profile()
+    prof.enable()
+    run_sim(edition, 4, games, seed=1, check_invariants=False)
+    prof.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(prof, stream=out)
+    stats.sort_stats("tottime").print_stats(18)
+    return out.getvalue()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400, help="games for the in-memory rate")
+    parser.add_argument("--durable-games", type=int, default=60, help="games for the durable rate")
+    parser.add_argument("--profile", action="store_true", help="print the hottest functions of the in-memory run")
+    parser.add_argument("--replay", nargs=2, metavar=("DB", "GAME"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    edition = load_edition("ultimate-uk")
+    if args.replay:  # the child that measures replay alone: "load_s fold_s events peak_rss_mib"
+        load_s, fold_s, n_events = bench_replay(edition, Path(args.replay[0]), int(args.replay[1]))
+        print(f"{load_s:.4f} {fold_s:.4f} {n_events} {peak_rss_mb():.1f}")
+        return 0
+    rows: list[tuple[str, str, str, str]] = []
+
+    sim_rate, apply_rate, n = bench_memory(edition, args.games)
+    ok = "ok" if sim_rate >= 50_000 else "BELOW"
+    rows.append((f"in-memory commands/CPU-s, simulator + bots ({n:,} commands)", f"{sim_rate:,.0f}", ">= 50,000", ok))
+    rows.append(("in-memory commands/CPU-s, inside Game.apply only", f"{apply_rate:,.0f}", "", ""))
+    rows.append(("peak RSS after in-memory", f"{peak_rss_mb():.1f} MiB", "", ""))
+
+    with tempfile.TemporaryDirectory(prefix="bench-engine-") as tmp:
+        folder = Path(tmp)
+        durable_rate, n = bench_durable(edition, folder, args.durable_games)
+        rows.append(("durable commands/s (WAL, synchronous=FULL)", f"{durable_rate:,.0f}", ">= 1,000",
+                     "ok" if durable_rate >= 1000 else "BELOW"))
+        rows.append(("peak RSS after durable", f"{peak_rss_mb():.1f} MiB", "", ""))
+        path, gid, _ = build_long_game(edition, folder)
+        size_mb = path.stat().st_size / 2**20
+        child = subprocess.run([sys.executable, __file__, "--replay", str(path), str(gid)],
+                               capture_output=True, text=True, check=True, timeout=600)
+        load_s, fold_s, n_events, replay_rss = (float(x) for x in child.stdout.split())
+        total = load_s + fold_s
+        rows.append((f"replay of {n_events:,.0f} events ({size_mb:.1f} MiB file)", f"{total:.2f} s", "< 2 s",
+                     "ok" if total < 2 else "ABOVE"))
+        rows.append(("  of which load (SQL + JSON + records)", f"{load_s:.2f} s", "", ""))
+        rows.append(("  of which fold (Game.replay)", f"{fold_s:.2f} s", "", ""))
+        rows.append(("peak RSS of a process that only replays it", f"{replay_rss:.1f} MiB", "", ""))
+        rows.append(("peak RSS after building that journal", f"{peak_rss_mb():.1f} MiB", "", ""))
+
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measure':<{width}}  {'value':>12}  {'target':<14} verdict")
+    for name, value, target, verdict in rows:
+        print(f"{name:<{width}}  {value:>12}  {target:<14} {verdict}")
+    if args.profile or sim_rate < 50_000:
+        print("\nhottest functions of the in-memory run (own time):")
+        print(profile_memory_run(edition, max(50, args.games // 4)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
