@@ -1,0 +1,76 @@
+"""What the banker's view model shows: board, players, last transaction, event choices, auction, debt,
+standings and the wealth history, in money units."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.banker import Banker
+from engine.banker_store import JournalStore
+from engine.journal import Journal
+from engine.tapscript import CardTable, ManualClock, run_script, steps_of
+
+CARDS = ["card 000000A1 player 1", "card 000000A2 player 2", "card 000000A3 player 3",
+         "card 00000101 deed 1", "card 00000102 deed 2", "card 00000116 deed 16", "card 00000122 deed 22",
+         "card 00000215 event 15"]
+START = ["tap 000000A1", "tap 000000A2", "press ok"]
+
+
+def play(tmp_path: Path, lines: list[str]) -> Banker:
+    clock, cards = ManualClock(), CardTable()
+    banker = Banker(JournalStore(Journal.open(tmp_path / "bb.sqlite3")), cards, clock, seed_source=lambda: 9)
+    run_script(steps_of([*CARDS, *lines]), banker, clock, cards.enroll)
+    return banker
+
+
+def test_setup_shows_the_seated_players_and_the_board(tmp_path: Path) -> None:
+    view = play(tmp_path, ["tap 000000A2", "tap 000000A1"]).view
+    assert [(p.id, p.name, p.token) for p in view.players] == [("p1", "Player 1", "red"), ("p2", "Player 2", "green")]
+    assert len(view.board) == 36 and sum(1 for s in view.board if s.deed) == 22
+    assert view.phase == "setup" and "press_ok" in view.actions and view.seq == 0
+
+
+def test_board_players_and_last_transaction_after_rent(tmp_path: Path) -> None:
+    view = play(tmp_path, [*START, "tap 00000116", "tap 000000A1", "press ok", "tap 00000116", "tap 000000A2"]).view
+    space = next(s for s in view.board if s.deed == 16)
+    assert (space.position, space.owner, space.level, space.rent, space.price) == (24, "p1", 2, 280, 260)
+    p1, p2 = view.players
+    assert (p1.balance, p1.wealth, p1.deeds) == (1440, 1700, (16,))
+    assert (p2.balance, p2.wealth) == (1300, 1300)
+    tx = view.last_transaction
+    assert tx is not None and (tx.kind, tx.amount, tx.payer, tx.payee) == ("RentPaid", 200, "p2", "p1")
+    assert view.seq == tx.seq + 1  # the LevelChanged after it
+    # one point per command: StartGame, BuyDeed, PayRent
+    assert dict(view.wealth_history) == {"p1": (1500, 1500, 1700), "p2": (1500, 1500, 1300)}
+
+
+def test_event_choices_and_a_two_step_answer(tmp_path: Path) -> None:
+    banker = play(tmp_path, [*START, "tap 00000101", "tap 000000A1", "press ok", "tap 00000102", "tap 000000A2",
+                             "press ok", "tap 00000215", "tap 000000A1"])
+    card = banker.view.event_card
+    assert card is not None and card.card_key == "event.haunted_house"
+    assert [c.value for c in card.choices] == ["1"]  # first: one of your own deeds
+    banker.choose("1")
+    card = banker.view.event_card
+    assert card is not None and [c.value for c in card.choices] == ["2"]  # then an opponent's
+    assert banker.choose("2").view.state == "idle"
+
+
+def test_auction_view_counts_down(tmp_path: Path) -> None:
+    banker = play(tmp_path, [*START, "tap 00000122", "tap 000000A1", "press decline", "tap 000000A2",
+                             "press bid 100", "wait 4"])
+    auction = banker.view.auction
+    assert auction is not None
+    assert (auction.deed, auction.high_bid, auction.high_bidder, auction.seconds_left) == (22, 100, "p2", 6.0)
+
+
+def test_debt_and_standings(tmp_path: Path) -> None:
+    lines = [*START, "tap 00000122", "tap 000000A1", "press ok", "tap 00000101", "tap 000000A2", "press ok",
+             *(["tap 00000122", "tap 000000A1"] * 4), "tap 00000122", "tap 000000A2"]
+    banker = play(tmp_path, lines)
+    debt = banker.view.debt
+    assert debt is not None and (debt.debtor, debt.creditor, debt.due) == ("p2", "p1", 1600)  # the whole rent waits
+    view = banker.tap("00000101").view
+    assert view.state == "over" and view.standings
+    first = view.standings[0]
+    assert (first.rank, first.player, first.total) == (1, "p1", first.cash + first.deeds_value)
