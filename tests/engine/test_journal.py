@@ -278,3 +278,26 @@ def test_export_jsonl_and_csv(tmp_path: Path) -> None:
     assert tuple(table[0]) == CSV_COLUMNS
     assert table[3][:5] == ["event", str(gid), "1", "1", "SalaryPaid"]
     assert json.loads(table[3][5]) == {"player": "p1", "amount": 200}
+
+
+def test_reopening_a_played_game_gives_the_identical_state(tmp_path: Path) -> None:
+    from engine.durable import DurableGame
+    from engine.editions import load_edition
+    from engine.game import Game
+    from engine.sim import GameRunner
+
+    edition = load_edition("ultimate-uk")
+    path = tmp_path / "bank.db"
+    with Journal.open(path) as j:
+        gid = j.create_game(edition.id, 21, {})
+        live = DurableGame(j, gid, Game(edition))
+        GameRunner(edition, 4, 21, game=live.game, apply=live.apply).play()
+    with Journal.open(path) as j:
+        edition_id, events = j.load(gid)
+        assert edition_id == "ultimate-uk"
+        assert tuple(events) == live.game.events
+        rebuilt = Game.replay(edition, events)
+        assert rebuilt.state == live.game.state
+        assert rebuilt.state.snapshot() == live.game.state.snapshot()
+        assert rebuilt.invariants() == []
+        assert j.game(gid).commands == live.game.commands_applied
