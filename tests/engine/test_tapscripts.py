@@ -41,3 +41,42 @@ def test_there_are_scripts() -> None:
 @pytest.mark.parametrize("path", TAPS, ids=[p.stem for p in TAPS])
 def test_script(path: Path, tmp_path: Path) -> None:
     play(path, tmp_path)
+
+
+def test_parser_returns_typed_steps() -> None:
+    from engine.tapscript import Alias, Card, Choose, Expect, Press, Tap, Wait, parse
+
+    script = parse("# source: RULES 1.9\ncard 04A22B1C deed 16  # a deed\nalias d16 04A22B1C\n\ntap @d16\n"
+                   "press bid 100\npress go\nchoose brown\nwait 2.5\nexpect owner 16 none\ncard 0A0B0C0D banker\n")
+    assert script.sources == ("RULES 1.9",)
+    assert script.steps == (
+        Card(2, "04A22B1C", "deed", 16), Alias(3, "d16", "04A22B1C"), Tap(5, "04A22B1C"),
+        Press(6, "bid", "100"), Press(7, "go", None), Choose(8, "brown"), Wait(9, 2.5),
+        Expect(10, "owner", ("16", "none")), Card(11, "0A0B0C0D", "banker", None),
+    )
+
+
+@pytest.mark.parametrize(("line", "match"), [
+    ("jump 3", "unknown verb 'jump'"), ("tap", "expected 'tap UID'"), ("tap @nobody", "unknown alias"),
+    ("card 01020304 deed x", "must be an integer"), ("wait soon", "seconds as a number"),
+    ("wait -1", ">= 0"), ("expect colour 3 red", "expected 'expect"), ("expect balance 1", "takes 2"),
+    ("press", "expected 'press BUTTON"), ("choose a b", "expected 'choose VALUE'"),
+    ("alias x", "expected 'alias NAME UID'"),
+])
+def test_parser_errors_name_the_line(line: str, match: str) -> None:
+    from engine.tapscript import TapScriptError, parse
+
+    with pytest.raises(TapScriptError, match=match) as info:
+        parse(f"# header\n{line}\n")
+    assert str(info.value).startswith("line 2:")
+
+
+def test_a_failed_expectation_names_the_line(tmp_path: Path) -> None:
+    from engine.tapscript import ExpectationFailed, parse
+
+    journal = Journal.open(tmp_path / "bb.sqlite3")
+    clock, cards = ManualClock(), CardTable()
+    banker = Banker(JournalStore(journal), cards, clock, seed_source=lambda: 7)
+    script = parse("card 000000A1 player 1\ntap 000000A1\nexpect state idle\n")
+    with pytest.raises(ExpectationFailed, match=r"line 3: expected state idle, got 'setup'"):
+        run_script(script.steps, banker, clock, cards.enroll)
