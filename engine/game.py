@@ -23,8 +23,8 @@ from engine.commands import Command, StartGame, Undo
 from engine.editions import Edition
 from engine.errors import IllegalCommand
 from engine.invariants import check_invariants
-from engine.rules import RULES
-from engine.state import GameState, apply_event
+from engine.rules import RULES, Check, Do
+from engine.state import FOLD, GameState, apply_event
 
 CHECKPOINT_EVERY = 32  # commands between two state copies kept for undo
 
@@ -72,15 +72,18 @@ class Game:
     # -- commands ------------------------------------------------------------------------------------
     def check(self, cmd: Command) -> str | None:
         """Why ``cmd`` would be refused now, or ``None`` if it would be accepted. Changes nothing."""
-        if isinstance(cmd, Undo):
-            return None if self._stack else "Undo: expected an earlier command to undo, there is none"
-        rule = RULES.get(type(cmd))
+        return self._check(cmd, RULES.get(type(cmd)))
+
+    def _check(self, cmd: Command, rule: tuple[Check, Do] | None) -> str | None:
         if rule is None:
+            if type(cmd) is Undo:
+                return None if self._stack else "Undo: expected an earlier command to undo, there is none"
             return f"expected a command of engine/commands.py, got {cmd!r}"
         s = self._state
-        if s.phase == "over" and not isinstance(cmd, StartGame):
-            return f"{type(cmd).__name__}: the game is over; only Undo is possible"
-        if s.phase == "setup" and not isinstance(cmd, StartGame):
+        phase = s.phase
+        if (phase == "over" or phase == "setup") and type(cmd) is not StartGame:
+            if phase == "over":
+                return f"{type(cmd).__name__}: the game is over; only Undo is possible"
             return f"{type(cmd).__name__}: expected StartGame first, the game is in phase setup"
         try:
             return rule[0](s, self._edition, cmd)
@@ -89,17 +92,19 @@ class Game:
 
     def apply(self, cmd: Command) -> tuple[ev.Event, ...]:
         """Apply ``cmd``: its events, numbered and folded; :class:`IllegalCommand` if refused (no change)."""
-        reason = self.check(cmd)
+        rule = RULES.get(type(cmd))
+        reason = self._check(cmd, rule)
         if reason is not None:
             raise IllegalCommand(reason)
         self._command += 1
-        self._new = []
+        new: list[ev.Event] = []
+        self._new = new
         n_events = len(self._events)
         try:
-            if isinstance(cmd, Undo):
+            if rule is None:  # Undo
                 self.emit(ev.CommandUndone, self._stack[-1][0])
             else:
-                RULES[type(cmd)][1](self, cmd)
+                rule[1](self, cmd)
         except BaseException:
             # a defect in a rule: rebuild everything from the events before this command, then re-raise
             before = Game.replay(self._edition, self._events[:n_events])
@@ -107,12 +112,18 @@ class Game:
             self._checkpoints, self._folded_command = before._checkpoints, before._folded_command
             self._command -= 1
             raise
-        return tuple(self._new)
+        return tuple(new)
 
     def emit(self, cls: type, *fields: Any) -> None:
         """Create the next event of the current command and fold it (used by the rules)."""
-        event = cls(len(self._events) + 1, self._command, *fields)
-        self._fold(event)
+        events = self._events
+        event = cls(len(events) + 1, self._command, *fields)
+        if self._command == self._folded_command:  # the fast path: a further event of the same command
+            FOLD[cls](self._state, event)
+            self._stack[-1][1].append(event)
+            events.append(event)
+        else:
+            self._fold(event)
         self._new.append(event)
 
     def _fold(self, event: ev.Event) -> None:
