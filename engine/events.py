@@ -247,7 +247,7 @@ class EventDrawn:
 
 
 @dataclass(frozen=True, slots=True)
-class EventAwaitingChoice:
+class ChoiceRequested:
     """The drawn ``card`` needs an answer from ``player`` (phase ``event``)."""
 
     seq: int
@@ -367,7 +367,7 @@ class CommandUndone:
 Event = (
     GameStarted | SalaryPaid | DeedBought | DeedDeclined | AuctionOpened | BidPlaced | AuctionWon
     | AuctionEnded | RentPaid | RentWaived | LevelChanged | OwnDeedVisited | ColourSetBonusApplied | LocationUsed | TokenMoved
-    | JailEntered | JailRollFailed | JailLeft | MoneyTransferred | EventDrawn | EventAwaitingChoice
+    | JailEntered | JailRollFailed | JailLeft | MoneyTransferred | EventDrawn | ChoiceRequested
     | EventResolved | DeedsSwapped | OnTheRunStarted | DebtOpened | DeedReturned | DebtSettled
     | PlayerBankrupt | GameEnded | TurnEnded | CommandUndone
 )

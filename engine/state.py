@@ -295,7 +295,7 @@ def _drawn(s: GameState, e: ev.EventDrawn) -> None:
     s.deck = tuple(deck)
 
 
-def _awaiting(s: GameState, e: ev.EventAwaitingChoice) -> None:
+def _awaiting(s: GameState, e: ev.ChoiceRequested) -> None:
     s.phase = "event"
     s.pending = PendingEvent(e.player, e.card, e.origin)
 
@@ -360,7 +360,7 @@ FOLD: dict[type, Callable[[GameState, Any], None]] = {
     ev.AuctionEnded: _auction_ended, ev.RentPaid: _rent, ev.RentWaived: _nothing, ev.LevelChanged: _level,
     ev.ColourSetBonusApplied: _bonus, ev.LocationUsed: _location, ev.TokenMoved: _nothing,
     ev.JailEntered: _jail_in, ev.JailRollFailed: _jail_fail, ev.JailLeft: _jail_out, ev.MoneyTransferred: _money,
-    ev.EventDrawn: _drawn, ev.EventAwaitingChoice: _awaiting, ev.EventResolved: _resolved,
+    ev.EventDrawn: _drawn, ev.ChoiceRequested: _awaiting, ev.EventResolved: _resolved,
     ev.DeedsSwapped: _swapped, ev.OnTheRunStarted: _on_the_run, ev.DebtOpened: _debt, ev.DeedReturned: _returned,
     ev.DebtSettled: _settled, ev.PlayerBankrupt: _bankrupt, ev.GameEnded: _ended, ev.TurnEnded: _turn,
     ev.OwnDeedVisited: _nothing,

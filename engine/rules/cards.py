@@ -98,7 +98,7 @@ def do_draw(t: Table, cmd: DrawEvent) -> None:
         if card.choice == "none":
             _effect(t, cmd.player, card, (), cmd.origin)
         return
-    t.emit(ev.EventAwaitingChoice, cmd.player, card_id, cmd.origin)
+    t.emit(ev.ChoiceRequested, cmd.player, card_id, cmd.origin)
 
 
 def check_resolve(s: GameState, ed: Edition, cmd: ResolveEvent) -> str | None:

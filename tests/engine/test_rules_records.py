@@ -22,7 +22,7 @@ SAMPLE_EVENTS: list[ev.Event] = [
                    {"auction": False, "go_salary": 150}, 42, (3, 1, 2)),
     ev.EventResolved(2, 2, "A", 15, (1, 22)),
     ev.EventResolved(3, 3, "A", 1, ("pink",)),
-    ev.EventAwaitingChoice(4, 4, "A", 1, None),
+    ev.ChoiceRequested(4, 4, "A", 1, None),
     ev.GameEnded(5, 5, (ev.Standing(1, "A", 100, 400, 500, 400), ev.Standing(2, "B", 0, 0, 0, 0))),
     ev.DebtOpened(6, 6, "A", "bank", 200, "highway_tax"),
     ev.CommandUndone(7, 7, 6),
