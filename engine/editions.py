@@ -4,7 +4,8 @@ Files live in ``engine/editions/``: ``board-<name>.toml`` holds a board shared b
 deeds with price and five rents, colour sets, sides, event cards); ``<edition-id>.toml`` names its board with
 ``board = "<name>"`` and adds ``id``, ``ruleset``, ``language``, ``currency`` and ``[names]`` (one list of
 36 space names per language). An edition file may also carry the board tables itself. Every amount is an
-``int`` in the edition's money unit (``"M"``, or ``"RUB_K"`` = thousands of rubles). A broken file raises
+``int`` in the edition's money unit (``"M"``, or ``"RUB_K"`` = thousands of rubles). An optional ``[options]``
+table sets this edition's defaults of the rule options (engine/options.py). A broken file raises
 :class:`~engine.errors.EditionError` naming the file and the field.
 """
 
@@ -17,7 +18,8 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
-from engine.errors import EditionError
+from engine.errors import EditionError, OptionError
+from engine.options import Options
 
 EDITIONS_DIR = Path(__file__).with_name("editions")
 SPACE_KINDS = ("go", "deed", "event", "location", "jail", "parking", "go_to_jail")
@@ -92,6 +94,7 @@ class Edition:
     events: tuple[EventCard, ...]
     names: Mapping[str, tuple[str, ...]]
     source: str = ""
+    options: Mapping[str, int | bool] = MappingProxyType({})  # this edition's rule-option defaults
 
     def deed_at(self, position: int) -> Deed | None:
         """The deed on board ``position``, or ``None``."""
@@ -236,6 +239,18 @@ def _events(r: _Reader, data: Mapping[str, object]) -> tuple[EventCard, ...]:
     return tuple(cards)
 
 
+def _options(r: _Reader, data: Mapping[str, object]) -> Mapping[str, int | bool]:
+    """The optional ``[options]`` table: rule-option defaults of this edition (RULES 6.2 names)."""
+    if "options" not in data:
+        return MappingProxyType({})
+    table = r.table(data["options"], "options")
+    try:
+        Options.from_mapping(table)
+    except OptionError as exc:
+        raise EditionError(f"{r.label}: field options: {exc}") from None
+    return MappingProxyType({k: v for k, v in table.items() if isinstance(v, int)})
+
+
 def load_edition_file(path: str | Path) -> Edition:
     """Load and validate one edition file; raise :class:`EditionError` naming the file and the field."""
     path = Path(path)
@@ -282,7 +297,7 @@ def load_edition_file(path: str | Path) -> Edition:
     return Edition(
         id=edition_id, ruleset=ruleset, language=language, currency=currency, spaces=spaces,
         deeds=MappingProxyType(deed_objs), colour_sets=MappingProxyType(colour_sets), sides=sides,
-        events=_events(r, data), names=MappingProxyType(names),
+        events=_events(r, data), names=MappingProxyType(names), options=_options(r, data),
         source=str(path) if board_path == path else f"{path} + {board_path.name}",
     )
 

@@ -1,7 +1,7 @@
 """Starting the game and passing the turn (RULES 1.3, 6.2; options ``max_players``, ``start_money``).
 
 ``StartGame`` registers 2..``max_players`` players with unique ids, gives each ``start_money`` from the
-Bank, records the options in force and shuffles the virtual event deck with ``random.Random(seed)``; the
+Bank, records the options in force (RULES 6.2 defaults, then the edition's ``[options]``, then the command's) and shuffles the virtual event deck with ``random.Random(seed)``; the
 shuffled order is recorded in ``GameStarted`` so a replay never re-shuffles. ``EndTurn`` passes the turn to
 the next player who is not bankrupt and counts down ON THE RUN.
 """
@@ -27,7 +27,7 @@ def check_start(s: GameState, ed: Edition, cmd: StartGame) -> str | None:
     if reason:
         return reason
     try:
-        opts = Options.from_mapping(cmd.options)
+        opts = Options.from_mapping({**ed.options, **cmd.options})
     except OptionError as exc:
         return f"{what}: {exc}"
     ids = [p.id for p in cmd.players]
@@ -45,7 +45,7 @@ def check_start(s: GameState, ed: Edition, cmd: StartGame) -> str | None:
 
 def do_start(t: Table, cmd: StartGame) -> None:
     """Record the players, options in force and the shuffled deck; the fold pays the start money."""
-    opts = Options.from_mapping(cmd.options)
+    opts = Options.from_mapping({**t.edition.options, **cmd.options})
     deck = [card.id for card in t.edition.events]
     random.Random(cmd.seed).shuffle(deck)
     t.emit(ev.GameStarted, t.edition.id, tuple(cmd.players), opts.as_dict(), cmd.seed, tuple(deck))

@@ -151,3 +151,23 @@ def test_missing_file(tmp_path: Path) -> None:
 def test_shipped_files_are_valid_toml() -> None:
     for path in EDITIONS_DIR.glob("*.toml"):
         tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def test_edition_option_defaults(tmp_path: Path) -> None:
+    """An edition's ``[options]`` table sets its defaults; the command's options still win."""
+    from engine.commands import PlayerSpec, StartGame
+    from engine.game import Game
+
+    path = _write(tmp_path, BOARD, UK + "\n[options]\nstart_money = 2000\nauction = false\n")
+    ed = load_edition_file(path)
+    assert dict(ed.options) == {"start_money": 2000, "auction": False}
+    game = Game(ed)
+    game.apply(StartGame((PlayerSpec("A"), PlayerSpec("B")), {"auction": True}, 1))
+    assert game.state.balance("A") == 2000 and game.state.options.auction is True
+    assert load_edition("ultimate-uk").options == {}
+
+
+def test_edition_with_a_bad_option(tmp_path: Path) -> None:
+    path = _write(tmp_path, BOARD, UK + "\n[options]\nauction_steps = 10\n")
+    with pytest.raises(EditionError, match=r"my-city.toml \(with board-ultimate.toml\): field options: unknown rule option 'auction_steps'"):
+        load_edition_file(path)
