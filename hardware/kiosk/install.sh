@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# boardbank kiosk installer for Raspberry Pi OS Bookworm (64-bit, Lite or Desktop). Run as root:
+#
+#   sudo hardware/kiosk/install.sh [--readers bridge,pn532,acr122u] [--no-service] [--dry-run] [--root DIR]
+#
+# It: installs the Debian packages; creates the system user `boardbank` (groups dialout, video, render,
+# input, audio, plugdev); copies this checkout to /opt/boardbank/src and installs it with the UI and PC/SC
+# extras into the venv /opt/boardbank/.venv; installs the udev rule for the serial readers, the pn533
+# blacklist (for the ACR122U) and /etc/default/boardbank; enables pcscd; for a PN532 enables the UART
+# and removes the serial login console; installs and enables boardbank-kiosk.service on tty1.
+#
+# --dry-run prints every command instead of running it and writes files under --root (default: a
+# temporary directory), so the script can be checked anywhere. It is idempotent: run it again to update.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+SRC="$(cd "$HERE/../.." && pwd)"
+PREFIX=/opt/boardbank
+USER_NAME=boardbank
+READERS="bridge,acr122u"
+SERVICE=1
+DRY=0
+ROOT=""
+
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --readers) READERS="${2:?--readers needs a list such as bridge,pn532,acr122u}"; shift 2 ;;
+    --no-service) SERVICE=0; shift ;;
+    --dry-run) DRY=1; shift ;;
+    --root) ROOT="${2:?--root needs a directory}"; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "install.sh: unknown option '$1' (expected --readers, --no-service, --dry-run, --root, --help)" >&2; exit 2 ;;
+  esac
+done
+
+for r in ${READERS//,/ }; do
+  case "$r" in bridge|pn532|acr122u) ;; *)
+    echo "install.sh: unknown reader '$r' in --readers (expected bridge, pn532, acr122u)" >&2; exit 2 ;;
+  esac
+done
+has_reader() { [[ ",$READERS," == *",$1,"* ]]; }
+
+if [ "$DRY" = 1 ]; then
+  [ -n "$ROOT" ] || ROOT="$(mktemp -d /tmp/boardbank-kiosk-XXXXXX)"
+  echo "# dry run: commands are printed, files go under $ROOT"
+elif [ "$(id -u)" != 0 ]; then
+  echo "install.sh: run as root (sudo), or use --dry-run" >&2; exit 1
+fi
+
+run() {  # a system command: printed in a dry run, executed otherwise
+  if [ "$DRY" = 1 ]; then printf '+ %s\n' "$*"; else "$@"; fi
+}
+put() {  # put FILE into DEST (an absolute path) with MODE, under --root in a dry run
+  local file="$1" dest="$ROOT$2" mode="$3"
+  mkdir -p "$(dirname "$dest")"
+  install -m "$mode" "$file" "$dest"
+  echo "installed $2"
+}
+
+echo "== packages"
+PKGS=(python3 python3-venv python3-dev build-essential git
+      pcscd libpcsclite1 libpcsclite-dev pcsc-tools libccid
+      cage xwayland libgl1 libegl1 libgles2 libgl1-mesa-dri libmtdev1
+      fonts-noto-cjk alsa-utils rsync)
+run apt-get update
+run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${PKGS[@]}"
+
+echo "== user $USER_NAME"
+if ! id -u "$USER_NAME" >/dev/null 2>&1; then
+  run useradd --system --create-home --home-dir /var/lib/boardbank --shell /usr/sbin/nologin "$USER_NAME"
+fi
+run usermod -a -G dialout,video,render,input,audio,plugdev "$USER_NAME"
+
+echo "== boardbank into $PREFIX"
+run mkdir -p "$PREFIX"
+run rsync -a --delete --exclude .venv --exclude .git --exclude '__pycache__' "$SRC/" "$PREFIX/src/"
+run python3 -m venv "$PREFIX/.venv"
+run "$PREFIX/.venv/bin/pip" install --upgrade pip
+run "$PREFIX/.venv/bin/pip" install "$PREFIX/src[ui,pcsc]"
+
+echo "== readers"
+put "$HERE/99-boardbank-readers.rules" /etc/udev/rules.d/99-boardbank-readers.rules 0644
+run udevadm control --reload
+run udevadm trigger --subsystem-match=tty --subsystem-match=usb
+if has_reader acr122u; then
+  put "$HERE/blacklist-pn533.conf" /etc/modprobe.d/boardbank-blacklist-pn533.conf 0644
+  for m in pn533_usb pn533 nfc; do run modprobe -r "$m" || true; done
+fi
+run systemctl enable --now pcscd.socket
+if has_reader pn532; then
+  if command -v raspi-config >/dev/null 2>&1 || [ "$DRY" = 1 ]; then
+    run raspi-config nonint do_serial_cons 1   # no login console on the UART
+    run raspi-config nonint do_serial_hw 0     # the UART enabled (enable_uart=1)
+  else
+    echo "no raspi-config: add enable_uart=1 to /boot/firmware/config.txt and remove console=serial0,115200 from /boot/firmware/cmdline.txt"
+  fi
+  echo "PN532: set its interface switches to HSU (see hardware/wiring.md); a reboot is needed for the UART"
+fi
+
+echo "== settings"
+if [ -e "$ROOT/etc/default/boardbank" ]; then
+  echo "kept /etc/default/boardbank (yours); the template is $HERE/boardbank.env"
+else
+  put "$HERE/boardbank.env" /etc/default/boardbank 0644
+fi
+
+if [ "$SERVICE" = 1 ]; then
+  echo "== kiosk service"
+  put "$HERE/boardbank-kiosk.service" /etc/systemd/system/boardbank-kiosk.service 0644
+  run systemctl daemon-reload
+  run systemctl disable getty@tty1.service
+  run systemctl set-default graphical.target
+  run systemctl enable boardbank-kiosk.service
+  echo "start it now with: systemctl start boardbank-kiosk (or reboot)"
+fi
+
+echo "== check"
+run "$PREFIX/.venv/bin/boardbank" readers
+echo "done"
