@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -94,7 +94,7 @@ class Edition:
     events: tuple[EventCard, ...]
     names: Mapping[str, tuple[str, ...]]
     source: str = ""
-    options: Mapping[str, int | bool] = MappingProxyType({})  # this edition's rule-option defaults
+    options: Mapping[str, int | bool] = field(default_factory=lambda: MappingProxyType({}))  # option defaults
 
     def deed_at(self, position: int) -> Deed | None:
         """The deed on board ``position``, or ``None``."""
