@@ -55,7 +55,7 @@ def test_installer_refuses_an_unknown_reader_and_says_which(tmp_path: Path) -> N
 
 def test_udev_rule_names_the_pico_bridge_and_the_unit_runs_the_kiosk() -> None:
     rules = (KIOSK / "99-boardbank-readers.rules").read_text()
-    bridge = next(line for line in rules.splitlines() if "2e8a" in line)
+    bridge = next(line for line in rules.splitlines() if "idVendor}==\"2e8a\"" in line)
     assert 'ATTRS{idProduct}=="0005"' in bridge and 'SYMLINK+="boardbank-bridge"' in bridge
     assert 'GROUP="dialout"' in bridge and 'ENV{ID_MM_DEVICE_IGNORE}="1"' in bridge
     unit = (KIOSK / "boardbank-kiosk.service").read_text()
