@@ -106,7 +106,7 @@ class Translator:
                 self._missing.add((lang, key))
                 log.warning("no %s translation for %r", lang, key)
             template = load_catalog("en").get(key, key)
-        if not params:
+        if not params and "{" not in template:
             return template
         try:
             return template.format_map(_Params(params))

@@ -44,6 +44,10 @@ MELODIES: dict[str, tuple[Note, ...]] = {
 }
 
 
+LEVELS: dict[str, float] = {"tap": 0.6}
+"""Peak level of a cue (0-1 of full scale) when it is not 0.9: the tap is a quiet click."""
+
+
 class SoundError(ValueError):
     """An unknown cue name or a volume outside 0.0-1.0."""
 
@@ -56,8 +60,9 @@ def _envelope(t: float, length: float) -> float:
     return math.exp(-4.0 * (t - attack) / max(length - attack, 1e-3)) * (1.0 - t / length)
 
 
-def render(notes: tuple[Note, ...], rate: int = RATE) -> bytes:
-    """16-bit little-endian mono PCM of ``notes`` (sine + a soft octave partial)."""
+def render(notes: tuple[Note, ...], rate: int = RATE, level: float = 0.9) -> bytes:
+    """16-bit little-endian mono PCM of ``notes`` (sine + a soft octave partial), peak at ``level`` of full
+    scale (0-1)."""
     total = max(n.start + n.length for n in notes)
     samples = [0.0] * (int(total * rate) + 1)
     for note in notes:
@@ -67,8 +72,8 @@ def render(notes: tuple[Note, ...], rate: int = RATE) -> bytes:
             phase = 2.0 * math.pi * note.freq * t
             value = math.sin(phase) + 0.25 * math.sin(2.0 * phase)
             samples[first + i] += note.gain * 0.8 * value * _envelope(t, note.length)
-    peak = max(1.0, max(abs(s) for s in samples))
-    return b"".join(struct.pack("<h", int(32767 * 0.9 * s / peak)) for s in samples)
+    peak = max(abs(s) for s in samples) or 1.0
+    return b"".join(struct.pack("<h", int(32767 * level * s / peak)) for s in samples)
 
 
 def synthesize(directory: Path = SOUND_DIR, overwrite: bool = False) -> list[Path]:
@@ -82,7 +87,7 @@ def synthesize(directory: Path = SOUND_DIR, overwrite: bool = False) -> list[Pat
                 out.setnchannels(1)
                 out.setsampwidth(2)
                 out.setframerate(RATE)
-                out.writeframes(render(notes))
+                out.writeframes(render(notes, level=LEVELS.get(cue, 0.9)))
         paths.append(path)
     return paths
 

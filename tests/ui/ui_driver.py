@@ -29,6 +29,7 @@ def wait_for(condition: Callable[[], bool], timeout: float = 5.0) -> None:
 def touch(widget: Any) -> None:
     """A real touch down and up at the centre of ``widget`` (window coordinates)."""
     assert widget is not None, "no widget to touch"
+    pump(2)  # lay out first: a widget added or moved this frame is not where it will be drawn
     assert not widget.disabled, f"{widget} is disabled"
     x, y = widget.to_window(*widget.center)
     t = UnitTestTouch(x, y)

@@ -174,7 +174,11 @@ class BoardBankApp(App):
         for space in self.presenter.view.board:
             if space.deed is not None:
                 names[("deed", space.deed)] = space.name
-        self.enrolment = Enrolment(self.session.registry, names)
+        enrolment = Enrolment(self.session.registry, names)
+        if enrolment.done:
+            self.toast(self.t("enroll.done"))
+        else:
+            self.enrolment = enrolment
         self.render(self.presenter.view)
 
     def skip_enrolment(self) -> None:

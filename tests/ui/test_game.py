@@ -1,0 +1,119 @@
+"""A whole game through the screen: cards tapped on the on-screen tray (mock reader), buttons and choices
+touched with real touches, from enrolment to the final standings. After every step the balances shown
+on the table are compared with the engine's, and the script's own ``expect`` lines are checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SHOTS
+from ui_driver import pump, screenshot, touch, wait_for
+
+from engine.tapscript import (
+    Alias,
+    Card,
+    Choose,
+    Expect,
+    Press,
+    Tap,
+    Wait,
+    check_expectation,
+    parse_file,
+)
+
+pytestmark = pytest.mark.ui
+GAME = Path(__file__).with_name("game.tap")
+
+
+def tap_on_tray(app: Any, card_uid: str) -> None:
+    """Scroll the tray to the card and touch it; the tap comes back from the mock reader."""
+    tray = app.root.ids.tray
+    button = tray.button_for(card_uid)
+    assert button is not None, f"card {card_uid} is not on the tray"
+    scroll = button.parent.parent
+    scroll.scroll_to(button, padding=0, animate=False)
+    pump(2)
+    before = app.controller.handled
+    touch(button)
+    wait_for(lambda: app.controller.handled > before, timeout=5)
+    pump(1)
+
+
+def press_on_screen(app: Any, button: str, value: str | None) -> None:
+    """Touch the button that sends ``press_<button>`` on the current screen."""
+    screen = app.root.ids.sm.current_screen
+    if button == "bid":
+        assert app.root.ids.sm.current == "auction"
+        widget = screen.ids.bid_large if value == "100" else screen.ids.bid_small
+        assert value in ("20", "100"), f"the screen raises by 20 or 100, not {value}"
+    elif button == "menu":
+        widget = app.root.ids.menu_button
+    else:
+        widget = screen.ids.actions.button_for(f"press_{button}")
+        assert widget is not None, f"no {button!r} button on the {app.root.ids.sm.current} screen"
+    touch(widget)
+
+
+def choose_on_screen(app: Any, value: str) -> None:
+    """Touch the event card's choice ``value``."""
+    assert app.root.ids.sm.current == "event"
+    buttons = [b for b in app.screen("event").ids.choices.children if getattr(b, "value", None) == value]
+    assert buttons, f"no choice {value!r} on the event screen"
+    touch(buttons[0])
+
+
+def shown_balances(app: Any) -> dict[str, str]:
+    """Player id -> the balance text on the table's tiles."""
+    table = app.screen("table")
+    return {p.id: table.tile_for(p.id).balance_text for p in app.controller.view.players}
+
+
+def test_whole_game_from_enrolment_to_standings(fresh_session: Any) -> None:
+    app = fresh_session
+    script = parse_file(GAME)
+    banker = app.session.banker
+    last_error: str | None = None
+    shots = SHOTS / "game"
+    screens_seen: set[str] = set()
+    checked = 0
+    for number, step in enumerate(script.steps, start=1):
+        if isinstance(step, Card):
+            app.session.registry.enroll(step.uid, step.kind, step.value, replace=True)
+            app.render(app.controller.view)
+            pump(1)
+        elif isinstance(step, Alias):
+            continue
+        elif isinstance(step, Tap):
+            tap_on_tray(app, step.uid)
+        elif isinstance(step, Press):
+            press_on_screen(app, step.button, step.value)
+        elif isinstance(step, Choose):
+            choose_on_screen(app, step.value)
+        elif isinstance(step, Wait):
+            app.test_clock.advance(step.seconds)
+            app._tick(0.0)
+            pump(2)
+        if isinstance(step, Tap | Press | Choose):
+            last_error = app.controller.last_reaction.error
+            assert app.controller.last_reaction.view == banker.view
+        if isinstance(step, Expect):
+            check_expectation(step, banker.view, last_error)
+            continue
+        if app.root.ids.sm.current not in screens_seen or number == len(script.steps):
+            screenshot(shots / f"{number:03d}-{app.root.ids.sm.current}.png")
+        screens_seen.add(app.root.ids.sm.current)
+        if app.root.ids.sm.current == "table":
+            view = banker.view
+            assert shown_balances(app) == {p.id: app.presenter.money(p.balance) for p in view.players}, \
+                f"line {step.line}: the table does not show the engine's balances"
+            checked += 1
+    assert banker.view.phase == "over"
+    assert app.root.ids.sm.current == "standings"
+    rows = app.screen("standings").ids.rows.children
+    shown = {label.text for row in rows for label in row.children}
+    for standing in banker.view.standings:
+        assert app.presenter.money(standing.total) in shown
+    assert {"setup", "table", "event", "auction", "debt", "standings"} <= screens_seen
+    assert checked >= 15

@@ -1,0 +1,98 @@
+"""Translations, money formatting and the presenter's words, without a window."""
+
+from __future__ import annotations
+
+import pytest
+from fixtures.views import auction_view, event_view, table_view
+
+from engine.viewmodel import ChoiceView, PlayerView, Prompt, TransactionView, ViewModel
+from ui.i18n import Translator
+from ui.money import MINUS, MoneyError, format_money, group_digits
+from ui.screens.present import Presenter
+
+NBSP = "\u00a0"
+
+
+@pytest.mark.parametrize(("lang", "currency", "amount", "expected"), [
+    ("en", "M", 1500, "M1,500"),
+    ("ru", "M", 1500, f"M1{NBSP}500"),
+    ("ro", "M", 1500, "M1.500"),
+    ("ja", "M", 1500, "M1,500"),
+    ("ru", "RUB_K", 1500, f"1{NBSP}500 тыс. ₽"),
+    ("en", "RUB_K", 200, "200K ₽"),
+    ("ro", "RUB_K", 1234567, "1.234.567 mii ₽"),
+    ("ja", "RUB_K", 60, "60千ルーブル"),
+    ("en", "M", -100, f"{MINUS}M100"),
+    ("en", "M", 0, "M0"),
+])
+def test_money_per_locale(lang: str, currency: str, amount: int, expected: str) -> None:
+    assert format_money(amount, currency, lang) == expected
+
+
+@pytest.mark.parametrize(("amount", "currency", "lang", "match"), [
+    (1.5, "M", "en", "an int amount"), (True, "M", "en", "an int amount"),
+    (5, "USD", "en", "a currency among"), (5, "M", "de", "a language among"),
+])
+def test_bad_money_is_refused(amount: object, currency: str, lang: str, match: str) -> None:
+    with pytest.raises(MoneyError, match=match):
+        format_money(amount, currency, lang)  # type: ignore[arg-type]
+
+
+def test_digit_grouping_comes_from_babel() -> None:
+    assert group_digits(1000000, "en") == "1,000,000"
+    assert group_digits(1000000, "ro") == "1.000.000"
+
+
+def test_translator_falls_back_and_notifies() -> None:
+    tr = Translator("ru")
+    heard: list[str] = []
+    tr.on_change(heard.append)
+    assert tr("nav.back") == "Назад"
+    assert tr("no.such.key") == "no.such.key"
+    assert tr("setup.seat") == "Место \u2014"  # a missing parameter shows as a dash
+    tr.set_language("ja")
+    assert heard == ["ja"]
+    assert tr("nav.back") == "戻る"
+    assert tr.text("nav.back", "ro") == "Înapoi"
+
+
+def test_prompts_render_money_players_deeds_and_cards() -> None:
+    p = Presenter(Translator("en"), table_view())
+    assert p.prompt() == "Alexandra Constantinescu may buy Trafalgar Square for M240: OK buys, Decline opens the auction"
+    p.view = event_view()
+    assert p.prompt().startswith("Alexandra Constantinescu drew PONG! WHAT A STINKER: choose your deed")
+    p.view = auction_view()
+    assert "High bid M1,240 (Екатерина Владимировна)" in p.prompt()
+    p.tr.set_language("ru")
+    assert "M1\u00a0240" in p.prompt()
+
+
+def test_an_unowned_deed_prompt_has_no_owner() -> None:
+    view = ViewModel(state="deed", edition="ultimate-uk", currency="M",
+                     prompt=Prompt("prompt.deed", (("deed", 16), ("name", "Coventry Street"), ("price", 260))))
+    assert Presenter(Translator("en"), view).prompt() == "Coventry Street is for sale at M260. Tap the lander's card"
+
+
+def test_default_player_names_are_translated_and_real_names_kept() -> None:
+    view = ViewModel(state="setup", edition="ultimate-uk", currency="M",
+                     players=(PlayerView("p1", "Player 1", "red", 0, 0), PlayerView("p2", "Zoë", "blue", 0, 0)))
+    p = Presenter(Translator("ro"), view)
+    assert p.player_name("p1") == "Jucătorul 1"
+    assert p.player_name("p2") == "Zoë"
+    assert p.player_name(None) == "Banca"
+    assert p.player_name("bank") == "Banca"
+    assert p.player_name("") == "nimeni"
+
+
+def test_choices_and_transactions() -> None:
+    p = Presenter(Translator("ja"), table_view())
+    assert p.choice_label(ChoiceView("light_blue", "choice.colour_set", (("name", "light_blue"),))) == "水色"
+    assert p.choice_label(ChoiceView("p2", "choice.other_player", (("name", "p2"),))) == "Bob"
+    assert p.choice_label(ChoiceView("B", "choice.side", (("name", "B"),))) == "B辺"
+    assert p.choice_label(ChoiceView("14", "choice.deed", (("name", "Trafalgar Square"),))) == "Trafalgar Square"
+    p.tr.set_language("en")
+    assert p.transaction() == "Rent: Bob » Alexandra Constantinescu: M1,160"
+    p.view = ViewModel(state="idle", edition="ultimate-uk", currency="M",
+                       last_transaction=TransactionView(3, "SalaryPaid", 200, None, "p1"))
+    assert p.transaction() == "GO salary: Bank » Player 1: M200"
+    assert p.action_label("press_end_turn") == "End turn"
