@@ -101,7 +101,7 @@ def test_the_banker_menu_needs_the_pin(fresh_session: Any) -> None:
     for d in "9999":
         touch(digits[d])
     assert pad.shown == "\u25cf" * 4
-    ok = [c for c in pad.children if getattr(c, "text", None) == app.t("keypad.ok")][0]
+    ok = next(c for c in pad.children if getattr(c, "text", None) == app.t("keypad.ok"))
     touch(ok)
     assert app.controller.last_reaction.error == "error.bad_pin"
     assert app.root.ids.toast.opacity == 1.0

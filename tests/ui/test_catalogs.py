@@ -62,9 +62,10 @@ def _keys_in_python(path: Path, prefixes: set[str]) -> set[str]:
                   and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
     keys = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-            if KEY.match(node.value) and node.value.split(".")[0] in prefixes and not node.value.endswith(FILES):
-                keys.add(node.value)
+        if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+                and KEY.match(node.value) and node.value.split(".")[0] in prefixes
+                and not node.value.endswith(FILES)):
+            keys.add(node.value)
     return keys
 
 

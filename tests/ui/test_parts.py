@@ -41,7 +41,7 @@ def test_volume_and_mute() -> None:
     board = SoundBoard(muted=True)
     board.play("go")
     assert board.played == ["go"]
-    with pytest.raises(SoundError, match="between 0.0 and 1.0"):
+    with pytest.raises(SoundError, match=r"between 0\.0 and 1\.0"):
         board.volume = 1.5
     with pytest.raises(SoundError, match="a cue among"):
         board.play("boom")
