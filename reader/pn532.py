@@ -239,7 +239,9 @@ class PN532Reader(Reader):
                 if self.firmware.ic != 0x32:
                     raise PN532Error(f"expected a PN532 (IC 0x32), the chip says {self.firmware}")
                 link.command(pf.rf_max_retries(passive_activation=PASSIVE_ACTIVATION_RETRIES), pf.CMD_RF_CONFIGURATION)
-            except (_Lost, PN532Error, pf.PN532FrameError, OSError) as exc:
+            except Exception as exc:  # expected: _Lost, PN532Error, PN532FrameError, OSError
+                if not isinstance(exc, (_Lost, PN532Error, pf.PN532FrameError, OSError)):
+                    log.exception("pn532 %s: unexpected error while connecting", self.path)
                 self._close(port)
                 if not announced_lost:
                     self._emit(ReaderLost(self.url, time.monotonic(), f"cannot open the PN532 on {self.path}: {exc}"))
@@ -317,6 +319,9 @@ class PN532Reader(Reader):
                 log.debug("pn532 %s: %s", self.path, exc)
                 if time.monotonic() - link.last_heard > SILENCE_S:
                     return f"silent for {SILENCE_S:.1f} s"
+            except Exception as exc:  # a bug must not kill the polling thread silently: report, reconnect
+                log.exception("pn532 %s: unexpected error while polling", self.path)
+                return f"driver error: {exc!r}"
             next_poll += self.poll_period_s
             delay = next_poll - time.monotonic()
             if delay < 0:
