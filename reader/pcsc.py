@@ -6,7 +6,7 @@ and percent-decoded (``pcsc://`` alone takes the first reader, ``pcsc://ACR122``
 the PC/SC name in :class:`~reader.events.ReaderConnected`'s ``info``.
 
 How it works: pyscard's :class:`~smartcard.ReaderMonitoring.ReaderMonitor` (reader insertion/removal,
-polled every second) and :class:`~smartcard.CardMonitoring.CardMonitor` (card insertion/removal, from
+polled every half second) and :class:`~smartcard.CardMonitoring.CardMonitor` (card insertion/removal, from
 ``SCardGetStatusChange``) are process-wide singletons; one :class:`_Hub` observes both once for the
 whole process and dispatches to the started readers, so ``stop()`` never waits on pyscard's threads.
 On a card insertion the driver connects and sends GET DATA ``FF CA 00 00 00`` (PC/SC part 3); data with
@@ -230,14 +230,12 @@ class PCSCReader(Reader):
             hub.detach(self)
 
     def cue(self, kind: str) -> None:
-        """On an ACR122U: blink and beep for ``kind``; elsewhere nothing. Never raises for I/O errors."""
-        apdu = acr122_cue_apdu(kind) if kind in ACR122_CUES else None
-        if apdu is None:
-            raise ReaderError(f"unknown cue {kind!r}; expected one of {CUES}")
+        """On an ACR122U with a card on it: blink and beep for ``kind``; otherwise, or for a kind not in
+        :data:`reader.base.CUES`, nothing (like every reader). I/O errors are counted, never raised."""
         with self._lock:
-            if not self.is_acr122 or self._connection is None:
+            if kind not in ACR122_CUES or not self.is_acr122 or self._connection is None:
                 return
-            self._transmit_quietly(apdu, "cue")
+            self._transmit_quietly(acr122_cue_apdu(kind), "cue")
 
     @classmethod
     def list_devices(cls) -> list[str]:

@@ -18,6 +18,7 @@ import contextlib
 import os
 import shutil
 import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -79,12 +80,37 @@ class Pcscd:
         proc, self.process = self.process, None
         if proc is None or proc.poll() is not None:
             return
+        _stop_card_monitor_thread()
         proc.terminate()
         try:
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=5)
+
+
+def _stop_card_monitor_thread() -> None:
+    """End pyscard's card-monitor thread before its daemon goes (it prints a traceback otherwise).
+
+    The thread blocks in SCardGetStatusChange; SCardCancel makes that return 'cancelled', which the
+    thread takes quietly before it sees its stop event.
+    """
+    if "smartcard.CardMonitoring" not in sys.modules:
+        return
+    from smartcard import scard
+    from smartcard.CardMonitoring import CardMonitoringThread
+
+    thread = CardMonitoringThread.instance
+    if thread is None or not thread.is_alive():
+        return
+    thread.stopEvent.set()
+    deadline = time.monotonic() + 2.0
+    while thread.is_alive() and time.monotonic() < deadline:
+        request = getattr(thread, "cardrequest", None)
+        context = getattr(getattr(request, "pcsccardrequest", None), "hcontext", None)
+        if context is not None:
+            scard.SCardCancel(context)
+        thread.join(timeout=0.1)
 
 
 def _wait_for_virtual_readers(timeout: float) -> list[str]:

@@ -151,9 +151,10 @@ def test_other_readers_play_no_cue(reader: tuple[PCSCReader, Sink]) -> None:
     with VirtualCard("DEADBEEF", PORT) as card:
         sink.wait_count(CardPresented, 1, EVENT_S)
         rdr.cue("ok")
+        rdr.cue("boom")  # not a cue: ignored, like every reader does
         assert card.apdus == [bytes.fromhex("FFCA000000")]
     with pytest.raises(ReaderError, match="unknown cue 'boom'"):
-        rdr.cue("boom")
+        acr122_cue_apdu("boom")
 
 
 def test_acr122_cue_apdus_follow_the_led_buzzer_format() -> None:
