@@ -28,6 +28,16 @@ from engine.state import GameState
 
 Choice = tuple[str | int, ...]
 
+CHOICE_TEXT = {
+    "colour_set": "a colour set where you own a deed",
+    "side": "a board side (A-D) where you own a deed",
+    "own_deed": "the number of one of your deeds",
+    "any_owned_deed": "the number of an owned deed",
+    "other_player": "the id of another player",
+    "own_and_opponent_deed": "one of your deeds and one of an opponent's",
+    "any_deed": "a deed number",
+}
+
 
 def _own(s: GameState, player: str) -> list[int]:
     return sorted(d for d, o in s.owner.items() if o == player)
@@ -115,7 +125,7 @@ def check_resolve(s: GameState, ed: Edition, cmd: ResolveEvent) -> str | None:
     choice = tuple(cmd.choice)
     if not _valid_choice(s, ed, cmd.player, card, choice):
         sample = targets(s, ed, cmd.player, card)[:6]
-        return f"{what}: {card.name} expects a {card.choice} choice such as {sample}, got {choice!r}"
+        return f"{what}: {card.name} expects {CHOICE_TEXT[card.choice]}, such as {sample}, got {choice!r}"
     return None
 
 

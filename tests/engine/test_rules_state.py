@@ -83,3 +83,23 @@ def test_events_are_numbered() -> None:
     assert [e.seq for e in game.events] == list(range(1, len(game.events) + 1))
     assert [e.command for e in game.events] == [1, 2, 2, 3]
     assert game.commands_applied == 3
+
+
+RULES_CORE = ["errors", "options", "editions", "commands", "events", "state", "ledger", "game", "invariants"]
+
+
+def test_engine_core_is_pure() -> None:
+    """No UI/device libraries, no wall clock, no global randomness in the rules core (shared/DESIGN.md)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "engine"
+    files = [root / f"{name}.py" for name in RULES_CORE] + sorted((root / "rules").glob("*.py"))
+    forbidden = re.compile(
+        r"^\s*(import|from)\s+(kivy|serial|smartcard|time|datetime)\b"
+        r"|random\.(random|randint|choice|shuffle|seed|randrange)\("
+        r"|\btime\.(time|monotonic)\(|datetime\.now", re.M)
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert not forbidden.search(text), f"{path.name}: {forbidden.search(text)}"
+    assert "random.Random(" in (root / "rules" / "turns.py").read_text(encoding="utf-8")
