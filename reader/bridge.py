@@ -138,11 +138,15 @@ class BridgeReader(Reader):
 
     @classmethod
     def list_devices(cls) -> list[str]:
-        """USB serial ports that may be bridges (CDC ACM and USB-serial adapters)."""
+        """Serial ports that may be bridges: the kiosk's udev names (``/dev/boardbank-bridge*``) first,
+        then USB serial ports (CDC ACM and USB-serial adapters)."""
+        import glob
+
         from serial.tools import list_ports
 
+        named = sorted(glob.glob("/dev/boardbank-bridge*"))
         ports = sorted(p.device for p in list_ports.comports() if "ACM" in p.device or "USB" in p.device)
-        return [f"serial://{p}?baud={DEFAULT_BAUD}" for p in ports]
+        return [f"serial://{p}?baud={DEFAULT_BAUD}" for p in named + ports]
 
     # ------------------------------------------------------------------ LinkHandler
 

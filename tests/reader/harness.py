@@ -5,6 +5,10 @@ reader from ``harness.url`` with :func:`reader.open_reader` and checks the event
 context manager factory: ``with factory() as h: ...``; it must allow two instances at once (the suite
 runs two readers of one backend into one sink).
 
+A harness whose reader cannot sense removal (``senses_removal`` False) may set ``suppression_window``
+(seconds; default :data:`reader.debounce.DEFAULT_WINDOW_S`): the suite waits that long after lifting a
+card before presenting the same card again.
+
 Backends register here (:data:`HARNESSES`: mock, stdin, bridge) or in a module ``harness_<name>.py``
 next to this one that exposes ``HARNESSES = {"name": factory}``; the suite puts this folder on
 ``sys.path`` first, so such a module may ``import harness`` for :func:`wait_for`, :class:`Sink` and
