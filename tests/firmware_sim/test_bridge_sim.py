@@ -76,6 +76,8 @@ def raw(text: str) -> bytes:
     [
         (encode("PING", 42), [Frame("PONG", ("42",))]),
         (encode("VER?"), [Frame("HELLO", ("bridge", "1", "1.0.0"))]),
+        (encode("VER?", 2), [Frame("HELLO", ("bridge", "1", "1.0.0"))]),  # negotiation: a v1 device says 1
+        (encode("PING", 9, "extra"), [Frame("PONG", ("9",))]),  # extra trailing arguments are ignored
         (encode("BEEP", "go"), []),
         (encode("LED", "red"), []),
         (encode("PING", 1)[:-3] + b"00\n", [Frame("ERR", ("1", "bad checksum"))]),
@@ -86,7 +88,7 @@ def raw(text: str) -> bytes:
         (b"$" + b"P" * 80 + b"\n", [Frame("ERR", ("4", "overlong line"))]),
         (b"\x00\xffnoise\n", []),
     ],
-    ids=["ping", "ver", "beep", "led", "checksum", "unknown", "device-verb", "bad-args", "overlong", "noise"],
+    ids=["ping", "ver", "ver-2", "ping-extra", "beep", "led", "checksum", "unknown", "device-verb", "bad-args", "overlong", "noise"],
 )
 def test_firmware_answers_host_frames_as_specified(host_bytes: bytes, answer: list[Frame]) -> None:
     app, sent = make_app()

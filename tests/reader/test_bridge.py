@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness import Sink, wait_for
@@ -221,3 +223,42 @@ def test_stop_closes_the_port(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> N
     sink.quiet(0.4)
     assert device.counters["fw_frames_in"] == frames_in  # no more heartbeats
     assert sink.of(ReaderLost) == []  # a deliberate stop is not a loss
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.binary(max_size=120), max_size=8))
+def test_random_bytes_through_the_driver_never_raise_and_never_tap(chunks: list[bytes]) -> None:
+    """The driver's receive path, fed noise in random pieces: no exception, no CardPresented."""
+    reader = BridgeReader("serial:///dev/null")
+    sink = Sink()
+    reader._sink = sink  # deliver without opening a port
+    for chunk in chunks:
+        reader.on_data(chunk)
+    data = b"".join(chunks)
+    for event in sink.of(CardPresented):
+        assert isinstance(event, CardPresented)
+        assert encode("TAP", event.uid)[:-1] in data  # only a whole valid TAP frame can make a tap
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(["tap-a", "tap-b", "gone-a", "gone-b", "dup", "noise"]), max_size=30))
+def test_any_report_sequence_alternates_presented_and_removed(script: list[str]) -> None:
+    """Whatever the device reports (duplicates, stale GONEs, swaps), the events form clean presentations."""
+    reader = BridgeReader("serial:///dev/null")
+    sink = Sink()
+    reader._sink = sink
+    frames = {"tap-a": encode("TAP", A), "tap-b": encode("TAP", B), "gone-a": encode("GONE", A),
+              "gone-b": encode("GONE", B), "noise": b"\x00$TAP 04*\n"}
+    last = b""
+    for step in script:
+        frame = last if step == "dup" else frames[step]
+        reader.on_data(frame)
+        last = frame if step != "dup" else last
+    on: str | None = None
+    for event in sink.snapshot():
+        if isinstance(event, CardPresented):
+            assert on is None, f"{event.uid} presented while {on} is still on the reader"
+            on = event.uid
+        elif isinstance(event, CardRemoved):
+            assert event.uid == on
+            on = None
