@@ -382,8 +382,8 @@ COMMAND_TYPES: dict[str, type] = {cls.__name__: cls for cls in _commands.COMMAND
 # JSON records
 
 _Decoder = Callable[[object, str], object]
-_ENCODERS: dict[type, tuple[tuple[str, Callable[[object], object]], ...]] = {}
-_DECODERS: dict[type, tuple[tuple[str, _Decoder], ...]] = {}
+_ENCODERS: dict[type, tuple[tuple[str, bool], ...]] = {}
+_DECODERS: dict[type, tuple[tuple[str, type | None, _Decoder], ...]] = {}
 _NAMESPACE = {**vars(_commands), **globals()}
 
 
@@ -451,29 +451,56 @@ def _decoder(tp: object) -> _Decoder:
     raise TypeError(f"no record decoder for {tp!r}")
 
 
-def _field_decoders(cls: type) -> tuple[tuple[str, _Decoder], ...]:
-    decs = _DECODERS.get(cls)
-    if decs is None:
+_Plan = tuple[tuple[str, type | None, _Decoder], ...]  # field, its primitive type (or None), its decoder
+_PRIMITIVES = (int, str, bool)
+
+
+def _plan(cls: type) -> _Plan:
+    """How to decode each field of ``cls`` (computed once per class)."""
+    plan = _DECODERS.get(cls)
+    if plan is None:
         hints = typing.get_type_hints(cls, globalns=_NAMESPACE)
-        decs = tuple((f.name, _decoder(hints[f.name])) for f in fields(cls))
-        _DECODERS[cls] = decs
-    return decs
+        plan = tuple(
+            (f.name, hints[f.name] if hints[f.name] in _PRIMITIVES else None, _decoder(hints[f.name]))
+            for f in fields(cls)
+        )
+        _DECODERS[cls] = plan
+    return plan
 
 
 def _from_fields(cls: type, data: object, where: str) -> object:
     if not isinstance(data, dict):
         raise RecordError(f"{where}: expected an object for {cls.__name__}, got {data!r}")
-    kwargs: dict[str, object] = {}
-    for name, dec in _field_decoders(cls):
-        if name not in data:
-            raise RecordError(f"{where}: {cls.__name__} record lacks field {name!r}: {data!r}")
-        kwargs[name] = dec(data[name], f"{where}.{name}")
-    return cls(**kwargs)
+    values: list[object] = []
+    for name, prim, dec in _plan(cls):
+        try:
+            v = data[name]
+        except KeyError:
+            raise RecordError(f"{where}: {cls.__name__} record lacks field {name!r}: {data!r}") from None
+        if prim is not None:
+            if type(v) is not prim:  # exact: a bool is not an int here
+                raise RecordError(f"{where}.{name}: expected {prim.__name__}, got {v!r}")
+            values.append(v)
+        else:
+            values.append(dec(v, f"{where}.{name}"))
+    return cls(*values)
+
+
+def _encoder(cls: type) -> tuple[tuple[str, bool], ...]:
+    """(field, needs deep encoding) per field of ``cls`` (computed once per class)."""
+    plan = _ENCODERS.get(cls)
+    if plan is None:
+        plan = tuple((name, prim is None) for name, prim, _ in _plan(cls))
+        _ENCODERS[cls] = plan
+    return plan
 
 
 def _to_record(obj: object) -> dict[str, object]:
-    record = typing.cast(dict[str, object], _encode(obj))
-    return {"type": type(obj).__name__, **record}
+    record: dict[str, object] = {"type": type(obj).__name__}
+    for name, deep in _encoder(type(obj)):
+        value = getattr(obj, name)
+        record[name] = _encode(value) if deep else value
+    return record
 
 
 def _from_record(record: Mapping[str, object], table: dict[str, type], kind: str) -> object:
@@ -483,8 +510,7 @@ def _from_record(record: Mapping[str, object], table: dict[str, type], kind: str
     cls = table.get(name) if isinstance(name, str) else None
     if cls is None:
         raise RecordError(f"unknown {kind} type {name!r}; expected one of {sorted(table)}")
-    data = {k: v for k, v in record.items() if k != "type"}
-    return _from_fields(cls, data, name)  # type: ignore[arg-type]
+    return _from_fields(cls, record if isinstance(record, dict) else dict(record), name)  # type: ignore[arg-type]
 
 
 def event_to_record(event: Event) -> dict[str, object]:
