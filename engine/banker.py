@@ -79,6 +79,20 @@ class Banker(BankerCallbacks):
         super().__init__(store, clock, seed_source, timeout_s, auction_s, pin)
         self._cards = cards
         self.machine = Machine(model=self, after_state_change="mark_fired", **MACHINE_KWARGS)
+        # (state, trigger) -> the machine's own State, Event, and each row with its conditions resolved to
+        # bound methods and their targets: may() evaluates them as Condition.check does (send_event=True)
+        self._rows: dict[tuple[BankerState, str], tuple[Any, Any, list[tuple[Any, list[tuple[Any, bool]]]]]] = {
+            (member, name): (
+                self.machine.get_state(member),
+                event,
+                [(row, [(getattr(self, cond.func) if isinstance(cond.func, str) else cond.func, cond.target)
+                        for cond in row.conditions])
+                 for row in event.transitions[member.name]],
+            )
+            for name, event in self.machine.events.items()
+            for member in BankerState
+            if event.transitions.get(member.name)
+        }
         self._durable = store.resume()
         if self._durable is not None:
             past = store.events(self._durable)
@@ -134,17 +148,17 @@ class Banker(BankerCallbacks):
         Evaluated like transitions' ``may_<trigger>()`` (the rows of the current state for that trigger,
         their conditions in order, nothing changed), without its scan of every trigger of the machine.
         """
-        event = self.machine.events.get(trigger)
-        rows = event.transitions.get(self.state.name, []) if event is not None else []
-        if not rows:
+        found = self._rows.get((self.state, trigger))
+        if found is None:
             return False
-        data = EventData(self.machine.get_state(self.state), event, self.machine, self, (), {})
+        state, event, rows = found
+        data = EventData(state, event, self.machine, self, (), {})
         self._probing = True
         saved = self._refusal
         try:
-            for row in rows:
+            for row, conditions in rows:
                 data.transition = row
-                if all(cond.check(data) for cond in row.conditions):
+                if all(method(data) == target for method, target in conditions):
                     return True
             return False
         finally:

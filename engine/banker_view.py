@@ -141,18 +141,36 @@ class BoardCache:
         return self._board
 
 
+_STATIC_BOARDS: dict[str, tuple[SpaceView, ...]] = {}
+
+
+def _static_board(edition: Edition) -> tuple[SpaceView, ...]:
+    """The board of an edition with nobody owning anything (built once per edition)."""
+    board = _STATIC_BOARDS.get(edition.id)
+    if board is None:
+        spaces: list[SpaceView] = []
+        for space in edition.spaces:
+            if space.deed is None:
+                spaces.append(SpaceView(space.position, space.kind, space.name))
+            else:
+                deed = edition.deeds[space.deed]
+                spaces.append(SpaceView(space.position, space.kind, space.name, deed.number, deed.colour,
+                                        deed.price))
+        _STATIC_BOARDS[edition.id] = board = tuple(spaces)
+    return board
+
+
 def _build_board(game: Game | None, edition: Edition) -> tuple[SpaceView, ...]:
-    spaces: list[SpaceView] = []
-    for space in edition.spaces:
-        if space.deed is None:
-            spaces.append(SpaceView(space.position, space.kind, space.name))
-            continue
-        deed = edition.deeds[space.deed]
-        owner = game.state.owner.get(deed.number) if game else None
-        level = game.state.level.get(deed.number) if game and owner else None
-        rent = game.state.rent_due(deed.number) if game and owner else None
-        spaces.append(SpaceView(space.position, space.kind, space.name, deed.number, deed.colour, deed.price,
-                                owner, level, rent))
+    board = _static_board(edition)
+    if game is None or not game.state.owner:
+        return board
+    state = game.state
+    spaces = list(board)
+    for number, owner in state.owner.items():
+        position = edition.deeds[number].position
+        base = spaces[position]
+        spaces[position] = SpaceView(base.position, base.kind, base.name, base.deed, base.colour, base.price,
+                                     owner, state.level[number], state.rent_due(number))
     return tuple(spaces)
 
 
@@ -235,9 +253,10 @@ def build_view(banker: BankerCore, refusal: Refusal | None = None) -> ViewModel:
     players: tuple[PlayerView, ...] = ()
     standings: tuple[StandingView, ...] = ()
     if st is not None:
+        states = st.players
         players = tuple(
             PlayerView(p.id, p.name, p.token, p.balance, st.wealth(p.id), p.in_jail, p.bankrupt, p.deeds)
-            for p in (st.players[pid] for pid in st.order)
+            for p in (states[pid] for pid in st.order)
         )
         if st.phase == "over":
             rows = st.standings_final or st.standings()
