@@ -15,12 +15,17 @@ stdout gets one JSON object per line:
 
 A restart with the same database resumes the game (``{"type": "ready", "resumed": true, ...}``). Exit
 status: 0, or 1 when an ``expect`` line failed, or 2 when the arguments are wrong.
+
+The banker's clock: real time (monotonic, plus every ``wait``) when a ``--reader`` is given or stdin is a
+terminal; otherwise (a script piped in) only ``wait`` moves it, so a replay is deterministic however
+loaded the machine is. ``BOARDBANK_CLOCK=real`` or ``=manual`` overrides the choice.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import queue
 import sys
 import threading
@@ -173,10 +178,18 @@ class Headless:
         return 1 if self.failed_expectations else 0
 
 
+def manual_clock_wanted(args: argparse.Namespace, stdin: TextIO) -> bool:
+    """Whether only ``wait`` lines move the clock (see the module docstring)."""
+    forced = os.environ.get("BOARDBANK_CLOCK", "").lower()
+    if forced in ("real", "manual"):
+        return forced == "manual"
+    return not getattr(args, "reader", None) and not stdin.isatty()
+
+
 def main(args: argparse.Namespace) -> int:
     """The ``headless`` subcommand; returns the exit status."""
     try:
-        built = build(args, default_readers=[], manual_clock=False)
+        built = build(args, default_readers=[], manual_clock=manual_clock_wanted(args, sys.stdin))
     except (OSError, ValueError) as exc:
         print(f"boardbank headless: {exc}", file=sys.stderr)
         return 2

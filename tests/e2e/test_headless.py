@@ -148,3 +148,22 @@ def test_reader_taps_feed_the_same_banker(tmp_path: Path) -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait(timeout=10)
+
+
+def test_a_piped_script_gets_a_deterministic_clock(tmp_path: Path) -> None:
+    # check_deed.tap waits 9.5 s and expects the deed still shown: only `wait` may move the clock
+    rc, lines, err = headless(tmp_path / "bb.sqlite3", (TAPS / "check_deed.tap").read_text())
+    assert rc == 0, (err, [line for line in lines if line["type"] == "expect" and not line["ok"]])
+
+
+def test_clock_choice() -> None:
+    from ui.headless import manual_clock_wanted
+
+    piped = io.StringIO("")
+    assert manual_clock_wanted(argparse.Namespace(reader=None), piped) is True
+    assert manual_clock_wanted(argparse.Namespace(reader=["mock://"]), piped) is False
+    os.environ["BOARDBANK_CLOCK"] = "real"
+    try:
+        assert manual_clock_wanted(argparse.Namespace(reader=None), piped) is False
+    finally:
+        del os.environ["BOARDBANK_CLOCK"]
