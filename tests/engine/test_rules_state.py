@@ -103,3 +103,25 @@ def test_engine_core_is_pure() -> None:
         text = path.read_text(encoding="utf-8")
         assert not forbidden.search(text), f"{path.name}: {forbidden.search(text)}"
     assert "random.Random(" in (root / "rules" / "turns.py").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("tamper", "problem"), [
+    (lambda s: s.ledger.balances.__setitem__("A", 5000), "money issued"),
+    (lambda s: s.level.__setitem__(16, 6), "deed 16 has level 6"),
+    (lambda s: s.level.pop(16), "owned deeds [16] != deeds with a level []"),
+    (lambda s: s.owner.__setitem__(3, "Z"), "owned by unknown player 'Z'"),
+    (lambda s: setattr(s, "bankrupt", frozenset({"A"})), "bankrupt player A owns deed 16"),
+    (lambda s: setattr(s, "phase", "debt"), "phase debt but debt details absent"),
+    (lambda s: setattr(s, "phase", "dancing"), "unknown phase 'dancing'"),
+    (lambda s: setattr(s, "deck", s.deck[1:]), "not a permutation"),
+    (lambda s: s.jail.__setitem__("B", 7), "jail entry 'B' with 7 tries"),
+    (lambda s: setattr(s, "turn", "Q"), "turn with 'Q'"),
+])
+def test_invariants_detect_tampering(tamper, problem: str) -> None:  # type: ignore[no-untyped-def]
+    """The invariant function is not blind: each kind of corruption is reported."""
+    game = started("A", "B")
+    game.apply(BuyDeed("A", 16))
+    assert game.invariants() == []
+    tamper(game.state)
+    problems = game.invariants()
+    assert any(problem in p for p in problems), problems
