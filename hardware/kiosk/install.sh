@@ -43,7 +43,7 @@ done
 has_reader() { [[ ",$READERS," == *",$1,"* ]]; }
 
 if [ "$DRY" = 1 ]; then
-  [ -n "$ROOT" ] || ROOT="$(mktemp -d /tmp/boardbank-kiosk-XXXXXX)"
+  [ -n "$ROOT" ] || ROOT="$(mktemp -d)"
   echo "# dry run: commands are printed, files go under $ROOT"
 elif [ "$(id -u)" != 0 ]; then
   echo "install.sh: run as root (sudo), or use --dry-run" >&2; exit 1
