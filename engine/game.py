@@ -108,7 +108,8 @@ class Game:
         except BaseException:
             # a defect in a rule: rebuild everything from the events before this command, then re-raise
             before = Game.replay(self._edition, self._events[:n_events])
-            self._state, self._events, self._stack = before._state, before._events, before._stack
+            self._state.assign(before._state)
+            self._events, self._stack = before._events, before._stack
             self._checkpoints, self._folded_command = before._checkpoints, before._folded_command
             self._command -= 1
             raise
@@ -154,7 +155,7 @@ class Game:
         for _, events in self._stack[base:]:
             for e in events:
                 apply_event(state, e)
-        self._state = state
+        self._state.assign(state)
 
     # -- replay --------------------------------------------------------------------------------------
     @classmethod

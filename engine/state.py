@@ -130,6 +130,13 @@ class GameState:
         c.seed = self.seed
         return c
 
+    def assign(self, other: GameState) -> None:
+        """Become ``other`` in place (used by undo, so a reference to the live state stays live).
+
+        ``other`` must not be used afterwards: its dicts now belong to this state."""
+        for name in GameState.__slots__:
+            setattr(self, name, getattr(other, name))
+
     # -- read-only views -------------------------------------------------------------------------
     def balance(self, player: str) -> int:
         """``player``'s cash in money units."""

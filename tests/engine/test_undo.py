@@ -180,3 +180,12 @@ def test_long_undo_walk_crosses_checkpoints() -> None:
         game.apply(Undo())
         assert game.state.snapshot() == expected
     assert Game.replay(ED, game.events).state == game.state
+
+
+def test_the_state_object_stays_live_across_undo() -> None:
+    """A caller holding ``game.state`` sees the undone state (the object is updated in place)."""
+    game = new_game()
+    state = game.state
+    game.apply(BuyDeed("A", 16))
+    game.apply(Undo())
+    assert game.state is state and 16 not in state.owner
