@@ -117,8 +117,11 @@ def _inspect(path: Path) -> bool:
 
     Raises :class:`JournalError` for anything that is not an intact boardbank file (or an empty one).
     """
-    with path.open("rb") as f:
-        header = f.read(_HEADER_SIZE)
+    try:
+        with path.open("rb") as f:
+            header = f.read(_HEADER_SIZE)
+    except OSError as exc:
+        raise JournalError(f"cannot read the journal {path}: {exc}") from exc
     if not header:
         return True  # a 0-byte file is an empty SQLite database: nothing in it can be lost
     if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
