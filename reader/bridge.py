@@ -129,8 +129,11 @@ class BridgeReader(Reader):
 
     @property
     def stats(self) -> dict[str, int]:
-        """Counters: the decoder's (frames, junk_bytes, overlong, syntax, checksum, args) plus
-        duplicates, device_errors, ignored, pings, reconnects."""
+        """Counters: the decoder's drops and frames (``frames``, ``junk_bytes``, ``overlong``, ``syntax``,
+        ``checksum``, ``args``) plus ``duplicates`` (repeated TAPs suppressed), ``stale_gone`` (GONEs
+        that ended nothing), ``carried_over`` (cards still on the reader across a reconnect),
+        ``device_errors`` (ERR frames), ``ignored`` (unknown verbs), ``newer_protocol``, ``pings``,
+        ``reconnects``."""
         merged = Counter(self._decoder.stats)
         merged.update(self._stats)
         merged["duplicates"] = self._debounce.suppressed
