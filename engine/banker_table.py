@@ -1,14 +1,16 @@
 """The banker's states and its ONE transition table (shared/DESIGN.md, convention 4).
 
 Read a row as: *in state SOURCE, input TRIGGER, if CONDITIONS hold, go to DEST and then run AFTER*.
-Conditions and after-callbacks are methods of :class:`engine.banker.Banker`; a condition named
+Conditions and after-callbacks are methods of :class:`engine.banker.Banker` (written in
+:mod:`engine.banker_callbacks` and :mod:`engine.banker_gestures`); a condition named
 ``can_*`` asks the engine (``Game.check``) whether the command the gesture would issue is allowed, an
 ``after`` named ``do_*`` issues exactly that one command. After a command, the internal trigger
 ``settle`` moves the machine to the state the engine's phase implies (auction, event, debt, over).
 
 Triggers are the inputs: ``tap_player``, ``tap_deed``, ``tap_event``, ``tap_banker`` (a card presented,
-by its registered role), ``press_<button>`` (:data:`BUTTONS`), ``answer`` (``choose()``: an answer), ``timeout`` (a
-gesture left unfinished for ``timeout_s``), ``countdown`` (the auction's time ran out) and ``settle``.
+by its registered role), ``press_<button>`` (:data:`BUTTONS`), ``answer`` (``choose()``: an answer),
+``timeout`` (a gesture left unfinished for ``timeout_s``), ``countdown`` (the auction's time ran out) and
+``settle``. This module has no logic: it is data, drawn by ``boardbank diagram``.
 """
 
 from __future__ import annotations
