@@ -87,11 +87,11 @@ def check_draw(s: GameState, ed: Edition, cmd: DrawEvent) -> str | None:
     reason = check_play(s, cmd.player, what)
     if reason:
         return reason
-    if cmd.card is not None and cmd.card not in s.deck:
+    if cmd.card is not None and (type(cmd.card) is not int or cmd.card not in s.deck):
         return f"{what}: unknown event card {cmd.card!r}; expected an id 1..{len(ed.events)} or none"
     if cmd.origin is not None:
         spots = [sp.position for sp in ed.spaces if sp.kind == "event"]
-        if cmd.origin not in spots:
+        if type(cmd.origin) is not int or cmd.origin not in spots:
             return f"{what}: origin {cmd.origin!r} is not an Event space; expected one of {spots} or none"
     return None
 
@@ -123,6 +123,8 @@ def check_resolve(s: GameState, ed: Edition, cmd: ResolveEvent) -> str | None:
         return f"{what}: expected the drawer {pending.player}, got {cmd.player!r}"
     card = ed.card(pending.card)
     choice = tuple(cmd.choice)
+    if not all(type(c) is str or type(c) is int for c in choice):
+        return f"{what}: expected a choice of names and numbers, got {choice!r}"
     if not _valid_choice(s, ed, cmd.player, card, choice):
         sample = targets(s, ed, cmd.player, card)[:6]
         return f"{what}: {card.name} expects {CHOICE_TEXT[card.choice]}, such as {sample}, got {choice!r}"

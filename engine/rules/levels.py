@@ -118,7 +118,7 @@ def check_location(s: GameState, ed: Edition, cmd: UseLocation) -> str | None:
         return reason
     if cmd.origin is not None:
         spots = [sp.position for sp in ed.spaces if sp.kind == "location"]
-        if cmd.origin not in spots:
+        if type(cmd.origin) is not int or cmd.origin not in spots:
             return f"{what}: origin {cmd.origin!r} is not a Location space; expected one of {spots} or none"
     fee = s.options.location_fee
     if not can_pay(s, cmd.player, fee):

@@ -35,9 +35,12 @@ def check_start(s: GameState, ed: Edition, cmd: StartGame) -> str | None:
         return f"{what}: expected 2..{opts.max_players} players (option max_players), got {len(ids)}: {ids}"
     if len(set(ids)) != len(ids):
         return f"{what}: expected unique player ids, got {ids}"
-    for pid in ids:
+    for spec in cmd.players:
+        pid = spec.id
         if not isinstance(pid, str) or not pid.strip() or pid == BANK:
             return f"{what}: expected a non-empty player id other than {BANK!r}, got {pid!r}"
+        if not isinstance(spec.name, str) or not isinstance(spec.token, str):
+            return f"{what}: expected text for the name and token of {pid}, got {spec.name!r}, {spec.token!r}"
     if isinstance(cmd.seed, bool) or not isinstance(cmd.seed, int):
         return f"{what}: expected an integer seed, got {cmd.seed!r}"
     return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -144,4 +145,44 @@ def test_random_legal_sequences_keep_invariants(seed: int, players: int, options
         assert not problems, f"after {cmd!r}: {problems}"
         if isinstance(cmd, Undo):
             assert_replays(game)
+    assert_replays(game)
+
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.sampled_from(["A", "B", "Z", "", "bank", "pink"]),
+                 st.tuples(st.sampled_from(["A", 1, 16, "C", True])), st.floats(allow_nan=False, width=16))
+
+
+def _junk_command(cls: type) -> st.SearchStrategy[Command]:
+    import dataclasses
+
+    return st.builds(cls, *[JUNK for _ in dataclasses.fields(cls)])
+
+
+@settings(max_examples=60, deadline=None)
+@given(cmds=st.lists(st.sampled_from([c for c in (
+    PassGo, BuyDeed, DeclineDeed, PlaceBid, PayRent, LandOnOwn, UseLocation, GoToJail, PayJailFee,
+    JailRoll, DrawEvent, ResolveEvent, ReturnDeed, EndTurn)]).flatmap(_junk_command), max_size=40),
+       start=st.builds(StartGame, st.tuples(st.builds(PlayerSpec, JUNK, JUNK, JUNK), st.builds(PlayerSpec, JUNK)),
+                       st.dictionaries(st.sampled_from(["auction", "go_salary", "x"]), JUNK, max_size=2), JUNK))
+def test_malformed_commands_are_refused_cleanly(cmds: list[Command], start: StartGame) -> None:
+    """Commands with fields of any type never crash check() or apply(): accepted, or IllegalCommand."""
+    game = Game(EDITION)
+    if game.check(start) is None:
+        game.apply(start)
+    else:
+        with pytest.raises(IllegalCommand):
+            game.apply(start)
+        game.apply(StartGame((PlayerSpec("A"), PlayerSpec("B")), {}, 3))
+    for cmd in cmds:
+        reason = game.check(cmd)
+        assert reason is None or isinstance(reason, str)
+        before = game.state.snapshot()
+        try:
+            game.apply(cmd)
+        except IllegalCommand as exc:
+            assert str(exc) == reason
+            assert game.state.snapshot() == before
+        else:
+            assert reason is None
+        assert game.invariants() == []
     assert_replays(game)

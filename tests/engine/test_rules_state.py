@@ -15,6 +15,7 @@ from engine.commands import (
     PlayerSpec,
     ResolveEvent,
     StartGame,
+    UseLocation,
 )
 from engine.editions import load_edition
 from engine.errors import EngineError, IllegalCommand
@@ -61,7 +62,8 @@ def test_illegal_command_is_a_value_error_and_changes_nothing() -> None:
     n = len(game.events)
     for cmd in [BuyDeed("B", 16), PayRent("A", 16), PayRent("B", 15), PlaceBid("B", 20), JailRoll("A", False),
                 ResolveEvent("A", ()), BuyDeed("B", "16"), PlaceBid("B", "x"), JailRoll("A", "yes"),  # type: ignore[arg-type]
-                DrawEvent("Q"), LandOnOwn("B", 16)]:
+                DrawEvent("Q"), LandOnOwn("B", 16), DrawEvent("A", True), DrawEvent("A", 1, True),  # type: ignore[arg-type]
+                UseLocation("A", 16, True), StartGame((PlayerSpec("X", None),), {}, 1)]:  # type: ignore[arg-type]
         reason = game.check(cmd)
         assert reason, cmd
         with pytest.raises(IllegalCommand) as info:
@@ -69,6 +71,14 @@ def test_illegal_command_is_a_value_error_and_changes_nothing() -> None:
         assert str(info.value) == reason
         assert isinstance(info.value, ValueError) and isinstance(info.value, EngineError)
         assert game.state.snapshot() == before and len(game.events) == n
+
+
+def test_bool_is_not_a_number_in_a_choice() -> None:
+    game = started("A", "B")
+    game.apply(BuyDeed("A", 1))
+    game.apply(DrawEvent("A", 7))  # GRAND DESIGNS: one of your deeds
+    assert "names and numbers" in str(game.check(ResolveEvent("A", (True,))))
+    assert game.check(ResolveEvent("A", (1,))) is None
 
 
 def test_unknown_command_object() -> None:
