@@ -212,6 +212,8 @@ class GameState:
 
 
 # -- the fold ----------------------------------------------------------------------------------------
+# One function per event type, named after it; each changes exactly what its event says (amounts in money
+# units move through the ledger). ``FOLD`` maps the event type to its function.
 def _started(s: GameState, e: ev.GameStarted) -> None:
     s.phase = "play"
     s.edition_id = e.edition

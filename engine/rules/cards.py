@@ -40,6 +40,7 @@ CHOICE_TEXT = {
 
 
 def _own(s: GameState, player: str) -> list[int]:
+    """Deed numbers ``player`` owns, ascending."""
     return sorted(d for d, o in s.owner.items() if o == player)
 
 
@@ -142,12 +143,14 @@ def do_resolve(t: Table, cmd: ResolveEvent) -> None:
 
 
 def _shift_owned(t: Table, deeds: tuple[int, ...], steps: int) -> None:
+    """Move the level of each owned deed among ``deeds`` by ``steps`` (clamped to 1..5)."""
     for d in deeds:
         if d in t.state.owner:
             raise_level(t, d, steps)
 
 
 def _effect(t: Table, player: str, card: EventCard, choice: Choice, origin: int | None) -> None:
+    """Emit what ``card`` does for ``player`` with the (already validated) ``choice``."""
     s = t.state
     ed = t.edition
     effect = card.effect

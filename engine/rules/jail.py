@@ -35,6 +35,7 @@ def do_go_to_jail(t: Table, cmd: GoToJail) -> None:
 
 
 def _check_jailed(s: GameState, player: str, what: str) -> str | None:
+    """Refusal unless ``player`` is active and in jail, in phase play."""
     reason = check_play(s, player, what, free=False)
     if reason:
         return reason
