@@ -11,7 +11,8 @@ stdout gets one JSON object per line:
   and only after it is on disk;
 * ``{"type": "prompt", "state": ..., "key": ..., "params": {...}}`` after every input;
 * ``{"type": "cue", "cue": "tap"}``, ``{"type": "error", "error": KEY, "params": {...}}``;
-* ``{"type": "enrolled", ...}``, ``{"type": "expect", "ok": ..., "line": N}``, ``{"type": "bye"}``.
+* ``{"type": "enrolled", ...}``, ``{"type": "expect", "ok": ..., "line": N}``, ``{"type": "bye"}``;
+* ``{"type": "reader_connected" | "reader_lost", "reader": ...}`` as readers come and go.
 
 A restart with the same database resumes the game (``{"type": "ready", "resumed": true, ...}``). Exit
 status: 0, or 1 when an ``expect`` line failed, or 2 when the arguments are wrong.
@@ -46,7 +47,8 @@ from engine.tapscript import (
     check_expectation,
     parse_line,
 )
-from reader.events import CardPresented, ReaderEvent, ReaderLost
+from reader.base import ReaderError
+from reader.events import CardPresented, ReaderConnected, ReaderEvent, ReaderLost
 from reader.registry import RegistryError
 from ui.compose import Built, build
 
@@ -174,6 +176,8 @@ class Headless:
                 self.report(banker.tap(payload.uid))
             elif isinstance(payload, ReaderLost):
                 self.emit({"type": "reader_lost", "reader": payload.reader, "reason": payload.reason})
+            elif isinstance(payload, ReaderConnected):
+                self.emit({"type": "reader_connected", "reader": payload.reader, "info": payload.info})
         self.emit({"type": "bye", "seq": banker.last_seq})
         return 1 if self.failed_expectations else 0
 
@@ -195,5 +199,8 @@ def main(args: argparse.Namespace) -> int:
         return 2
     try:
         return Headless(built, sys.stdout).run(sys.stdin)
+    except ReaderError as exc:
+        print(f"boardbank headless: {exc}", file=sys.stderr)
+        return 2
     finally:
         built.close()
