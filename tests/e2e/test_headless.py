@@ -167,3 +167,11 @@ def test_clock_choice() -> None:
         assert manual_clock_wanted(argparse.Namespace(reader=None), piped) is False
     finally:
         del os.environ["BOARDBANK_CLOCK"]
+
+
+def test_the_db_comes_from_the_environment_when_not_given(tmp_path: Path) -> None:
+    db = tmp_path / "env" / "bb.sqlite3"
+    proc = subprocess.run([BOARDBANK, "headless"], input="", capture_output=True, text=True, timeout=60,
+                          check=False, env={**os.environ, "BOARDBANK_DB": str(db)})
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[0])["db"] == str(db) and db.exists()
