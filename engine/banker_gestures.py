@@ -37,6 +37,14 @@ class BankerCallbacks(BankerCore):
     def in_play(self, event: Any) -> bool:
         return self._durable is not None and self._st().phase == "play"
 
+    def is_lander(self, event: Any) -> bool:
+        """After a Location or a move card the lander is known: only their card completes the landing."""
+        expected, tapped = self._gesture.player, self._input_player(event)
+        if expected is None or tapped is None or tapped == expected:
+            return True
+        self._refusal = Refusal("error.wrong_player", {"expected": seat_of(expected), "seat": seat_of(tapped)})
+        return False
+
     def deed_unowned(self, event: Any) -> bool:
         deed = self._input_deed(event)
         return deed is not None and self._durable is not None and self._owner(deed) is None

@@ -97,9 +97,9 @@ TABLE: list[dict[str, Any]] = [
     _t("press_cancel", S.SETUP, None, None, "do_clear_seats"),
     # --- a deed: check it, then the lander's card decides --------------------------------------------
     _t("tap_deed", S.IDLE, S.DEED, None, "pick_deed"),
-    _t("tap_player", S.DEED, S.BUY, ["deed_unowned", "can_consider_buy"], "pick_player"),
-    _t("tap_player", S.DEED, S.IDLE, ["deed_own", "can_land_own"], ["do_land_own", "then_settle"]),
-    _t("tap_player", S.DEED, S.IDLE, ["deed_other", "can_pay_rent"], ["do_pay_rent", "then_settle"]),
+    _t("tap_player", S.DEED, S.BUY, ["is_lander", "deed_unowned", "can_consider_buy"], "pick_player"),
+    _t("tap_player", S.DEED, S.IDLE, ["is_lander", "deed_own", "can_land_own"], ["do_land_own", "then_settle"]),
+    _t("tap_player", S.DEED, S.IDLE, ["is_lander", "deed_other", "can_pay_rent"], ["do_pay_rent", "then_settle"]),
     _t("press_ok", S.BUY, S.IDLE, "can_buy", ["do_buy", "then_settle"]),
     _t("press_decline", S.BUY, S.IDLE, "can_decline", ["do_decline", "then_settle"]),
     # --- a player card first: balance, then a button or a deed / event card ----------------------------
