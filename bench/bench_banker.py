@@ -133,8 +133,8 @@ def main() -> int:
     for label in ("engine", "banker", "overhead", "banker+journal"):
         row = summary[label]
         print(f"  {label:<15} p50 {row['p50']:8.1f}   p99 {row['p99']:8.1f}   mean {row['mean']:8.1f}")
-    ok = summary["overhead"]["p50"] < 1000.0
-    print(f"target: overhead p50 < 1000 us -> {'OK' if ok else 'MISSED'}")
+    verdict = {q: "OK" if summary["overhead"][q] < 1000.0 else "MISSED" for q in ("p50", "p99")}
+    print(f"target: banker overhead < 1000 us per gesture -> p50 {verdict['p50']}, p99 {verdict['p99']}")
     return 0
 
 
