@@ -301,3 +301,20 @@ def test_reopening_a_played_game_gives_the_identical_state(tmp_path: Path) -> No
         assert rebuilt.state.snapshot() == live.game.state.snapshot()
         assert rebuilt.invariants() == []
         assert j.game(gid).commands == live.game.commands_applied
+
+
+def test_load_detects_a_half_written_command_and_a_gap(tmp_path: Path) -> None:
+    path = tmp_path / "bank.db"
+    j, gid = _journal_with_events(path, commands=3, per_command=2)
+    j.close()
+    with sqlite3.connect(path) as conn:  # a tool (not the journal) damaged the tables
+        conn.execute("DELETE FROM events WHERE seq = 6")
+    conn.close()
+    with Journal.open(path) as j, pytest.raises(JournalError, match="command 3 should have 2 events, found 1"):
+        j.load(gid)
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM events WHERE seq = 3")
+        conn.execute("UPDATE commands SET event_count = 1 WHERE number IN (2, 3)")
+    conn.close()
+    with Journal.open(path) as j, pytest.raises(JournalError, match="without a gap"):
+        j.load(gid)
