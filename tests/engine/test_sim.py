@@ -149,3 +149,13 @@ def test_cli_subprocess_and_bad_edition() -> None:
     bad = subprocess.run([sys.executable, "-m", "ui.cli", "sim", "--edition", "nowhere", "--games", "1"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "nowhere" in bad.stderr
+
+
+def test_settings_the_engine_refuses_fail_before_any_game(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ValueError, match="max_players=6"):
+        run_sim(UK, 6, 3, seed=1)
+    assert run_sim(UK, 6, 3, seed=1, options={"max_players": 6}).completed == 3
+    assert cli_main(["sim", "--players", "6", "--games", "2"]) == 2
+    assert "max_players=6" in capsys.readouterr().err
+    assert cli_main(["sim", "--games", "2", "--option", "auction_step=0"]) == 2
+    assert "auction_step" in capsys.readouterr().err
