@@ -97,7 +97,7 @@ class Banker(BankerCallbacks):
         if self._durable is not None:
             past = store.events(self._durable)
             self._history = wealth_history(self._durable.game.edition, past)
-            self._note(past[-20:])
+            self._note(past)
             self.restore(phase_state(self._durable.game.state.phase))
 
     # -- restoring -----------------------------------------------------------------------------------

@@ -16,13 +16,13 @@ from typing import Any
 
 from engine import commands as c
 from engine.banker_store import GameStore
-from engine.banker_view import TOKENS, BoardCache, player_id
+from engine.banker_view import TOKENS, BoardCache, last_transaction, player_id
 from engine.durable import DurableGame
 from engine.events import Event
 from engine.game import Game
 from engine.options import Options
 from engine.state import GameState
-from engine.viewmodel import Cue
+from engine.viewmodel import Cue, TransactionView
 
 _MONEY_EVENTS = frozenset({"RentPaid", "MoneyTransferred", "DeedBought", "AuctionWon", "LocationUsed",
                            "DeedReturned", "DebtSettled", "PlayerBankrupt"})
@@ -87,7 +87,7 @@ class BankerCore:
         self._refusal: Refusal | None = None
         self._fired = False
         self._probing = False
-        self._recent: list[Event] = []
+        self._last_tx: TransactionView | None = None
         self._last_seq = 0
         self.board_cache = BoardCache()
 
@@ -123,9 +123,9 @@ class BankerCore:
         return self._history
 
     @property
-    def recent_events(self) -> list[Event]:
-        """The durable events of the last command (the journal's tail after a resume)."""
-        return self._recent
+    def last_tx(self) -> TransactionView | None:
+        """The latest money movement of the game (kept until another one happens), or None."""
+        return self._last_tx
 
     @property
     def last_seq(self) -> int:
@@ -177,7 +177,7 @@ class BankerCore:
 
     def _note(self, events: Sequence[Event]) -> None:
         if events:
-            self._recent = list(events)
+            self._last_tx = last_transaction(events) or self._last_tx
             self._last_seq = max(e.seq for e in events)
 
     def _input_player(self, event: Any) -> str | None:
@@ -247,7 +247,7 @@ class BankerCore:
 
     def do_new_game(self, event: Any) -> None:
         self._durable = None
-        self._recent = []
+        self._last_tx = None
         self._last_seq = 0
         self._seats.clear()
         self._history = {}

@@ -74,3 +74,11 @@ def test_debt_and_standings(tmp_path: Path) -> None:
     assert view.state == "over" and view.standings
     first = view.standings[0]
     assert (first.rank, first.player, first.total) == (1, "p1", first.cash + first.deeds_value)
+
+
+def test_the_last_transaction_stays_until_money_moves_again(tmp_path: Path) -> None:
+    banker = play(tmp_path, [*START, "tap 00000116", "tap 000000A1", "press ok", "tap 00000116", "tap 000000A1"])
+    tx = banker.view.last_transaction  # landing on your own deed moves no money
+    assert tx is not None and (tx.kind, tx.amount, tx.payer, tx.payee) == ("DeedBought", 260, "p1", None)
+    again = Banker(banker.store, CardTable(), ManualClock(), seed_source=lambda: 9)  # resumed
+    assert again.view.last_transaction == tx
