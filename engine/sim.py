@@ -299,12 +299,12 @@ def run_sim(edition: Edition, players: int, games: int, seed: int, *, jail_strat
     ``clock`` (e.g. ``time.perf_counter``, seconds) times the run; without it the timing fields are 0.
     """
     if games < 0 or not 2 <= players <= 8:
-        raise ValueError(f"sim: expected games >= 0 and 2..8 players, got games={games}, players={players}")
+        raise ValueError(f"expected games >= 0 and 2..8 players, got games={games}, players={players}")
     probe = c.StartGame(tuple(c.PlayerSpec(f"p{i + 1}") for i in range(players)), dict(options or {}), seed)
     refusal = Game(edition).check(probe)
     if refusal is not None:
         hint = f" (for more players add the option max_players={players})" if "max_players" in refusal else ""
-        raise ValueError(f"sim: the engine refuses these settings: {refusal}{hint}")
+        raise ValueError(f"the engine refuses these settings: {refusal}{hint}")
     start = clock() if clock else 0.0
     landings = [0] * len(edition.spaces)
     winners = [0] * players
