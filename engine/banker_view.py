@@ -277,7 +277,10 @@ def build_view(banker: BankerCore, refusal: Refusal | None = None) -> ViewModel:
     debt = None
     if st is not None and st.debt is not None:
         debt = DebtView(st.debt.debtor, None if st.debt.creditor == "bank" else st.debt.creditor, st.debt.amount)
-    extra: list[tuple[str, str | int]] = [("seats", len(banker.seats))]
+    extra: list[tuple[str, str | int]] = [
+        ("seats", len(banker.seats)), ("timeout_s", f"{banker.timeout_s:g}"), ("auction_s", f"{banker.auction_s:g}"),
+        ("pin_typed", len(banker.gesture.pin)),
+    ]
     if refusal is not None:
         extra.append(("error", refusal.key))
         extra.extend((f"error_{k}", v) for k, v in refusal.params.items())
