@@ -29,7 +29,7 @@ from engine import commands as c
 from engine import events as ev
 from engine.bots import Bot
 from engine.editions import Edition
-from engine.errors import IllegalCommand
+from engine.errors import EngineError, IllegalCommand
 from engine.game import Game
 from engine.rules.cards import targets
 
@@ -42,6 +42,10 @@ def derive_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a run seeded ``seed`` (stable across Python versions and runs)."""
     digest = hashlib.sha256(f"boardbank-sim:{seed}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+class SimError(EngineError, ValueError):
+    """Simulator settings that cannot be played (player count, jail strategy, options the engine refuses)."""
 
 
 class _GameOver(Exception):
@@ -71,7 +75,7 @@ class GameRunner:
                  apply: Apply | None = None, check_invariants: bool = True,
                  turn_cap: int = DEFAULT_TURN_CAP) -> None:
         if jail_strategy not in JAIL_STRATEGIES:
-            raise ValueError(f"jail strategy: expected one of {JAIL_STRATEGIES}, got {jail_strategy!r}")
+            raise SimError(f"jail strategy: expected one of {JAIL_STRATEGIES}, got {jail_strategy!r}")
         self.edition = edition
         self.game = game if game is not None else Game(edition)
         self._apply = apply if apply is not None else self.game.apply
@@ -299,12 +303,12 @@ def run_sim(edition: Edition, players: int, games: int, seed: int, *, jail_strat
     ``clock`` (e.g. ``time.perf_counter``, seconds) times the run; without it the timing fields are 0.
     """
     if games < 0 or not 2 <= players <= 8:
-        raise ValueError(f"expected games >= 0 and 2..8 players, got games={games}, players={players}")
+        raise SimError(f"expected games >= 0 and 2..8 players, got games={games}, players={players}")
     probe = c.StartGame(tuple(c.PlayerSpec(f"p{i + 1}") for i in range(players)), dict(options or {}), seed)
     refusal = Game(edition).check(probe)
     if refusal is not None:
         hint = f" (for more players add the option max_players={players})" if "max_players" in refusal else ""
-        raise ValueError(f"the engine refuses these settings: {refusal}{hint}")
+        raise SimError(f"the engine refuses these settings: {refusal}{hint}")
     start = clock() if clock else 0.0
     landings = [0] * len(edition.spaces)
     winners = [0] * players
