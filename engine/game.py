@@ -21,7 +21,7 @@ from typing import Any
 from engine import events as ev
 from engine.commands import Command, StartGame, Undo
 from engine.editions import Edition
-from engine.errors import IllegalCommand
+from engine.errors import IllegalCommand, RecordError
 from engine.invariants import check_invariants
 from engine.rules import RULES, Check, Do
 from engine.state import FOLD, GameState, apply_event
@@ -144,6 +144,8 @@ class Game:
 
     def _undo(self, event: ev.CommandUndone) -> None:
         """Pop the last command in force and rebuild the state from the nearest checkpoint."""
+        if not self._stack:
+            raise IllegalCommand(f"CommandUndone: expected a command in force to undo, there is none: {event!r}")
         number, _ = self._stack.pop()
         if number != event.undone:
             raise IllegalCommand(f"CommandUndone: expected to undo command {number}, got {event.undone}")
@@ -160,9 +162,16 @@ class Game:
     # -- replay --------------------------------------------------------------------------------------
     @classmethod
     def replay(cls, edition: Edition, events: Iterable[ev.Event]) -> Game:
-        """The game rebuilt from its events (the fold only; no rule is run)."""
+        """The game rebuilt from its events (the fold only; no rule is run).
+
+        Raises :class:`RecordError` if the events are not numbered 1, 2, ... with non-decreasing command
+        numbers (a damaged journal), and :class:`IllegalCommand` for an undo of nothing."""
         game = cls(edition)
         for event in events:
+            if event.seq != len(game._events) + 1 or event.command < game._command:
+                raise RecordError(
+                    f"expected event {len(game._events) + 1} of command >= {game._command}, "
+                    f"got seq {event.seq} of command {event.command}: {event!r}")
             game._fold(event)
             game._command = event.command
         return game

@@ -189,3 +189,18 @@ def test_the_state_object_stays_live_across_undo() -> None:
     game.apply(BuyDeed("A", 16))
     game.apply(Undo())
     assert game.state is state and 16 not in state.owner
+
+
+def test_replay_refuses_damaged_event_lists() -> None:
+    from engine.errors import RecordError
+
+    game = new_game()
+    game.apply(BuyDeed("A", 16))
+    game.apply(BuyDeed("B", 15))
+    events = list(game.events)
+    with pytest.raises(RecordError, match="expected event 2 of command >= 1, got seq 3"):
+        Game.replay(ED, [events[0], *events[2:]])
+    with pytest.raises(RecordError, match="got seq 1"):
+        Game.replay(ED, [events[0], events[0]])
+    with pytest.raises(IllegalCommand, match="there is none"):
+        Game.replay(ED, [ev.CommandUndone(1, 1, 1)])
