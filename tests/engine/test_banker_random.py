@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from engine.banker import Banker
 from engine.banker_store import JournalStore
 from engine.banker_table import BUTTONS, BankerState
+from engine.banker_view import phase_state
 from engine.journal import Journal
 from engine.tapscript import CardTable, ManualClock
 
@@ -32,11 +33,13 @@ choose = st.tuples(st.just("choose"), st.sampled_from(
     ["1", "2", "3", "4", "1234", "p1", "p2", "p3", "p9", "brown", "dark_blue", "A", "D", "7", "22", "0",
      "timeout_s=5", "pin=1234", "nonsense"]))
 wait = st.tuples(st.just("wait"), st.sampled_from([0.5, 3.0, 10.0, 11.0]))
+restart = st.just(("restart",))  # the unit is switched off and on: a new Banker over the same journal
 START = [("tap", "000000A1"), ("tap", "000000A2"), ("tap", "000000A3"), ("press", "ok", None)]
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.one_of(tap, tap_player, tap_player, tap_deed, tap_deed, press_common, press, choose, wait),
+@given(st.lists(st.one_of(tap, tap_player, tap_player, tap_deed, tap_deed, press_common, press, choose, wait,
+                          restart),
                 min_size=30, max_size=150), st.sampled_from([True, True, True, False]))
 def test_random_inputs_never_break_the_game(ops: list[tuple[object, ...]], started: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:
@@ -45,6 +48,13 @@ def test_random_inputs_never_break_the_game(ops: list[tuple[object, ...]], start
         cards = CardTable(dict(KNOWN))
         banker = Banker(JournalStore(journal), cards, clock, seed_source=lambda: 3, timeout_s=10, auction_s=10)
         for op in ([*START] if started else []) + ops:
+            if op[0] == "restart":
+                before_restart = banker.game.state.snapshot() if banker.game else None
+                banker = Banker(JournalStore(journal), cards, clock, seed_source=lambda: 3)
+                if before_restart is not None:  # (after "new game", the unit resumes the last game played)
+                    assert banker.game is not None and banker.game.state.snapshot() == before_restart
+                assert banker.state is (phase_state(banker.game.state.phase) if banker.game else BankerState.SETUP)
+                continue
             game = banker.game
             before = game.state.snapshot() if game else None
             state_before = banker.state
