@@ -318,3 +318,22 @@ def test_load_detects_a_half_written_command_and_a_gap(tmp_path: Path) -> None:
     conn.close()
     with Journal.open(path) as j, pytest.raises(JournalError, match="without a gap"):
         j.load(gid)
+
+
+def test_load_refuses_damaged_payloads_and_stays_usable(tmp_path: Path) -> None:
+    path = tmp_path / "bank.db"
+    j, gid = _journal_with_events(path, commands=2, per_command=1)
+    j.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE events SET payload = '{\"type\": \"SalaryPaid\", \"seq\"' WHERE seq = 2")
+    conn.close()
+    with Journal.open(path) as j:
+        with pytest.raises(JournalError, match="not valid JSON"):
+            j.load(gid)
+        gid2 = j.create_game("ultimate-uk", 2, {})  # no read transaction was left open
+        j.append(gid2, {"type": "PassGo"}, [_salary(1, 1)])
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE events SET payload = '{\"type\": \"Nonsense\"}' WHERE seq = 2 AND game_id = 1")
+    conn.close()
+    with Journal.open(path) as j, pytest.raises(ValueError, match="unknown event type 'Nonsense'"):
+        j.load(gid)
