@@ -39,14 +39,22 @@ class DurableGame:
         return durable
 
     @classmethod
-    def open(cls, journal: Journal, game_id: int) -> DurableGame:
-        """Rebuild the game ``game_id`` exactly as its last durable event left it."""
-        return cls(journal, game_id, cls._rebuild(journal, game_id))
+    def open(cls, journal: Journal, game_id: int, edition: Edition | None = None) -> DurableGame:
+        """Rebuild the game ``game_id`` exactly as its last durable event left it.
+
+        ``edition``: the edition object to play with (e.g. a user's file loaded with ``load_edition_file``);
+        by default the edition the game was recorded with is loaded by its id.
+        """
+        return cls(journal, game_id, cls._rebuild(journal, game_id, edition))
 
     @staticmethod
-    def _rebuild(journal: Journal, game_id: int) -> Game:
+    def _rebuild(journal: Journal, game_id: int, edition: Edition | None) -> Game:
         edition_id, events = journal.load(game_id)
-        return Game.replay(load_edition(edition_id), events)
+        if edition is None:
+            edition = load_edition(edition_id)
+        elif edition.id != edition_id:
+            raise JournalError(f"game {game_id} was recorded with edition {edition_id!r}, not {edition.id!r}")
+        return Game.replay(edition, events)
 
     def apply(self, command: Command) -> tuple[Event, ...]:
         """Apply ``command``, make it durable, then return its events.
@@ -65,7 +73,7 @@ class DurableGame:
             self.journal.append(self.game_id, command_to_record(command), events)
         except BaseException as exc:
             try:
-                self._game = self._rebuild(self.journal, self.game_id)
+                self._game = self._rebuild(self.journal, self.game_id, self._game.edition)
             except BaseException as rebuild_exc:
                 self._broken = rebuild_exc
             if isinstance(exc, JournalError) or not isinstance(exc, Exception):

@@ -154,3 +154,11 @@ def test_start_records_the_game(tmp_path: Path) -> None:
         info = journal.game(durable.game_id)
         assert (info.edition, info.seed, dict(info.options), info.commands) == ("ultimate-uk", 12, {"jail_fee": 50}, 1)
         assert DurableGame.open(journal, durable.game_id).game.state.options.jail_fee == 50
+
+
+def test_open_with_an_explicit_edition(tmp_path: Path) -> None:
+    durable = _played(tmp_path / "bank.db", seed=2, turn_cap=3)
+    again = DurableGame.open(durable.journal, durable.game_id, UK)
+    assert again.game.edition is UK and again.game.state == durable.game.state
+    with pytest.raises(JournalError, match="recorded with edition 'ultimate-uk', not 'ultimate-ru'"):
+        DurableGame.open(durable.journal, durable.game_id, load_edition("ultimate-ru"))
