@@ -2,7 +2,8 @@
 
 For the bridge (``serial://`` against firmware_sim.bridge on a pty) the clock starts when the simulated
 firmware writes the ``TAP`` frame to the pty; for the PN532 (if its backend exists) when the card is put
-on the simulated chip, so its number includes the driver's polling period. 1,000 taps each (a
+on the simulated chip, at a random moment within the driver's polling period, so its number includes
+the wait for the next poll. 1,000 taps each (a
 different card each time, lifted before the next). Requirement: bridge p99 under 20 ms.
 
 Run: ``.venv/bin/python bench/bench_readers.py [--taps N]``; exit status 1 if the requirement fails.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -54,8 +56,14 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank]
 
 
-def measure(device: SimDevice, url: str, taps: int, started: Callable[[str], float | None]) -> list[float]:
-    """Latencies in milliseconds of ``taps`` presentations on ``device`` read through ``url``."""
+def measure(device: SimDevice, url: str, taps: int, started: Callable[[str], float | None],
+            jitter_s: float = 0.0) -> list[float]:
+    """Latencies in milliseconds of ``taps`` presentations on ``device`` read through ``url``.
+
+    ``jitter_s``: wait a random 0..jitter_s seconds (seeded) before each tap, so taps on a polled reader
+    do not lock to the phase of its polling (each removal is seen just after a poll).
+    """
+    rng = random.Random(1)
     sink = LatencySink()
     reader = open_reader(url)
     reader.start(sink)
@@ -67,6 +75,8 @@ def measure(device: SimDevice, url: str, taps: int, started: Callable[[str], flo
             uid = f"{0x04000000 + i:08X}"
             sink.got_tap.clear()
             sink.got_removal.clear()
+            if jitter_s:
+                time.sleep(rng.uniform(0.0, jitter_s))
             t_call = time.perf_counter()
             device.tap(uid)
             if not sink.got_tap.wait(5.0):
@@ -119,7 +129,8 @@ def bench_pn532(taps: int, tmp: str) -> None:
     device = module.PN532Device(link=os.path.join(tmp, "ttyPN532"))
     device.start()
     try:
-        report("pn532", measure(device, f"pn532://{device.path}", taps, lambda _uid: None))
+        poll_s = float(getattr(importlib.import_module("reader.pn532"), "POLL_PERIOD_S", 0.05))
+        report("pn532", measure(device, f"pn532://{device.path}", taps, lambda _uid: None, jitter_s=poll_s))
     finally:
         device.stop()
 
