@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from typing import Any, TextIO
@@ -27,6 +28,13 @@ EXIT_BAD_INPUT = 2
 def _fail(message: str) -> int:
     print(f"boardbank: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def _reader_went_away() -> int:
+    """stdout was closed early (``boardbank export DB | head``): not an error; silence the final flush."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 0
 
 
 # -- sim ---------------------------------------------------------------------------------------------
@@ -119,10 +127,14 @@ def replay_main(args: argparse.Namespace) -> int:
     except (EngineError, OSError) as exc:
         return _fail(f"replay: {exc}")
     state = replay_state(game, gid)
-    if args.json:
-        print(json.dumps(state, ensure_ascii=False))
-    else:
-        _print_table(state, sys.stdout)
+    try:
+        if args.json:
+            print(json.dumps(state, ensure_ascii=False))
+        else:
+            _print_table(state, sys.stdout)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _reader_went_away()
     return 0
 
 
@@ -137,6 +149,9 @@ def export_main(args: argparse.Namespace) -> int:
                 export_csv(journal, gid, sys.stdout)
             else:
                 export_jsonl(journal, gid, sys.stdout)
+            sys.stdout.flush()
+    except BrokenPipeError:
+        return _reader_went_away()
     except (EngineError, OSError) as exc:
         return _fail(f"export: {exc}")
     return 0
