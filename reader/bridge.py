@@ -16,6 +16,10 @@ Reconnecting with a card on the reader: every HELLO is followed at once by the d
 (``TAP <uid>`` if a card lies there). If that card is the one the driver last knew to be on the reader,
 it is the same presentation (no new tap); otherwise the old card is reported removed and the new
 one presented. A card lifted during the outage and presented again after it counts again.
+
+Resynchronisation: while connected the driver also asks ``VER?`` every 2 s (in place of a PING). The
+answer's card state repairs a ``GONE`` lost to line damage within 2 s; without it the driver would
+take the next presentation of that card for a duplicate.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_BAUD = 115200  # bits per second
 HEARTBEAT_S = 0.25  # seconds between PINGs (and between VER? while waiting for HELLO)
+RESYNC_S = 2.0  # seconds between VER? while connected: HELLO + card state repair a lost GONE
 SILENCE_S = 0.75  # seconds without a valid frame before the bridge counts as lost
 
 # reader.base.CUES -> the frames that play them on the bridge
@@ -88,6 +93,7 @@ class BridgeReader(Reader):
         self._connected = False
         self._carried: str | None = None  # the card on the reader before a HELLO, awaiting the state report
         self._next_beat = 0.0
+        self._next_resync = 0.0
         self._seq = 0
         self.device_info = ""
         """``bridge fw <version> protocol <n>`` from the last HELLO."""
@@ -133,7 +139,7 @@ class BridgeReader(Reader):
         ``checksum``, ``args``) plus ``duplicates`` (repeated TAPs suppressed), ``stale_gone`` (GONEs
         that ended nothing), ``carried_over`` (cards still on the reader across a reconnect),
         ``device_errors`` (ERR frames), ``ignored`` (unknown verbs), ``newer_protocol``, ``pings``,
-        ``reconnects``."""
+        ``resyncs``, ``reconnects``."""
         merged = Counter(self._decoder.stats)
         merged.update(self._stats)
         merged["duplicates"] = self._debounce.suppressed
@@ -157,6 +163,7 @@ class BridgeReader(Reader):
         self._decoder.reset()
         self._connected = False
         self._next_beat = self._clock() + HEARTBEAT_S
+        self._next_resync = self._next_beat + RESYNC_S
         if link.opens > 1:
             self._stats["reconnects"] += 1
         link.write(encode("VER?"))
@@ -175,12 +182,16 @@ class BridgeReader(Reader):
         link = self._link
         if link is None:
             return
-        if self._connected:
+        if not self._connected:
+            link.write(encode("VER?"))
+        elif now >= self._next_resync:
+            self._next_resync = now + RESYNC_S
+            self._stats["resyncs"] += 1
+            link.write(encode("VER?"))  # the answer (HELLO + card state) also proves the device alive
+        else:
             self._seq = (self._seq + 1) % 65536
             self._stats["pings"] += 1
             link.write(encode("PING", self._seq))
-        else:
-            link.write(encode("VER?"))
 
     def on_close(self, reason: str) -> None:
         was_connected, self._connected = self._connected, False

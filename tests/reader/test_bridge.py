@@ -18,7 +18,7 @@ from harness import Sink, wait_for
 from firmware_sim.bridge import BridgeDevice
 from reader import open_reader
 from reader.base import ReaderError
-from reader.bridge import SILENCE_S, BridgeReader, parse_serial_url
+from reader.bridge import RESYNC_S, SILENCE_S, BridgeReader, parse_serial_url
 from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderLost
 from reader.protocol import encode
 
@@ -262,3 +262,28 @@ def test_any_report_sequence_alternates_presented_and_removed(script: list[str])
         elif isinstance(event, CardRemoved):
             assert event.uid == on
             on = None
+
+
+def test_a_lost_gone_is_repaired_by_the_periodic_resync(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    """A damaged GONE would make the next tap of that card look like a duplicate; VER? every 2 s repairs it."""
+    device, reader, sink = rig
+    device.tap(A)
+    sink.wait_count(CardPresented, 1)
+    device.badsum()
+    device.remove()  # this GONE goes out damaged and is dropped
+    wait_for(lambda: reader.stats.get("checksum", 0) == 1, 3.0, "the damaged GONE")
+    sink.wait_count(CardRemoved, 1, timeout=RESYNC_S + 1.5)  # the next HELLO carries no TAP
+    device.tap(A)
+    sink.wait_count(CardPresented, 2)
+    assert sink.taps() == [A, A]
+
+
+def test_the_resync_does_not_double_a_card_left_on_the_reader(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    device, reader, sink = rig
+    device.tap(A)
+    sink.wait_count(CardPresented, 1)
+    wait_for(lambda: reader.stats.get("resyncs", 0) >= 1 and reader.stats.get("carried_over", 0) >= 1,
+             RESYNC_S + 1.5, "a resync with the card still on")
+    assert sink.taps() == [A]
+    assert sink.of(CardRemoved) == []
+    assert len(sink.of(ReaderConnected)) == 1
