@@ -3,23 +3,19 @@
 ``present(uid)`` connects a :class:`vcard.VirtualCard` with that UID to the harness's vpcd port,
 ``remove()`` closes it and waits until pcscd has seen the card leave (so a following ``present`` is a
 new insertion, not a card swap pcscd might never notice). Two harnesses can run at once (the suite's
-two-reader test): each takes one of the two virtual readers. A vpcd reader cannot be unplugged (its
-driver is loaded from reader.conf and pcscd does not remove serial readers on a hotplug rescan;
-restarting the shared pcscd would be slow and would disturb every other PC/SC user), so
-``supports_unplug`` is False here; ``test_pcsc.py`` tests reader loss with a private pcscd instead.
+two-reader test): each takes one of the two virtual readers, with a lock that also keeps other test
+processes on this machine off it. A vpcd reader cannot be unplugged (its driver is loaded from
+reader.conf and pcscd does not remove serial readers on a hotplug rescan; restarting the shared pcscd
+would be slow and would disturb every other PC/SC user), so ``supports_unplug`` is False here; ``test_pcsc.py`` tests reader loss with a private pcscd instead.
 """
 
 from __future__ import annotations
 
 import contextlib
-import threading
 from collections.abc import Iterator
 
 from pcscd import require_pcscd
-from vcard import VPCD_PORTS, VPCD_READERS, VirtualCard, wait_card_state
-
-_lock = threading.Lock()
-_free_ports = list(VPCD_PORTS)
+from vcard import VPCD_READERS, VirtualCard, claim_port, wait_card_state
 
 
 class PcscHarness:
@@ -57,19 +53,13 @@ class PcscHarness:
 @contextlib.contextmanager
 def pcsc_harness() -> Iterator[PcscHarness]:
     require_pcscd()
-    with _lock:
-        if not _free_ports:
-            raise AssertionError("both vpcd readers are in use: at most two PC/SC harnesses at once")
-        port = _free_ports.pop(0)
-    rig = PcscHarness(port)
-    try:
-        wait_card_state(rig.reader, present=False)  # a previous test's card has left
-        yield rig
-    finally:
-        rig.remove()
-        with _lock:
-            _free_ports.append(port)
-            _free_ports.sort()
+    with claim_port() as port:
+        rig = PcscHarness(port)
+        try:
+            wait_card_state(rig.reader, present=False)  # a previous test's card has left
+            yield rig
+        finally:
+            rig.remove()
 
 
 HARNESSES = {"pcsc": pcsc_harness}

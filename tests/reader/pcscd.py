@@ -7,18 +7,23 @@ Only one pcscd runs per machine, so all tests share it. :func:`ensure_pcscd` sta
 before the tests (it runs as root with ``scripts/install-system-deps.sh``'s packages); locally the tests
 may skip, with :attr:`Pcscd.problem` as the reason, only if pcscd cannot be started at all.
 
-Tests call :func:`require_pcscd` (the PC/SC harness does it in its factory): one daemon per test
-process, ensured on first use and stopped at interpreter exit when this process started it.
+Tests call :func:`require_pcscd` (the PC/SC harness does it in its factory): the daemon is ensured on
+first use and, when these helpers started it, ended at exit by the last test process using it (lock
+files in the temporary directory coordinate test processes running at once on one machine). Tests
+also take one vpcd port at a time with :func:`vcard.claim_port`.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import fcntl
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -167,16 +172,77 @@ def ensure_pcscd(timeout: float = START_TIMEOUT_S) -> Pcscd:
 
 _shared: Pcscd | None = None
 _shared_lock = threading.Lock()
+_users_fd: int | None = None
+
+
+def _lock_file(name: str) -> int:
+    """An open descriptor of the lock file ``boardbank-NAME.lock`` in the temporary directory."""
+    return os.open(os.path.join(tempfile.gettempdir(), f"boardbank-{name}.lock"), os.O_RDWR | os.O_CREAT, 0o666)
+
+
+PID_FILE = os.path.join(tempfile.gettempdir(), "boardbank-pcscd.pid")
+"""Holds the pid of a pcscd started by these helpers, so the last test process using it ends it."""
 
 
 def shared_pcscd() -> Pcscd:
-    """The process's pcscd, ensured once; stopped at interpreter exit if this process started it."""
-    global _shared
+    """The machine's pcscd for this process, ensured once.
+
+    Several test processes may run at once on a developer machine: starting is serialised with a lock
+    file, every process holds a shared lock while it uses the daemon, and at exit the last one ends a
+    daemon these helpers started (:func:`_release`); a daemon that ran before is never touched.
+    """
+    global _shared, _users_fd
     with _shared_lock:
         if _shared is None:
-            _shared = ensure_pcscd()
-            atexit.register(_shared.stop)
+            start_fd = _lock_file("pcscd-start")
+            try:
+                fcntl.flock(start_fd, fcntl.LOCK_EX)
+                _shared = ensure_pcscd()
+                if _shared.process is not None:
+                    with open(PID_FILE, "w", encoding="ascii") as f:
+                        f.write(str(_shared.process.pid))
+                _users_fd = _lock_file("pcscd-users")
+                fcntl.flock(_users_fd, fcntl.LOCK_SH)
+            finally:
+                os.close(start_fd)
+            atexit.register(_release)
         return _shared
+
+
+def _release() -> None:
+    """At exit: if no other test process uses the daemon, end it when these helpers started it."""
+    global _users_fd
+    fd, _users_fd = _users_fd, None
+    if fd is None:
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return  # another test process still uses it; the last one ends it
+        if _shared is not None and _shared.process is not None:
+            _shared.stop()
+        else:
+            _end_recorded_daemon()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(PID_FILE)
+    finally:
+        os.close(fd)
+
+
+def _end_recorded_daemon() -> None:
+    """End the pcscd recorded in :data:`PID_FILE` by a test process that has exited meanwhile."""
+    try:
+        with open(PID_FILE, encoding="ascii") as f:
+            pid = int(f.read().strip())
+        with open(f"/proc/{pid}/comm", encoding="ascii") as f:
+            if f.read().strip() != "pcscd":
+                return
+    except (OSError, ValueError):
+        return
+    _stop_card_monitor_thread()
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGTERM)
 
 
 def require_pcscd() -> Pcscd:

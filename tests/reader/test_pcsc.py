@@ -23,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from harness import Sink, wait_for  # noqa: E402
 from pcscd import PRIVATE_NAME, PRIVATE_PORT, PrivatePcscd, require_pcscd  # noqa: E402
-from vcard import SW_OK, VPCD_PORTS, VPCD_READERS, VirtualCard, wait_card_state  # noqa: E402
+from vcard import SW_OK, VPCD_PORTS, VPCD_READERS, VirtualCard, claim_port, wait_card_state  # noqa: E402
 
 from reader import open_reader  # noqa: E402
 from reader import pcsc as pcsc_module  # noqa: E402
@@ -33,21 +33,26 @@ from reader.pcsc import PCSCReader, acr122_cue_apdu  # noqa: E402
 
 pytestmark = [pytest.mark.pcsc, pytest.mark.timeout(60)]
 
-PORT = VPCD_PORTS[0]
-NAME = VPCD_READERS[PORT]
 EVENT_S = 5.0
 
 
 @pytest.fixture(autouse=True)
 def pcscd() -> None:
     require_pcscd()
-    wait_card_state(NAME, present=False)
 
 
 @pytest.fixture
-def reader() -> Iterator[tuple[PCSCReader, Sink]]:
+def port() -> Iterator[int]:
+    """One vpcd port (and its reader), for this test alone, with no card on it."""
+    with claim_port() as claimed:
+        wait_card_state(VPCD_READERS[claimed], present=False)
+        yield claimed
+
+
+@pytest.fixture
+def reader(port: int) -> Iterator[tuple[PCSCReader, Sink]]:
     sink = Sink()
-    rdr = open_reader(f"pcsc://{NAME}")
+    rdr = open_reader(f"pcsc://{VPCD_READERS[port]}")
     assert isinstance(rdr, PCSCReader)
     rdr.start(sink)
     try:
@@ -58,15 +63,15 @@ def reader() -> Iterator[tuple[PCSCReader, Sink]]:
 
 
 @pytest.mark.parametrize("uid", ["DEADBEEF", "0102030405060708090A"])
-def test_uids_of_every_size_are_read_with_ff_ca(reader: tuple[PCSCReader, Sink], uid: str) -> None:
+def test_uids_of_every_size_are_read_with_ff_ca(reader: tuple[PCSCReader, Sink], port: int, uid: str) -> None:
     _rdr, sink = reader
-    with VirtualCard(uid, PORT) as card:
+    with VirtualCard(uid, port) as card:
         sink.wait_count(CardPresented, 1, EVENT_S)
         assert card.apdus[0] == bytes.fromhex("FFCA000000")
     sink.wait_count(CardRemoved, 1, EVENT_S)
     assert sink.taps() == [uid]
     (connected,) = sink.of(ReaderConnected)
-    assert isinstance(connected, ReaderConnected) and connected.info == NAME
+    assert isinstance(connected, ReaderConnected) and connected.info == VPCD_READERS[port]
 
 
 class MuteCard(VirtualCard):
@@ -77,19 +82,19 @@ class MuteCard(VirtualCard):
         return b"\x6a\x81"
 
 
-def test_a_refused_get_data_is_no_tap(reader: tuple[PCSCReader, Sink]) -> None:
+def test_a_refused_get_data_is_no_tap(reader: tuple[PCSCReader, Sink], port: int) -> None:
     rdr, sink = reader
-    with MuteCard("DEADBEEF", PORT):
+    with MuteCard("DEADBEEF", port):
         wait_for(lambda: rdr.counters["uid_errors"] >= 1, EVENT_S, "the refused GET DATA")
         sink.quiet(0.3)
     assert sink.taps() == []
 
 
-def test_a_card_already_on_the_reader_is_one_tap(pcscd: None) -> None:
-    with VirtualCard("DEADBEEF", PORT):
-        wait_card_state(NAME, present=True)
+def test_a_card_already_on_the_reader_is_one_tap(port: int) -> None:
+    with VirtualCard("DEADBEEF", port):
+        wait_card_state(VPCD_READERS[port], present=True)
         sink = Sink()
-        rdr = PCSCReader(f"pcsc://{NAME}")
+        rdr = PCSCReader(f"pcsc://{VPCD_READERS[port]}")
         rdr.start(sink)
         try:
             sink.wait_count(CardPresented, 1, EVENT_S)
@@ -110,14 +115,14 @@ def test_the_reader_is_chosen_by_a_percent_encoded_name_substring() -> None:
         rdr.stop()
 
 
-def test_no_matching_reader_is_reader_lost_with_the_reason() -> None:
+def test_no_matching_reader_is_reader_lost_with_the_reason(port: int) -> None:
     sink = Sink()
     rdr = PCSCReader("pcsc://NoSuchReader")
     rdr.start(sink)
     try:
         (lost,) = sink.wait_count(ReaderLost, 1, EVENT_S)
         assert isinstance(lost, ReaderLost) and "'NoSuchReader'" in lost.reason
-        with VirtualCard("DEADBEEF", PORT):
+        with VirtualCard("DEADBEEF", port):
             sink.quiet(0.8)
         assert sink.taps() == []
     finally:
@@ -130,12 +135,12 @@ def test_list_devices_names_the_virtual_readers() -> None:
 
 
 def test_an_acr122u_gets_its_beep_turned_off_and_plays_cues(
-    reader: tuple[PCSCReader, Sink], monkeypatch: pytest.MonkeyPatch
+    reader: tuple[PCSCReader, Sink], port: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rdr, sink = reader
     monkeypatch.setattr(pcsc_module, "ACR122_NAME", "VIRTUAL PCD")  # make the virtual reader an ACR122U
     assert rdr.is_acr122
-    with VirtualCard("DEADBEEF", PORT) as card:
+    with VirtualCard("DEADBEEF", port) as card:
         sink.wait_count(CardPresented, 1, EVENT_S)
         assert card.apdus[:2] == [bytes.fromhex("FFCA000000"), bytes.fromhex("FF00520000")]
         rdr.cue("ok")
@@ -145,10 +150,10 @@ def test_an_acr122u_gets_its_beep_turned_off_and_plays_cues(
     assert rdr.counters["cue_errors"] == 0
 
 
-def test_other_readers_play_no_cue(reader: tuple[PCSCReader, Sink]) -> None:
+def test_other_readers_play_no_cue(reader: tuple[PCSCReader, Sink], port: int) -> None:
     rdr, sink = reader
     assert not rdr.is_acr122
-    with VirtualCard("DEADBEEF", PORT) as card:
+    with VirtualCard("DEADBEEF", port) as card:
         sink.wait_count(CardPresented, 1, EVENT_S)
         rdr.cue("ok")
         rdr.cue("boom")  # not a cue: ignored, like every reader does
@@ -223,7 +228,7 @@ def test_reader_removal_and_return_with_a_private_pcscd() -> None:
     why = PrivatePcscd.unavailable()
     if why:
         pytest.skip(f"reader removal needs a private pcscd: {why}")
-    with tempfile.TemporaryDirectory(prefix="bb-pcscd-") as tmp:
+    with claim_port([PRIVATE_PORT]), tempfile.TemporaryDirectory(prefix="bb-pcscd-") as tmp:
         daemon = PrivatePcscd(tmp)
         daemon.start()
         child = Child(daemon, f"pcsc://{PRIVATE_NAME} 00 00")

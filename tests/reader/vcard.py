@@ -16,10 +16,14 @@ Every APDU received is recorded in :attr:`VirtualCard.apdus`.
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import os
 import socket
 import struct
+import tempfile
 import threading
 import time
+from collections.abc import Iterator, Sequence
 
 VPCD_HOST = "127.0.0.1"
 VPCD_PORTS = (35963, 35964)
@@ -168,3 +172,53 @@ def wait_card_state(reader: str, present: bool, timeout: float = 3.0) -> None:
             state = "a card" if present else "no card"
             raise AssertionError(f"pcscd did not report {state} in {reader!r} within {timeout} s")
         time.sleep(0.02)
+
+
+_claims_lock = threading.Lock()
+_claimed_ports: set[int] = set()
+_global_fd: int | None = None
+
+
+def _lock_path(name: str) -> str:
+    return os.path.join(tempfile.gettempdir(), f"boardbank-{name}.lock")
+
+
+@contextlib.contextmanager
+def claim_port(ports: Sequence[int] = VPCD_PORTS, timeout: float = 120.0) -> Iterator[int]:
+    """Exclusive use of one of the vpcd ``ports`` (and its reader) while the block runs.
+
+    Test processes running at once on one machine would otherwise put cards on the same virtual
+    reader. While any port is claimed in this process, the process holds an exclusive lock file
+    (``flock`` in the temporary directory) that other processes wait for, so the PC/SC tests of
+    several processes take turns; inside the process, ports are handed out from a set (a test with
+    two readers claims both). Waits up to ``timeout`` s.
+    """
+    global _global_fd
+    deadline = time.monotonic() + timeout
+    with _claims_lock:
+        if not _claimed_ports:
+            fd = os.open(_lock_path("vpcd"), os.O_RDWR | os.O_CREAT, 0o666)
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        os.close(fd)
+                        raise AssertionError(f"the vpcd readers stayed busy for {timeout} s (another test process)") from None
+                    time.sleep(0.05)
+            _global_fd = fd
+        free = [p for p in ports if p not in _claimed_ports]
+        if not free:
+            raise AssertionError(f"every vpcd port of {list(ports)} is in use in this process")
+        port = free[0]
+        _claimed_ports.add(port)
+    try:
+        yield port
+    finally:
+        with _claims_lock:
+            _claimed_ports.discard(port)
+            if not _claimed_ports and _global_fd is not None:
+                fcntl.flock(_global_fd, fcntl.LOCK_UN)
+                os.close(_global_fd)
+                _global_fd = None
