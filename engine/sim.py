@@ -36,6 +36,7 @@ from engine.rules.cards import targets
 Apply = Callable[[c.Command], tuple[ev.Event, ...]]
 JAIL_STRATEGIES = ("short", "long")
 DEFAULT_TURN_CAP = 2000  # player turns per game; real games end far sooner
+_TOKEN_MOVED, _JAIL_ENTERED = ev.TokenMoved, ev.JailEntered
 
 
 def derive_seed(seed: int, index: int) -> int:
@@ -98,17 +99,19 @@ class GameRunner:
         r = self.result
         r.commands += 1
         for e in events:
-            if isinstance(e, ev.TokenMoved):
-                self.positions[e.player] = e.position
-            elif isinstance(e, ev.JailEntered):
+            kind = type(e)
+            if kind is _TOKEN_MOVED:
+                self.positions[e.player] = e.position  # type: ignore[union-attr]
+            elif kind is _JAIL_ENTERED:
                 r.in_jail += 1
         if self.check_invariants:
             problems = self.game.invariants()
             if problems:
                 r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
-        if self.game.state.phase == "over":
+        phase = self.game.state.phase
+        if phase == "over":
             raise _GameOver
-        if self.game.state.phase == "debt":
+        if phase == "debt":
             self._settle_debt()
         return events
 
