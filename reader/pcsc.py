@@ -24,6 +24,7 @@ escape commands). Other readers have no cue: ``cue()`` does nothing.
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import time
 from typing import Any
@@ -69,6 +70,11 @@ def acr122_cue_apdu(kind: str) -> list[int]:
         raise ReaderError(f"unknown cue {kind!r}; expected one of {CUES}")
     p2, t1, t2, reps, buzzer = ACR122_CUES[kind]
     return [0xFF, 0x00, 0x40, p2, 0x04, t1, t2, reps, buzzer]
+
+
+def _escape_code() -> int:
+    """The CCID escape control code: ``SCARD_CTL_CODE(1)`` with pcsc-lite's libccid, 3500 on Windows."""
+    return 3500 if sys.platform.startswith("win") else 1
 
 
 def _safe_readers() -> list[Any]:
@@ -137,6 +143,8 @@ class _Hub:
 
     def _readers_changed(self, added: list[str], removed: list[str]) -> None:
         with self._lock:
+            # a reader that left took its card along (pyscard's card thread may not say so)
+            self._cards = [c for c in self._cards if str(c.reader) not in removed]
             for client in self._clients:
                 client._on_readers_changed(added, removed)
             if added and removed == [] and self._card_thread_dead():
@@ -302,7 +310,9 @@ class PCSCReader(Reader):
                     self._read_card(card)
 
     def _read_card(self, card: Any) -> None:
-        """Connect to a new card, read its UID with FF CA, emit CardPresented."""
+        """Connect to a new card, read its UID with FF CA, emit CardPresented (once per presentation:
+        the card already reported on this reader is not reported again; another one ends it first)."""
+        previous, self._card_uid = self._card_uid, None
         self._drop_connection()
         try:
             connection = card.createConnection()
@@ -311,11 +321,13 @@ class PCSCReader(Reader):
         except Exception as exc:  # the card left during the exchange, or pcscd hiccupped
             self.counters["uid_errors"] += 1
             log.warning("pcsc %s: cannot read the UID: %s", self._bound, exc)
+            self._ended(previous)
             return
         if (sw1, sw2) != SW_OK:
             self.counters["uid_errors"] += 1
             log.warning("pcsc %s: GET DATA (UID) answered SW %02X %02X, expected 90 00", self._bound, sw1, sw2)
             self._close(connection)
+            self._ended(previous)
             return
         try:
             uid = normalize_uid(bytes(data).hex())
@@ -323,11 +335,20 @@ class PCSCReader(Reader):
             self.counters["uid_errors"] += 1
             log.warning("pcsc %s: %s", self._bound, exc)
             self._close(connection)
+            self._ended(previous)
             return
         self._connection, self._card_uid = connection, uid
         if self.is_acr122 and not self._beep_off_done:
             self._beep_off_done = self._transmit_quietly(ACR122_BEEP_OFF, "beep off")
+        if uid == previous:
+            return
+        self._ended(previous)
         self._emit(CardPresented(uid, self.url, time.monotonic()))
+
+    def _ended(self, uid: str | None) -> None:
+        """The presentation of ``uid`` (if any) is over: CardRemoved."""
+        if uid is not None:
+            self._emit(CardRemoved(uid, self.url, time.monotonic()))
 
     def _transmit_quietly(self, apdu: list[int], what: str) -> bool:
         """Send a pseudo-APDU on the card connection; True on SW 90 00, errors only counted and logged."""
@@ -352,7 +373,7 @@ class PCSCReader(Reader):
             connection = ScardReader(self._bound).createConnection()
             connection.connect(mode=SCARD_SHARE_DIRECT, disposition=0)
             try:
-                response = connection.control(SCARD_CTL_CODE(3500), ACR122_BEEP_OFF)
+                response = connection.control(SCARD_CTL_CODE(_escape_code()), ACR122_BEEP_OFF)
             finally:
                 self._close(connection)
             self._beep_off_done = list(response[-2:]) == [0x90, 0x00] or response == []
