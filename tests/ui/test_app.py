@@ -77,6 +77,8 @@ def test_enrolling_a_new_card_from_the_tray(fresh_session: Any) -> None:
     assert key == "enroll.tap_player" and dict(params)["value"] == 1
     tray = app.root.ids.tray
     pump(2)
+    tray.scroll_to_card("")
+    pump(2)
     blank = tray.button_for("")
     assert blank is not None
     before = len(registry)
@@ -124,3 +126,30 @@ def test_cues_are_played_for_taps_and_errors(fresh_session: Any) -> None:
     pump(1)
     assert "tap" in app.sounds.played
     assert app.sounds.played[-1] == "err"
+
+
+def test_every_catalog_character_has_a_glyph(ui_app: Any) -> None:
+    """Each text is drawn with the font chosen for it; no character may come out as an empty box."""
+    from kivy.core.text import Label as CoreLabel
+
+    from ui.i18n import load_catalog
+    from ui.money import MINUS
+
+    def pixels(ch: str, font: str) -> tuple[Any, bytes]:
+        label = CoreLabel(text=ch, font_size=24, font_name=font)
+        label.refresh()
+        return label.texture.size, bytes(label.texture.pixels)
+
+    pairs: set[tuple[str, str, str]] = set()
+    for lang in LANGUAGES:
+        for text in [*load_catalog(lang).values(), MINUS]:
+            font = fonts.font_for_text(text)
+            pairs |= {(font, ch, lang) for ch in set(text) - {" ", "\u00a0", "{", "}"}}
+    tofu = {font: pixels("\ue000", font) for font in {f for f, _, _ in pairs}}  # private use: never drawn
+    drawn: dict[tuple[str, str], bool] = {}
+    for font, ch, _ in pairs:
+        if (font, ch) not in drawn:
+            drawn[(font, ch)] = pixels(ch, font) != tofu[font]
+    missing = sorted((lang, font, ch) for font, ch, lang in pairs if not drawn[(font, ch)])
+    assert len(drawn) > 300
+    assert not missing, missing

@@ -30,11 +30,11 @@ GAME = Path(__file__).with_name("game.tap")
 def tap_on_tray(app: Any, card_uid: str) -> None:
     """Scroll the tray to the card and touch it; the tap comes back from the mock reader."""
     tray = app.root.ids.tray
+    assert card_uid in tray.uids(), f"card {card_uid} is not on the tray"
+    tray.scroll_to_card(card_uid)
+    pump(3)
     button = tray.button_for(card_uid)
-    assert button is not None, f"card {card_uid} is not on the tray"
-    scroll = button.parent.parent
-    scroll.scroll_to(button, padding=0, animate=False)
-    pump(2)
+    assert button is not None, f"card {card_uid} is not in sight on the tray"
     before = app.controller.handled
     touch(button)
     wait_for(lambda: app.controller.handled > before, timeout=5)

@@ -25,8 +25,9 @@ class FitMixin:
         self._fit_ev()
 
     def refit(self) -> None:
-        """Fit again now (after the font file behind the font name changed)."""
+        """Fit again now and redraw (after the font file behind the font name changed)."""
         self._fit()
+        self.texture_update()  # type: ignore[attr-defined]
 
     def _fit(self, *_: Any) -> None:
         label: Any = self
@@ -36,22 +37,29 @@ class FitMixin:
         size = float(label.max_font_size)
         label.font_name = font_for_text(label.text)
         label.shorten = False
+        free = label.wrap or label.halign != "center"
         while True:
             label.font_size = size
-            label.text_size = (width, None) if (label.wrap or label.halign != "center") else (None, None)
-            label.texture_update()
-            tw, th = label.texture_size
+            label.text_size = (width, None) if free else (None, None)
+            tw, th = _measure(label)
             fits = tw <= label.width and th <= label.height and _words_fit(label, width - pad_x)
             if fits or size <= label.min_font_size:
                 break
             size = max(float(label.min_font_size), size * 0.88)
-        tw, th = label.texture_size
         if tw > label.width or th > label.height:
             label.text_size = (width, height)
             label.shorten = True
             label.shorten_from = "right"
-            label.texture_update()
 
+
+def _measure(label: Any) -> tuple[float, float]:
+    """The size the label's texture will have (padding included), by laying the text out without
+    drawing it: the texture itself is made once, by Kivy, when the fit is done."""
+    core = label._label
+    core.text = label.text
+    core.resolve_font_name()
+    width, height = core.render()
+    return float(width), float(height)
 
 CJK_BREAKABLE = 6
 """CJK runs longer than this may break between any two characters; shorter ones are kept whole."""

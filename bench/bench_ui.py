@@ -1,0 +1,161 @@
+"""UI benchmark: reader event -> screen updated (p50/p99, need p99 < 50 ms), cold start -> first frame
+(need < 3 s), and the running app's memory (RSS).
+
+The parent process starts a child (``--child T0``) that imports Kivy, builds the app on a fresh journal
+with the mock reader, and reports when its first frame is drawn; the child then taps cards on the mock
+reader (from this thread, as a reader thread would) and measures until the frame showing the banker's
+answer is drawn and the GPU has finished it (``glFinish`` after every frame: without it, Mesa's software
+rasteriser on a machine without a GPU queues frames and stalls at random later). Run with ``SDL_VIDEODRIVER=offscreen`` when there is no screen (``make bench`` does).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TAPS = 300  # reader events measured
+NEED_P99_MS = 50.0
+NEED_START_S = 3.0
+
+
+def rss_mb() -> float:
+    """Resident memory of this process in MiB (Linux /proc)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def child(t0: float) -> None:
+    """Start the app, time the first frame, then time reader events to drawn frames; print one JSON line."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="bench-kivy-"))
+    import argparse
+
+    from ui.app import open_session, prepare_kivy
+
+    prepare_kivy((800, 480), False)
+    tmp = Path(tempfile.mkdtemp(prefix="bench-ui-"))
+    session = open_session(argparse.Namespace(db=str(tmp / "bench.sqlite3"), reader=["mock://bench"], edition=None,
+                                              option=[], script=None))
+    from kivy.base import EventLoop
+    from kivy.core.window import Window
+
+    from reader import mock
+    from ui.screens.root import BoardBankApp
+    from ui.sounds import SoundBoard
+
+    app = BoardBankApp(session=session, lang="en", sounds=SoundBoard(muted=True))
+    from kivy.graphics.opengl import glFinish
+
+    flips: list[float] = []
+    finish = [False]
+
+    def flipped(*_: object) -> None:
+        if finish[0]:
+            glFinish()  # wait until the GPU (here: Mesa's software GL) has really drawn the frame
+        flips.append(time.time())
+
+    Window.bind(on_flip=flipped)
+    app._run_prepare()
+    while not flips:
+        EventLoop.idle()
+    first_frame_s = flips[0] - t0
+    controller = app.controller
+    for n in (1, 2, 3):
+        controller.tap(f"BB0000{n:02X}")
+    controller.press("ok")
+    EventLoop.idle()
+    url = "mock://bench"
+
+    def measure(taps: int) -> list[float]:
+        latencies = []
+        for i in range(taps):
+            card = f"BB0000{1 + i % 3:02X}" if i % 2 == 0 else f"DD0000{1 + i % 22:02X}"
+            handled = controller.handled
+            start = time.perf_counter()
+            mock.present(url, card)  # delivered to the sink in this thread, as a reader thread would
+            mock.remove(url)
+            drawn = len(flips)
+            while controller.handled == handled:  # the hand-over runs in the next frame's clock tick...
+                drawn = len(flips)
+                EventLoop.idle()
+            for _ in range(100):  # ...and that frame's drawing (after the tick) shows the answer
+                if len(flips) > drawn:
+                    break
+                Window.canvas.ask_update()
+                EventLoop.idle()
+            latencies.append((time.perf_counter() - start) * 1000)
+            if controller.view.state != "idle":
+                controller.press("cancel")
+                EventLoop.idle()
+        return latencies
+
+    busy: list[float] = []
+    handle = controller.on_reader_event
+
+    def timed(event: object) -> None:
+        begun = time.perf_counter()
+        handle(event)  # type: ignore[arg-type]
+        busy.append((time.perf_counter() - begun) * 1000)
+
+    controller.on_reader_event = timed  # type: ignore[method-assign]
+    finish[0] = True
+    completed = measure(TAPS)
+    result = {"first_frame_s": first_frame_s, "busy_ms": busy, "completed_ms": completed,
+              "rss_mb": rss_mb(), "load": os.getloadavg()[0],
+              "screens": app.rendered}
+    print("BENCH " + json.dumps(result), flush=True)
+    app.stop()
+    session.close()
+
+
+def main() -> int:
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "offscreen")
+    env.setdefault("KIVY_WINDOW", "sdl2")
+    t0 = time.time()
+    done = subprocess.run([sys.executable, __file__, "--child", repr(t0)], env=env, capture_output=True,
+                          text=True, timeout=300, check=False)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("BENCH ")]
+    if done.returncode != 0 or not lines:
+        print(done.stdout[-2000:], done.stderr[-4000:], sep="\n", file=sys.stderr)
+        return 1
+    r = json.loads(lines[-1][len("BENCH "):])
+    p50, p99, worst = percentiles(r["completed_ms"])
+    busy_p50, busy_p99, _ = percentiles(r["busy_ms"])
+    ok_latency = p99 < NEED_P99_MS
+    ok_start = r["first_frame_s"] < NEED_START_S
+    print(f"reader event -> screen updated (frame drawn and finished by the GPU): {len(r['completed_ms'])} taps, "
+          f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms (need p99 < {NEED_P99_MS:.0f} ms) "
+          f"{'OK' if ok_latency else 'TOO SLOW'}")
+    print(f"  of which the banker and the view update on the main thread: p50 {busy_p50:.1f} ms, "
+          f"p99 {busy_p99:.1f} ms (the rest: waiting for the next frame and drawing it)")
+    print(f"cold start -> first frame: {r['first_frame_s']:.2f} s (need < {NEED_START_S:.0f} s) "
+          f"{'OK' if ok_start else 'TOO SLOW'}")
+    print(f"memory of the running app (RSS): {r['rss_mb']:.0f} MiB")
+    print(f"(machine load average during the run: {r['load']:.1f} on {os.cpu_count()} cores)")
+    return 0 if ok_latency and ok_start else 1
+
+
+def percentiles(values: list[float]) -> tuple[float, float, float]:
+    """p50, p99 and max of ``values``."""
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, max(0, round(0.99 * len(ordered)) - 1))]
+    return statistics.median(ordered), p99, ordered[-1]
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--child":
+        child(float(sys.argv[2]))
+        sys.exit(0)
+    sys.exit(main())
