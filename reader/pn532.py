@@ -2,7 +2,10 @@
 
 The driver speaks UM0701-02 through the pure codec :mod:`reader.pn532_frames`, from one thread:
 
-1. open the UART with pyserial (115200 8N1 unless ``baud`` says otherwise);
+1. open the UART with pyserial (115200 8N1 unless ``baud`` says otherwise, exclusive, through
+   :func:`reader.serialport.open_serial`; the rest of :mod:`reader.serialport` is built for devices
+   that talk on their own, while the PN532 only answers, so this driver runs its own
+   command/response loop in one thread);
 2. wake the chip: the HSU wake-up (0x55 and a long preamble) followed at once by SAMConfiguration in
    normal mode (which also takes a PN532/C106 out of its LowVbat start-up mode);
 3. GetFirmwareVersion must answer IC 0x32 (the version goes into ReaderConnected's ``info``);
@@ -36,6 +39,7 @@ from reader import pn532_frames as pf
 from reader.base import EventSink, Reader, ReaderError
 from reader.debounce import Debouncer
 from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderEvent, ReaderLost
+from reader.serialport import open_serial
 
 log = logging.getLogger(__name__)
 
@@ -266,13 +270,10 @@ class PN532Reader(Reader):
                 announced_lost = True
 
     def _open(self) -> Any:
-        import serial
-
+        """The UART, 8N1 and exclusive (:func:`reader.serialport.open_serial`); _Lost if it cannot open."""
         try:
-            return serial.Serial(
-                self.path, self.baud, bytesize=8, parity="N", stopbits=1, timeout=_READ_SLICE_S, write_timeout=0.5
-            )
-        except (serial.SerialException, ValueError) as exc:
+            return open_serial(self.path, self.baud, _READ_SLICE_S)
+        except (OSError, ValueError) as exc:  # pyserial's SerialException is an OSError
             raise _Lost(str(exc)) from exc
 
     @staticmethod
