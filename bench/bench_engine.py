@@ -5,7 +5,8 @@ Measures, on this machine:
 * in-memory commands per CPU second: bots play whole games through ``Game.apply`` without invariant
   checks (target >= 50,000), for the whole simulator and for the time inside ``Game.apply`` alone, best of 3;
 * durable commands per second: the same bots through ``DurableGame.apply`` into an SQLite journal
-  (WAL, synchronous=FULL; target >= 1,000);
+  (WAL, synchronous=FULL; target >= 1,000), next to bare SQLite commits per second with the same settings
+  before and after it (one fsync each: the disk's limit, which varies a lot on a shared machine);
 * replay of a 100,000-event journal: ``Journal.load`` + ``Game.replay`` of one long game, in a fresh
   process, best of 3 (target < 2 s);
 * peak resident memory (RSS) after each stage.
@@ -21,6 +22,7 @@ import cProfile
 import io
 import pstats
 import resource
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -96,6 +98,24 @@ def bench_durable(edition: Edition, folder: Path, games: int) -> tuple[float, in
         return commands / (time.perf_counter() - start), commands
 
 
+def bench_raw_commits(path: Path, n: int = 1000) -> float:
+    """Bare SQLite commits per second with the journal's settings (one tiny row each): the disk's limit,
+    measured next to the durable rate because fsync latency varies a lot on a shared machine."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("CREATE TABLE t (x INTEGER)")
+        start = time.perf_counter()
+        for i in range(n):
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("INSERT INTO t VALUES (?)", (i,))
+            conn.execute("COMMIT")
+        return n / (time.perf_counter() - start)
+    finally:
+        conn.close()
+
+
 def build_long_game(edition: Edition, folder: Path) -> tuple[Path, int, int]:
     """A journal holding one game of at least REPLAY_EVENTS events (rich players, so nobody goes bankrupt)."""
     path = folder / "replay.db"
@@ -165,9 +185,13 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory(prefix="bench-engine-") as tmp:
         folder = Path(tmp)
+        raw_before = bench_raw_commits(folder / "raw-before.db")
         durable_rate, n = bench_durable(edition, folder, args.durable_games)
+        raw_after = bench_raw_commits(folder / "raw-after.db")
         rows.append(("durable commands/s (WAL, synchronous=FULL)", f"{durable_rate:,.0f}", ">= 1,000",
                      "ok" if durable_rate >= 1000 else "BELOW"))
+        rows.append(("  bare SQLite commits/s, before / after (the disk)", f"{raw_before:,.0f} / {raw_after:,.0f}",
+                     "", ""))
         rows.append(("peak RSS after durable", f"{peak_rss_mb():.1f} MiB", "", ""))
         path, gid, _ = build_long_game(edition, folder)
         size_mb = path.stat().st_size / 2**20
