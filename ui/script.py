@@ -165,8 +165,12 @@ class ScriptRunner:
 
     def screenshot(self, path: Path) -> Path:
         """Save the current frame as ``path`` (``Window.screenshot`` appends a counter: renamed)."""
+        from kivy.base import EventLoop
         from kivy.core.window import Window
 
+        self.app.settle_animations()
+        Window.canvas.ask_update()
+        EventLoop.idle()
         written = Path(Window.screenshot(name=str(path.with_suffix(".png"))))
         written.replace(path)
         return path

@@ -41,8 +41,12 @@ def touch(widget: Any) -> None:
 
 def screenshot(path: Path) -> Path:
     """Save the current frame as ``path`` (Window.screenshot adds a counter: the file is renamed)."""
+    from kivy.app import App
     from kivy.core.window import Window
 
+    app: Any = App.get_running_app()
+    if app is not None:
+        app.settle_animations()
     pump(2)
     path.parent.mkdir(parents=True, exist_ok=True)
     stem = path.with_suffix("")

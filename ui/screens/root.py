@@ -304,6 +304,12 @@ class BoardBankApp(App):
         self.rendered += 1
         self.last_render_t = time.monotonic()
 
+    def settle_animations(self) -> None:
+        """Finish the current screen's animations now (before a screenshot)."""
+        settle = getattr(self.root.ids.sm.current_screen, "settle", None)
+        if settle is not None:
+            settle()
+
     def screen(self, name: str) -> Any:
         """The screen called ``name``."""
         return self.root.ids.sm.get_screen(name)

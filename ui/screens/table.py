@@ -66,6 +66,14 @@ class TableScreen(BankScreen):
         label.slide = dp(16)
         Animation(opacity=1.0, slide=0.0, duration=0.35, t="out_cubic").start(label)
 
+    def settle(self) -> None:
+        """Jump every running animation to its end (screenshots show the settled screen)."""
+        label = self.ids.tx
+        Animation.cancel_all(label)
+        label.opacity, label.slide = 1.0, 0.0
+        for tile in self._tiles:
+            tile.settle()
+
     def tile_for(self, player_id: str) -> BalanceTile | None:
         """The tile of a player (tests read its text)."""
         for tile in self._tiles:

@@ -42,6 +42,12 @@ class BalanceTile(BoxLayout):
         if changed:
             self.flash(palette.OK if direction > 0 else palette.DANGER)
 
+    def settle(self) -> None:
+        """End the flash at once."""
+        Animation.cancel_all(self, "flash_color")
+        r, g, b, _ = self.flash_color
+        self.flash_color = (r, g, b, 0.0)
+
     def flash(self, rgba: Any) -> None:
         """Fade a coloured overlay out over 0.6 s."""
         Animation.cancel_all(self, "flash_color")
