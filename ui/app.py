@@ -56,6 +56,7 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
         Config.set("graphics", "fullscreen", "auto")
         Config.set("graphics", "show_cursor", "0")
     Config.set("kivy", "exit_on_escape", "0")
+    logging.getLogger("transitions").setLevel(logging.WARNING)  # one DEBUG line per trigger otherwise
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
 
 

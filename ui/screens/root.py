@@ -24,6 +24,7 @@ from ui.screens.enrol import Enrolment, enrol_mock_deck
 from ui.screens.present import Presenter
 from ui.screens.router import Controller, screen_for
 from ui.sounds import CUES, SoundBoard
+from ui.widgets import palette
 
 log = logging.getLogger(__name__)
 
@@ -67,12 +68,14 @@ class BoardBankApp(App):
 
     # -- building ------------------------------------------------------------------------------------
     def build(self) -> Any:
+        from kivy.core.window import Window
         from kivy.factory import Factory
 
         from ui.app import load_kv
 
         load_kv()
         fonts.use_language(self.lang)
+        Window.clearcolor = palette.BACKGROUND
         root = Factory.RootLayout()
         self.root = root
         root.ids.tray.on_card = self.tap_card
@@ -241,6 +244,8 @@ class BoardBankApp(App):
         """Switch the UI language (and its font) and re-render everything."""
         if lang not in LANGUAGES:
             return
+        if fonts.missing_font_message(lang):
+            self.toast(self.t("warn.no_cjk_font", "en"))  # in English: the missing font could not draw it
         fonts.use_language(lang)
         self.translator.set_language(lang)
         self.lang = lang
@@ -345,7 +350,6 @@ class BoardBankApp(App):
     def _update_tray(self, view: ViewModel) -> None:
         if not self.show_tray or self.session is None or self.session.registry is None:
             return
-        from ui.widgets import palette
 
         cards = []
         order = {"player": 0, "deed": 1, "event": 2, "banker": 3}
