@@ -61,7 +61,8 @@ class DurableGame:
 
         Raises ``IllegalCommand`` (nothing changes) for a refused command, and :class:`JournalError`
         if the write failed: the in-memory game is then rebuilt from the journal. If even the rebuild
-        fails, this object refuses every further command (reopen the journal).
+        fails, the game falls back to its last acknowledged state in memory and this object refuses
+        every further command (reopen the journal).
         """
         if self._broken is not None:
             raise JournalError(
@@ -75,6 +76,10 @@ class DurableGame:
             try:
                 self._game = self._rebuild(self.journal, self.game_id, self._game.edition)
             except BaseException as rebuild_exc:
+                # The disk cannot tell us what is durable: fall back to the last acknowledged state,
+                # rebuilt in memory without this command, so nothing unacknowledged is ever shown.
+                before = self._game.events[: len(self._game.events) - len(events)]
+                self._game = Game.replay(self._game.edition, before)
                 self._broken = rebuild_exc
             if isinstance(exc, JournalError) or not isinstance(exc, Exception):
                 raise

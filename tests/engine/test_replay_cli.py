@@ -162,3 +162,23 @@ def test_open_with_an_explicit_edition(tmp_path: Path) -> None:
     assert again.game.edition is UK and again.game.state == durable.game.state
     with pytest.raises(JournalError, match="recorded with edition 'ultimate-uk', not 'ultimate-ru'"):
         DurableGame.open(durable.journal, durable.game_id, load_edition("ultimate-ru"))
+
+
+def test_a_failed_write_with_an_unreadable_journal_shows_the_last_acknowledged_state(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    durable = _played(tmp_path / "bank.db", seed=8, turn_cap=2)
+    state = durable.game.state.snapshot()
+    player = durable.game.state.turn
+    assert player is not None
+
+    def no_disk(*_args: object, **_kwargs: object) -> None:
+        raise JournalError("disk gone")
+
+    monkeypatch.setattr(durable.journal, "append", no_disk)
+    monkeypatch.setattr(durable.journal, "load", no_disk)
+    with pytest.raises(JournalError, match="disk gone"):
+        durable.apply(c.PassGo(player))
+    assert durable.game.state.snapshot() == state  # the unacknowledged PassGo is not shown
+    with pytest.raises(JournalError, match="reopen it"):
+        durable.apply(c.PassGo(player))
