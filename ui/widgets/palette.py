@@ -68,3 +68,10 @@ def text_on(rgba: RGBA) -> RGBA:
     """Black or white, whichever reads better on ``rgba``."""
     r, g, b, _ = rgba
     return (0.05, 0.05, 0.05, 1.0) if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else TEXT
+
+
+def mix(base: RGBA, over: RGBA) -> RGBA:
+    """``over`` laid on ``base`` with ``over``'s alpha (one colour instead of two layers to draw)."""
+    a = over[3]
+    return (base[0] * (1 - a) + over[0] * a, base[1] * (1 - a) + over[1] * a,
+            base[2] * (1 - a) + over[2] * a, base[3])
