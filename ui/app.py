@@ -22,7 +22,6 @@ log = logging.getLogger(__name__)
 KV_DIR = Path(__file__).with_name("kv")
 KV_FILES: tuple[str, ...] = ("widgets.kv", "table.kv", "board.kv", "event.kv", "auction.kv", "debt.kv",
                              "standings.kv", "menu.kv", "setup.kv", "app.kv")
-MIN_SIZE = (800, 480)
 
 
 class AppError(ValueError):

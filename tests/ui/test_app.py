@@ -63,6 +63,13 @@ def test_touching_a_deed_on_the_board_is_tapping_its_card(fresh_session: Any) ->
     touch(cell)
     assert app.controller.view.state == "deed"
     assert dict(app.controller.view.prompt.params)["deed"] == 16
+    app.press("cancel")
+    registry = app.session.registry
+    registry.forget(registry.holder("deed", 5))  # the card of deed 5 is lost
+    touch(app.root.ids.board_button)
+    touch(app.screen("board").ids.board.cell_for_deed(5))
+    assert dict(app.controller.view.prompt.params)["deed"] == 5
+    assert registry.holder("deed", 5) == "FD000005"
 
 
 def test_enrolling_a_new_card_from_the_tray(fresh_session: Any) -> None:

@@ -46,17 +46,18 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 @pytest.mark.ui
-def test_a_script_is_played_with_a_screenshot_per_step(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("size", "lang"), [((800, 480), "ro"), ((1920, 1080), "ja")])
+def test_a_script_is_played_with_a_screenshot_per_step(tmp_path: Path, size: tuple[int, int], lang: str) -> None:
     script = tmp_path / "short.tap"
     script.write_text(SHORT, encoding="utf-8")
     shots = tmp_path / "shots"
-    done = run(["run", "--script", str(script), "--screenshots", str(shots), "--size", "800x480",
-                "--lang", "ro"], tmp_path)
+    done = run(["run", "--script", str(script), "--screenshots", str(shots), "--size", f"{size[0]}x{size[1]}",
+                "--lang", lang], tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     names = sorted(p.name for p in shots.iterdir())
     assert names == ["001-card.png", "002-card.png", "003-card.png", "004-tap.png", "005-tap.png",
                      "006-press.png", "007-tap.png", "008-tap.png", "009-press.png"]
-    assert all(png_size(shots / n) == (800, 480) for n in names)
+    assert all(png_size(shots / n) == size for n in names)
 
 
 @pytest.mark.ui

@@ -36,6 +36,22 @@ OVERLAY_SCREENS = frozenset({"board"})
 """Screens the user opens on top of the banker's screen (the banker does not choose them)."""
 
 
+VIRTUAL_DEED_PREFIX = "FD0000"
+"""UIDs of the virtual deed cards made when a deed space is touched and no card holds that deed."""
+DESIGN_SIZE = (800, 480)
+"""The screen the layout is drawn for (the 7-inch Raspberry Pi display); larger windows scale it up."""
+
+
+def scale_to_window(size: tuple[int, int]) -> float:
+    """Scale dp units so that the 800x480 layout fills a larger window (1920x1080: x2.25); returns it."""
+    from kivy.metrics import Metrics
+
+    scale = max(1.0, min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1]))
+    if scale > 1.0:
+        Metrics.density = scale
+    return scale
+
+
 class BoardBankApp(App):
     """The touch UI. ``lang`` is the UI language (switchable at run time)."""
 
@@ -73,6 +89,7 @@ class BoardBankApp(App):
 
         from ui.app import load_kv
 
+        scale_to_window(Window.size)
         load_kv()
         fonts.use_language(self.lang)
         Window.clearcolor = palette.BACKGROUND
@@ -158,13 +175,20 @@ class BoardBankApp(App):
             mock.remove(url)
 
     def touch_deed(self, deed: int) -> None:
-        """A deed space on the board: what tapping its deed card does (for a lost card)."""
+        """A deed space on the board: what tapping its deed card does (for a lost card).
+
+        A deed with no enrolled card gets a virtual one (``FD0000nn``) so the banker can be asked.
+        """
         registry = self.session.registry if self.session is not None else None
-        card_uid = registry.holder("deed", deed) if registry is not None else None
-        if card_uid is None or self.controller is None:
-            self.toast(self.t("error.no_deed_card", deed=self.presenter.deed_name(deed)))
+        if registry is None or self.controller is None:
             self.sounds.play("err")
+            self.toast(self.t("error.no_deed_card", deed=self.presenter.deed_name(deed)))
             return
+        card_uid = registry.holder("deed", deed)
+        if card_uid is None:
+            card_uid = f"{VIRTUAL_DEED_PREFIX}{deed:02X}"
+            registry.enroll(card_uid, "deed", deed, replace=True)
+            log.info("deed %d has no card: enrolled the virtual card %s", deed, card_uid)
         self.overlay = None
         self.controller.tap(card_uid)
 
