@@ -15,18 +15,18 @@ from typing import Any
 import pytest
 
 HERE = Path(__file__).parent
-sys.path.insert(0, str(HERE))
-SHOTS = HERE.parents[1] / "out" / "screenshots"
-"""Where the UI tests write screenshots (gitignored)."""
-SIZE = (800, 480)
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
 
 
 @pytest.fixture(scope="session")
 def ui_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     from kivy.config import Config
 
-    Config.set("graphics", "width", str(SIZE[0]))
-    Config.set("graphics", "height", str(SIZE[1]))
+    Config.set("graphics", "width", "800")  # before the window exists (ui_driver.SIZE)
+    Config.set("graphics", "height", "480")
+    from ui_driver import SIZE
+
     Config.set("graphics", "resizable", "1")
     from kivy.core.window import Window
 

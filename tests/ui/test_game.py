@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SHOTS
-from ui_driver import pump, screenshot, touch, wait_for
+from ui_driver import SHOTS, pump, screenshot, touch, wait_for
 
 from engine.tapscript import (
     Alias,

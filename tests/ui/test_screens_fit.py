@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import SHOTS, SIZE
 from fixtures.views import SCREENS
 from layout import problems
-from ui_driver import pump, screenshot
+from ui_driver import SHOTS, SIZE, pump, screenshot
 
 from ui.i18n import LANGUAGES
 

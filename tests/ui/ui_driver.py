@@ -10,6 +10,11 @@ from typing import Any
 from kivy.base import EventLoop
 from kivy.tests.common import UnitTestTouch
 
+SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
+"""Where the UI tests write screenshots (gitignored)."""
+SIZE = (800, 480)
+"""The window size of the UI tests: the smallest screen the UI supports."""
+
 
 def pump(frames: int = 2) -> None:
     """Run the event loop for ``frames`` frames (clock callbacks, layout, drawing)."""
