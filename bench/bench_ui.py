@@ -5,7 +5,9 @@ The parent process starts a child (``--child T0``) that imports Kivy, builds the
 with the mock reader, and reports when its first frame is drawn; the child then taps cards on the mock
 reader (from this thread, as a reader thread would) and measures until the frame showing the banker's
 answer is drawn and the GPU has finished it (``glFinish`` after every frame: without it, Mesa's software
-rasteriser on a machine without a GPU queues frames and stalls at random later). Run with ``SDL_VIDEODRIVER=offscreen`` when there is no screen (``make bench`` does).
+rasteriser on a machine without a GPU queues frames and stalls at random later). It prints OK or TOO SLOW
+against each need and exits 0 (``make bench`` runs every benchmark); ``BENCH_STRICT=1`` makes a miss exit 1.
+Run with ``SDL_VIDEODRIVER=offscreen`` when there is no screen (``make bench`` does).
 """
 
 from __future__ import annotations
@@ -145,7 +147,8 @@ def main() -> int:
           f"{'OK' if ok_start else 'TOO SLOW'}")
     print(f"memory of the running app (RSS): {r['rss_mb']:.0f} MiB")
     print(f"(machine load average during the run: {r['load']:.1f} on {os.cpu_count()} cores)")
-    return 0 if ok_latency and ok_start else 1
+    strict = os.environ.get("BENCH_STRICT") == "1"
+    return 1 if strict and not (ok_latency and ok_start) else 0
 
 
 def percentiles(values: list[float]) -> tuple[float, float, float]:

@@ -133,6 +133,8 @@ def test_cues_are_played_for_taps_and_errors(fresh_session: Any) -> None:
     pump(1)
     assert "tap" in app.sounds.played
     assert app.sounds.played[-1] == "err"
+    reader = app.session.readers[0]
+    assert reader.cues[-1] == "err"  # the reader beeps too (the mock records it)
 
 
 def test_every_catalog_character_has_a_glyph(ui_app: Any) -> None:

@@ -309,11 +309,20 @@ class BoardBankApp(App):
         for cue in getattr(reaction, "cues", ()):
             if str(cue) in CUES:
                 self.sounds.play(str(cue))
+                self._reader_cue(str(cue))
         error = getattr(reaction, "error", None)
         if error:
             params = getattr(reaction, "params", {}) or {}
             self.toast(self.presenter.text(error, tuple(params.items())))
         self.render(reaction.view)
+
+    def _reader_cue(self, cue: str) -> None:
+        """Let readers with a buzzer or LED play the cue too (the mock records it)."""
+        for reader in list(self.session.readers) if self.session is not None else []:
+            try:
+                reader.cue(cue)
+            except OSError as exc:
+                log.info("reader %s could not play %s: %s", getattr(reader, "url", reader), cue, exc)
 
     def render(self, view: ViewModel) -> None:
         """Show ``view`` on the screen the banker's state calls for (or the open overlay)."""
