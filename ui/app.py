@@ -1,9 +1,10 @@
 """``boardbank run``: the kiosk touch UI (Kivy). It shows the banker's view-model and sends its actions.
 
-:func:`main` prepares Kivy from the command line (window size, full screen, logging), then runs
-:class:`BoardBankApp`. The app builds the banker with its readers through ``ui.compose``, hands reader
-events to the main thread (``Clock.schedule_once``), ticks the banker every 0.1 s (``ui.screens.root.TICK_S``), and re-renders the
-screen after every reaction. It never decides a rule.
+:func:`main` prepares Kivy from the command line (window size, full screen, logging), opens the session
+(banker, readers, registry, journal) through ``ui.compose`` and runs
+:class:`~ui.screens.root.BoardBankApp`, which hands reader events to the main thread
+(``Clock.schedule_once``), ticks the banker every 0.1 s and re-renders the screen after every reaction.
+It never decides a rule.
 """
 
 from __future__ import annotations

@@ -125,7 +125,7 @@ class Presenter:
         """The prompt line (the view's own prompt by default)."""
         p = prompt or self.view.prompt
         key = p.key
-        if key in ("prompt.deed", "prompt.buy") and "owner" not in dict(p.params) and key == "prompt.deed":
+        if key == "prompt.deed" and "owner" not in dict(p.params):
             key = "prompt.deed_unowned"  # a deed nobody owns has no owner, level or rent to show
         return self.text(key, p.params)
 

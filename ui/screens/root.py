@@ -57,7 +57,7 @@ class BoardBankApp(App):
 
     lang = StringProperty("en")
     show_tray = BooleanProperty(False)
-    title = StringProperty("boardbank")
+    title = StringProperty("")
 
     def __init__(self, session: Any = None, lang: str = "en", sounds: SoundBoard | None = None,
                  **kwargs: Any) -> None:
@@ -89,6 +89,7 @@ class BoardBankApp(App):
 
         from ui.app import load_kv
 
+        self.title = self.t("app.title")
         scale_to_window(Window.size)
         load_kv()
         fonts.use_language(self.lang)
