@@ -143,6 +143,16 @@ def open_session(args: argparse.Namespace) -> Session:
     )
 
 
+def choose_language(asked: str | None, edition: Any) -> str:
+    """``--lang``, else the edition's own language when the UI speaks it (ultimate-ru: ru), else English."""
+    from ui.i18n import LANGUAGES
+
+    if asked:
+        return asked
+    own = getattr(edition, "language", None)
+    return own if own in LANGUAGES else "en"
+
+
 def main(args: argparse.Namespace) -> int:
     """Run the kiosk UI with the ``boardbank run`` arguments; returns the exit status."""
     try:
@@ -150,12 +160,6 @@ def main(args: argparse.Namespace) -> int:
     except AppError as exc:
         print(f"boardbank run: {exc}", file=sys.stderr)
         return 2
-    lang = getattr(args, "lang", None) or "en"
-    from ui.fonts import missing_font_message
-
-    message = missing_font_message(lang)
-    if message:
-        print(f"boardbank run: {message}", file=sys.stderr)
     if getattr(args, "screenshots", None) and not getattr(args, "script", None):
         print("boardbank run: --screenshots needs --script FILE", file=sys.stderr)
         return 2
@@ -165,6 +169,12 @@ def main(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(f"boardbank run: {exc}", file=sys.stderr)
         return 2
+    lang = choose_language(getattr(args, "lang", None), session.edition)
+    from ui.fonts import missing_font_message
+
+    message = missing_font_message(lang)
+    if message:
+        print(f"boardbank run: {message}", file=sys.stderr)
     from ui.screens.root import BoardBankApp
 
     app = BoardBankApp(session=session, lang=lang)

@@ -75,6 +75,17 @@ def test_screenshots_need_a_script(tmp_path: Path) -> None:
     assert "--screenshots needs --script" in done.stderr
 
 
+def test_the_language_defaults_to_the_editions() -> None:
+    from types import SimpleNamespace
+
+    from ui.app import choose_language
+
+    assert choose_language(None, SimpleNamespace(language="ru")) == "ru"
+    assert choose_language("ja", SimpleNamespace(language="ru")) == "ja"
+    assert choose_language(None, SimpleNamespace(language="de")) == "en"
+    assert choose_language(None, None) == "en"
+
+
 def test_a_bad_size_is_refused(tmp_path: Path) -> None:
     done = run(["run", "--size", "big"], tmp_path)
     assert done.returncode == 2
