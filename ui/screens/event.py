@@ -5,6 +5,7 @@ from __future__ import annotations
 from kivy.metrics import dp
 from kivy.properties import StringProperty
 
+from engine.viewmodel import ChoiceView
 from ui.screens.base import BankScreen
 from ui.screens.present import Presenter
 from ui.widgets import palette
@@ -32,17 +33,21 @@ class EventScreen(BankScreen):
         grid.cols = 2 if len(choices) <= 4 else (3 if len(choices) <= 9 else 4)
         for choice in choices:
             button = ChoiceButton(text=presenter.choice_label(choice),
-                                  max_font_size=dp(16), bg=_choice_colour(choice.value), value=choice.value)
+                                  max_font_size=dp(16), bg=_choice_colour(presenter, choice), value=choice.value)
             button.bind(on_release=lambda b: self.app().choose(b.value))
             grid.add_widget(button)
         super().render(presenter)
 
 
-def _choice_colour(value: str) -> palette.RGBA:
-    """Colour-set choices wear their colour; others the panel colour."""
-    key = palette.norm(value)
+def _choice_colour(presenter: Presenter, choice: ChoiceView) -> palette.RGBA:
+    """Deeds and colour sets wear their colour, players their token's; others the panel colour."""
+    if choice.label_key == "choice.deed" and choice.value.isdigit():
+        space = presenter.space_for_deed(int(choice.value))
+        return palette.deed_rgba(space.colour) if space is not None else palette.PANEL_LIGHT
+    player = presenter.player(choice.value)
+    if player is not None:
+        return palette.token_rgba(player.token)
+    key = palette.norm(choice.value)
     if key in palette.DEED_COLOURS:
         return palette.DEED_COLOURS[key]
-    if key in palette.TOKENS:
-        return palette.TOKENS[key]
     return palette.PANEL_LIGHT
