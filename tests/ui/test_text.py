@@ -96,3 +96,10 @@ def test_choices_and_transactions() -> None:
                        last_transaction=TransactionView(3, "SalaryPaid", 200, None, "p1"))
     assert p.transaction() == "GO salary: Bank » Player 1: M200"
     assert p.action_label("press_end_turn") == "End turn"
+
+
+def test_enrolment_prompts_show_card_numbers_not_money() -> None:
+    p = Presenter(Translator("en"), table_view())
+    assert p.text("enroll.tap_player", (("kind", "player"), ("value", 2))) == "Tap the bank card for player 2"
+    assert p.text("enroll.tap_deed", (("kind", "deed"), ("value", 16), ("name", "Coventry Street"))) == \
+        "Tap deed card 16: Coventry Street"

@@ -16,7 +16,7 @@ from ui.money import CURRENCIES, format_money
 
 MONEY_PARAMS: frozenset[str] = frozenset({
     "amount", "price", "rent", "due", "bid", "high_bid", "fee", "salary", "total", "cash", "balance",
-    "wealth", "owed", "paid", "change", "value", "cost", "min_bid", "step", "deeds_value",
+    "wealth", "owed", "paid", "change", "cost", "min_bid", "deeds_value",
 })
 """Prompt parameters that are money (ints in the edition's unit)."""
 PLAYER_PARAMS: frozenset[str] = frozenset({
