@@ -296,11 +296,12 @@ class BoardBankApp(App):
         return self.t(key) if self.translator.has(key, "en") else edition_id
 
     def rule_options(self) -> Mapping[str, object]:
-        """The rule options of a new game: the defaults, overridden by ``--option``."""
+        """The rule options of a new game: the defaults, then the edition's, then ``--option``."""
         from engine.options import Options
 
         values = dict(Options().as_dict())
         if self.session is not None:
+            values.update(getattr(self.session.edition, "options", None) or {})
             values.update(self.session.options)
         return values
 
