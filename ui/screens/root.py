@@ -129,8 +129,9 @@ class BoardBankApp(App):
         self.show_tray = bool(session.mock_urls)
         registry = session.registry
         if self.show_tray and registry is not None and len(registry) == 0:
+            players = int(str(self.rule_options().get("max_players", 4)))
             log.info("mock reader and no enrolled card: enrolled a mock deck of %d cards",
-                     enrol_mock_deck(registry))
+                     enrol_mock_deck(registry, players))
         for reader in list(session.readers):
             reader.start(self.controller.reader_sink)
         self.render(self.controller.view)
