@@ -3,7 +3,7 @@
 
 The parent process starts a child (``--child T0``) that imports Kivy, builds the app on a fresh journal
 with the mock reader, and reports when its first frame is drawn; the child then taps cards on the mock
-reader (from this thread, as a reader thread would) and measures until the frame showing the banker's
+reader from another thread (as a reader driver does) and measures until the frame showing the banker's
 answer is drawn and the GPU has finished it (``glFinish`` after every frame: without it, Mesa's software
 rasteriser on a machine without a GPU queues frames and stalls at random later). It prints OK or TOO SLOW
 against each need and exits 0 (``make bench`` runs every benchmark); ``BENCH_STRICT=1`` makes a miss exit 1.
@@ -18,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -86,8 +87,8 @@ def child(t0: float) -> None:
             card = f"BB0000{1 + i % 3:02X}" if i % 2 == 0 else f"DD0000{1 + i % 22:02X}"
             handled = controller.handled
             start = time.perf_counter()
-            mock.present(url, card)  # delivered to the sink in this thread, as a reader thread would
-            mock.remove(url)
+            reader = threading.Thread(target=lambda c=card: (mock.present(url, c), mock.remove(url)))
+            reader.start()  # a reader thread delivers the card, as a real driver does
             drawn = len(flips)
             while controller.handled == handled:  # the hand-over runs in the next frame's clock tick...
                 drawn = len(flips)
@@ -98,6 +99,7 @@ def child(t0: float) -> None:
                 Window.canvas.ask_update()
                 EventLoop.idle()
             latencies.append((time.perf_counter() - start) * 1000)
+            reader.join(timeout=5)
             if controller.view.state != "idle":
                 controller.press("cancel")
                 EventLoop.idle()

@@ -47,6 +47,7 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    os.environ.setdefault("KIVY_CLOCK", "interrupt")  # a reader thread's event wakes the loop at once
     from kivy.config import Config
 
     if size is not None:
