@@ -27,7 +27,8 @@ class MenuScreen(BankScreen):
         view = presenter.view
         page = PAGES.get(view.state, "open")
         self.ids.pages.current = page
-        self.ids.pin_message.text = presenter.prompt() if view.state == "pin" else presenter.tr("menu.enter_pin")
+        # the PIN is typed on this keypad and sent whole, so the banker's "digits typed" count stays 0
+        self.ids.pin_message.text = presenter.tr("menu.enter_pin")
         self.ids.undo.disabled = not app.may("press_undo")
         self.ids.settings.disabled = not app.may("press_settings")
         self.ids.new_game.disabled = not app.may("press_new_game")
