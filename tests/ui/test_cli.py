@@ -61,6 +61,17 @@ def test_a_script_is_played_with_a_screenshot_per_step(tmp_path: Path, size: tup
 
 
 @pytest.mark.ui
+def test_a_restart_resumes_the_game(tmp_path: Path) -> None:
+    first = tmp_path / "first.tap"
+    first.write_text(SHORT, encoding="utf-8")
+    assert run(["run", "--script", str(first)], tmp_path).returncode == 0
+    again = tmp_path / "again.tap"
+    again.write_text("expect balance 1 1240\nexpect owner 16 1\nexpect phase play\n", encoding="utf-8")
+    done = run(["run", "--script", str(again)], tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+@pytest.mark.ui
 def test_a_failed_expectation_exits_1(tmp_path: Path) -> None:
     script = tmp_path / "wrong.tap"
     script.write_text(SHORT.replace("expect balance 1 1240", "expect balance 1 999"), encoding="utf-8")
