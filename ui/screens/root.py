@@ -105,6 +105,8 @@ class BoardBankApp(App):
         session, self.session = self.session, None
         self.attach(session)
         Clock.schedule_interval(self._tick, TICK_S)
+        if fonts.missing_font_message(self.lang):
+            self.toast(self.t("warn.no_cjk_font", "en"))
         for callback in self._after_start:
             Clock.schedule_once(lambda dt, cb=callback: cb(), 0)
 
