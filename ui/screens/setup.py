@@ -40,7 +40,8 @@ class SetupScreen(BankScreen):
         self.ids.edition.text = presenter.tr("setup.edition", edition=app.edition_name(view.edition))
         seats = self.ids.seats
         seats.clear_widgets()
-        for number, p in enumerate(view.players, start=1):
+        for index, p in enumerate(view.players, start=1):
+            number = p.id[1:] if p.id.startswith("p") and p.id[1:].isdigit() else index  # the card's seat
             row = BoxLayout(spacing=dp(6), size_hint_y=None, height=dp(40))
             rgba = palette.token_rgba(p.token)
             row.add_widget(TokenChip(token_color=rgba, size_hint_x=None, width=dp(28)))
