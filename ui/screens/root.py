@@ -20,6 +20,7 @@ from kivy.uix.label import Label
 from engine.viewmodel import ViewModel
 from ui import fonts
 from ui.i18n import LANGUAGES, Translator
+from ui.screens.cards import CardsMixin
 from ui.screens.enrol import Enrolment, enrol_mock_deck
 from ui.screens.present import Presenter
 from ui.screens.router import Controller, screen_for
@@ -36,8 +37,6 @@ OVERLAY_SCREENS = frozenset({"board"})
 """Screens the user opens on top of the banker's screen (the banker does not choose them)."""
 
 
-VIRTUAL_DEED_PREFIX = "FD0000"
-"""UIDs of the virtual deed cards made when a deed space is touched and no card holds that deed."""
 DESIGN_SIZE = (800, 480)
 """The screen the layout is drawn for (the 7-inch Raspberry Pi display); larger windows scale it up."""
 
@@ -52,7 +51,7 @@ def scale_to_window(size: tuple[int, int]) -> float:
     return scale
 
 
-class BoardBankApp(App):
+class BoardBankApp(CardsMixin, App):
     """The touch UI. ``lang`` is the UI language (switchable at run time)."""
 
     lang = StringProperty("en")
@@ -170,84 +169,6 @@ class BoardBankApp(App):
         name = trigger if trigger.startswith(("press_", "tap_")) or trigger == "answer" else f"press_{trigger}"
         return self.controller.may(name)
 
-    def tap_card(self, card_uid: str) -> None:
-        """The tray: tap ``card_uid`` on the mock reader (it comes back as a reader event)."""
-        from reader import mock
-
-        for url in self.session.mock_urls:
-            mock.present(url, card_uid)
-            mock.remove(url)
-
-    def touch_deed(self, deed: int) -> None:
-        """A deed space on the board: what tapping its deed card does (for a lost card).
-
-        A deed with no enrolled card gets a virtual one (``FD0000nn``) so the banker can be asked.
-        """
-        registry = self.session.registry if self.session is not None else None
-        if registry is None or self.controller is None:
-            self.sounds.play("err")
-            self.toast(self.t("error.no_deed_card", deed=self.presenter.deed_name(deed)))
-            return
-        card_uid = registry.holder("deed", deed)
-        if card_uid is None:
-            card_uid = f"{VIRTUAL_DEED_PREFIX}{deed:02X}"
-            registry.enroll(card_uid, "deed", deed, replace=True)
-            log.info("deed %d has no card: enrolled the virtual card %s", deed, card_uid)
-        self.overlay = None
-        self.controller.tap(card_uid)
-
-    # -- card enrolment (setup) -----------------------------------------------------------------------
-    def start_enrolment(self) -> None:
-        """Enrol the box's cards: each tap gives the next role (bank cards, deeds, events, banker)."""
-        if self.session is None or self.session.registry is None:
-            return
-        names: dict[tuple[str, int | None], str] = {}
-        for space in self.presenter.view.board:
-            if space.deed is not None:
-                names[("deed", space.deed)] = space.name
-        enrolment = Enrolment(self.session.registry, names)
-        if enrolment.done:
-            self.toast(self.t("enroll.done"))
-        else:
-            self.enrolment = enrolment
-        self.render(self.presenter.view)
-
-    def skip_enrolment(self) -> None:
-        """Leave the current role without a card."""
-        if self.enrolment is not None:
-            self.enrolment.skip()
-            if self.enrolment.done:
-                self.enrolment = None
-            self.render(self.presenter.view)
-
-    def stop_enrolment(self) -> None:
-        """End the enrolment; taps go to the banker again."""
-        self.enrolment = None
-        self.render(self.presenter.view)
-
-    def _enrol_tap(self, card_uid: str) -> bool:
-        if self.enrolment is None:
-            return False
-        if self.enrolment.offer(card_uid):
-            self.sounds.play("ok")
-            if self.enrolment.done:
-                self.enrolment = None
-        else:
-            self.sounds.play("err")
-            self.toast(self.t("error.enrol", uid=card_uid))
-        self.render(self.presenter.view)
-        return True
-
-    def tap_blank_card(self) -> None:
-        """The tray's blank card: a new card UID (not enrolled yet) is tapped on the mock reader."""
-        registry = self.session.registry if self.session is not None else None
-        while True:
-            card_uid = f"CA{self._next_blank:06X}"
-            self._next_blank += 1
-            if registry is None or registry.lookup(card_uid) is None:
-                break
-        self.tap_card(card_uid)
-
     def open_menu(self) -> None:
         """The menu button: the banker asks for its PIN."""
         self.press("menu")
@@ -343,7 +264,7 @@ class BoardBankApp(App):
             self.overlay = None
         self._switch(name)
         self.screen(name).show(self.presenter)
-        self._update_tray(view)
+        self.update_tray(view)
         self.rendered += 1
         self.last_render_t = time.monotonic()
 
@@ -384,27 +305,3 @@ class BoardBankApp(App):
         else:
             chip.ok = all(connected.values())
             chip.text = self.t("reader.connected" if chip.ok else "reader.lost")
-
-    def _update_tray(self, view: ViewModel) -> None:
-        if not self.show_tray or self.session is None or self.session.registry is None:
-            return
-
-        cards = []
-        order = {"player": 0, "deed": 1, "event": 2, "banker": 3}
-        for card in sorted(self.session.registry.cards(), key=lambda c: (order.get(c.kind, 4), c.value or 0)):
-            if card.kind == "player":
-                p = self.presenter.player(f"p{card.value}")
-                caption = self.presenter.player_name(p.id) if p else self.t("card.player", number=card.value)
-                rgba = palette.token_rgba(p.token) if p else palette.TOKENS["white"]
-            elif card.kind == "deed":
-                space = self.presenter.space_for_deed(card.value)
-                caption = self.presenter.deed_name(card.value)
-                rgba = palette.deed_rgba(space.colour if space else None)
-            elif card.kind == "event":
-                caption = self.t("card.event", number=card.value)
-                rgba = palette.SPACE_KINDS["event"]
-            else:
-                caption = self.t("card.banker")
-                rgba = palette.WARNING
-            cards.append((card.uid, caption, rgba))
-        self.root.ids.tray.show(cards, self.t("card.blank") if self.enrolment is not None else None)
