@@ -33,8 +33,11 @@ def test_the_language_button_cycles_languages_and_fonts(fresh_session: Any) -> N
     assert app.lang == "en"
     captions = [caption for _, caption in seen]
     assert len(set(captions)) == 4, captions
+    wait_for(lambda: app.root.ids.reader_chip.ok)
+    chip_en = app.root.ids.reader_chip.text
     app.set_language("ja")
     pump(2)
+    assert app.root.ids.reader_chip.text == app.t("reader.connected", "ja") != chip_en
     assert app.root.ids.board_button.font_name == fonts.CJK_FONT
     assert app.screen("setup").ids.prompt.font_name == fonts.CJK_FONT
     app.set_language("ru")

@@ -207,6 +207,7 @@ class BoardBankApp(CardsMixin, App):
                     widget.refit()
                 elif isinstance(widget, Label):
                     widget.texture_update()
+            self._show_readers(self.controller.readers if self.controller is not None else None)
             self.render(self.presenter.view)
 
     def next_language(self) -> None:
