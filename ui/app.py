@@ -57,6 +57,9 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
         Config.set("graphics", "fullscreen", "auto")
         Config.set("graphics", "show_cursor", "0")
     Config.set("kivy", "exit_on_escape", "0")
+    # No multisample anti-aliasing: flat tiles do not need it, and on software GL (no GPU) it costs
+    # a large share of every frame, i.e. of the tap-to-screen latency.
+    Config.set("graphics", "multisamples", "0")
     logging.getLogger("transitions").setLevel(logging.WARNING)  # one DEBUG line per trigger otherwise
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
 
