@@ -1,4 +1,4 @@
-"""The banker's core: its state, helpers, and the setup, menu and phase callbacks of the transition table.
+"""The banker's core: its state, helpers, and the menu and phase callbacks of the transition table.
 
 Conditions ``can_*`` build the one command a gesture would issue and ask ``Game.check``; when the engine
 refuses, they record a :class:`Refusal` (translation key + the engine's reason) that the banker reports.
@@ -16,11 +16,11 @@ from typing import Any
 
 from engine import commands as c
 from engine.banker_store import GameStore
-from engine.banker_view import TOKENS, BoardCache, last_transaction, player_id
+from engine.banker_view import BoardCache, last_transaction, player_id
 from engine.durable import DurableGame
+from engine.editions import Edition
 from engine.events import Event
 from engine.game import Game
-from engine.options import Options
 from engine.state import GameState
 from engine.viewmodel import Cue, TransactionView
 
@@ -54,8 +54,9 @@ def input_value(event: Any) -> Any:
 
 
 class BankerCore:
-    """The banker's state, its helpers, and the setup, menu and phase callbacks (the gestures are in
-    :class:`engine.banker_gestures.BankerCallbacks`; :class:`engine.banker.Banker` adds inputs and the machine)."""
+    """The banker's state, its helpers, and the menu and phase callbacks (setup is in
+    :class:`engine.banker_setup.BankerSetup`, the gestures in :class:`engine.banker_gestures.BankerCallbacks`;
+    :class:`engine.banker.Banker` adds inputs and the machine)."""
 
     state: Any
     trigger: Callable[..., bool]  # bound by the transitions machine
@@ -77,6 +78,11 @@ class BankerCore:
         self._pin = pin
         self._durable: DurableGame | None = None
         self._seats: list[int] = []
+        self._names: dict[int, str] = {}  # seat -> name chosen at the table
+        self._tokens: dict[int, str] = {}  # seat -> token colour (a default when seated, or chosen)
+        self._options: dict[str, object] = dict(store.options)  # rule options of the next game
+        self._edition_id: str = store.edition.id  # edition of the next game
+        self._edition_cache: Edition | None = None
         self._gesture = Gesture()
         self._landing: tuple[str, int] | None = None
         self._since = clock()
@@ -196,62 +202,6 @@ class BankerCore:
         if deed is None or self._durable is None:
             return None
         return self._st().owner.get(deed)
-
-    # -- setup -------------------------------------------------------------------------------------------
-    def can_seat(self, event: Any) -> bool:
-        seat = input_value(event)
-        limit = Options.from_mapping(dict(self._store.options)).max_players
-        if seat is not None and int(seat) in self._seats:
-            self._refusal = Refusal("error.already_seated", {"seat": int(seat)})
-            return False
-        if len(self._seats) >= limit:
-            self._refusal = Refusal("error.too_many_players", {"max": limit})
-            return False
-        return True
-
-    def do_seat(self, event: Any) -> None:
-        self._seats.append(int(input_value(event)))
-
-    def do_clear_seats(self, event: Any) -> None:
-        self._seats.clear()
-
-    def _start_command(self) -> c.StartGame:
-        specs = tuple(
-            c.PlayerSpec(player_id(s), f"Player {s}", TOKENS[(s - 1) % len(TOKENS)]) for s in sorted(self._seats)
-        )
-        return c.StartGame(specs, dict(self._store.options), 0)
-
-    def can_start(self, event: Any) -> bool:
-        if len(self._seats) < 2:
-            self._refusal = Refusal("error.need_players", {"min": 2, "seated": len(self._seats)})
-            return False
-        reason = Game(self._store.edition).check(self._start_command())
-        if reason is not None:
-            self._refusal = Refusal("error.rule", {"reason": reason, "command": "StartGame"})
-            return False
-        return True
-
-    def do_start(self, event: Any) -> None:
-        cmd = self._start_command()
-        self._durable = self._store.new_game(self._store.edition.id, cmd.players, cmd.options,
-                                             self._seed_source())
-        started = self._store.events(self._durable)
-        self._events.extend(started)
-        self._note(started)
-        self._cues.append(Cue.OK)
-        self._seats.clear()
-        self._history = {}
-        state = self._durable.game.state
-        for pid in state.order:
-            self._history[pid] = [state.wealth(pid)]
-
-    def do_new_game(self, event: Any) -> None:
-        self._durable = None
-        self._last_tx = None
-        self._last_seq = 0
-        self._seats.clear()
-        self._history = {}
-        self.forget_gesture(event)
 
     # -- menu ----------------------------------------------------------------------------------------------
     def open_pin(self, event: Any) -> None:

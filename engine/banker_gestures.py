@@ -12,12 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import commands as c
-from engine.banker_callbacks import BankerCore, Gesture, Refusal, input_value
+from engine.banker_callbacks import Gesture, Refusal, input_value
+from engine.banker_setup import BankerSetup
 from engine.banker_view import choices_needed, event_card, player_id, seat_of
 from engine.errors import IllegalCommand
 
 
-class BankerCallbacks(BankerCore):
+class BankerCallbacks(BankerSetup):
     """The conditions and callbacks of the table's gesture rows."""
 
     # -- deeds and landings ---------------------------------------------------------------------------

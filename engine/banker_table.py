@@ -22,7 +22,7 @@ from typing import Any
 class BankerState(Enum):
     """What the unit is waiting for. The value is the name shown in views, scripts and the diagram."""
 
-    SETUP = "setup"  # registering players: tap bank cards, then ✓
+    SETUP = "setup"  # registering players: tap bank cards, choose names, tokens, options, edition; then ✓
     IDLE = "idle"  # a turn is under way; nothing half done
     DEED = "deed"  # a deed was tapped: its owner, level and rent are shown; waiting for a player card
     BUY = "buy"  # an unowned deed and the lander are known: ✓ buys, decline opens the auction
@@ -91,10 +91,11 @@ def _t(trigger: str | list[str], source: Any, dest: Any, conditions: Any = None,
 
 
 TABLE: list[dict[str, Any]] = [
-    # --- setup: tap bank cards, then ✓ ------------------------------------------------------------
+    # --- setup: tap bank cards; answer names, tokens, options, the edition; then ✓ --------------------
     _t("tap_player", S.SETUP, None, "can_seat", "do_seat"),
     _t("press_ok", S.SETUP, S.IDLE, "can_start", ["do_start", "then_settle"]),
     _t("press_cancel", S.SETUP, None, None, "do_clear_seats"),
+    _t("answer", S.SETUP, None, "setup_answer_valid", "do_setup_answer"),  # name, token, option, edition
     # --- a deed: check it, then the lander's card decides --------------------------------------------
     _t("tap_deed", S.IDLE, S.DEED, None, "pick_deed"),
     _t("tap_player", S.DEED, S.BUY, ["is_lander", "deed_unowned", "can_consider_buy"], "pick_player"),

@@ -8,12 +8,13 @@ unit. Player ids are ``"p<seat>"`` (seat 1..8, the number of the player's bank c
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from engine import commands as c
 from engine import events as ev
 from engine.banker_table import BankerState
-from engine.editions import Edition, EventCard
+from engine.editions import Edition, EventCard, list_editions
 from engine.events import Event
 from engine.game import Game
 from engine.state import GameState
@@ -32,6 +33,7 @@ from engine.viewmodel import (
 
 if TYPE_CHECKING:
     from engine.banker_callbacks import BankerCore, Refusal
+    from engine.banker_setup import BankerSetup
 
 TOKENS = ("red", "green", "blue", "white", "yellow", "black", "orange", "purple")
 """Default token colour of each seat (the four of the box first)."""
@@ -243,10 +245,10 @@ def prompt_for(banker: BankerCore) -> Prompt:
     return Prompt(f"prompt.{s.value}", tuple(p))
 
 
-def build_view(banker: BankerCore, refusal: Refusal | None = None) -> ViewModel:
+def build_view(banker: BankerSetup, refusal: Refusal | None = None) -> ViewModel:
     """The whole screen for the banker's current state (``refusal`` adds the error to ``extra``)."""
     game = banker.game
-    edition = game.edition if game else banker.store.edition
+    edition = game.edition if game else banker.setup_edition
     st = game.state if game else None
     state: BankerState = banker.state
     now = banker._clock()
@@ -262,8 +264,10 @@ def build_view(banker: BankerCore, refusal: Refusal | None = None) -> ViewModel:
             rows = st.standings_final or st.standings()
             standings = tuple(StandingView(r.rank, r.player, r.cash, r.deeds_value, r.total) for r in rows)
     elif banker.seats:
-        players = tuple(PlayerView(player_id(s), f"Player {s}", TOKENS[(s - 1) % len(TOKENS)], 0, 0)
+        players = tuple(PlayerView(player_id(s), banker.seat_name(s), banker.seat_token(s), 0, 0)
                         for s in sorted(banker.seats))
+    setup = state is BankerState.SETUP
+    options = st.options if st is not None and not setup else banker.setup_options()
     event_view = None
     if st is not None and st.pending is not None and game is not None:
         card = event_card(edition, st.pending.card)
@@ -307,7 +311,16 @@ def build_view(banker: BankerCore, refusal: Refusal | None = None) -> ViewModel:
         selected_deed=banker.gesture.deed,
         seconds_left=(max(0.0, banker.timeout_s - (now - banker.since))
                       if state.value in _TIMED else None),
+        options=tuple(options.as_dict().items()),
+        editions=_editions() if setup else (),
+        tokens=TOKENS if setup else (),
     )
+
+
+@cache
+def _editions() -> tuple[str, ...]:
+    """The built-in editions (read once: the files do not change while the unit runs)."""
+    return tuple(list_editions())
 
 
 _TIMED = frozenset({"deed", "buy", "player", "action", "location", "event_card", "pin", "menu", "settings"})

@@ -15,6 +15,10 @@ One step per line; ``#`` starts a comment; a ``# source: ...`` header names the 
     expect state idle               # the banker's state name
     expect phase play               # the engine's phase
     expect error error.wrong_card   # the last input was refused with this key (``none``: accepted)
+    expect name 2 Ana               # seat 2's player is called Ana (one word)
+    expect token 2 blue             # seat 2's token colour
+    expect option start_money 2000  # a rule option in force (on/off for yes/no options)
+    expect edition ultimate-us      # the edition shown (the next game's while registering)
 
 The same verbs are read by ``boardbank headless`` and by the UI's ``boardbank run --script``. The parser
 returns typed steps; :func:`run_script` drives any object with the Banker's ``tap/press/choose/tick``
@@ -28,9 +32,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from engine.errors import OptionError
+from engine.options import parse_option_text
 from engine.viewmodel import ViewModel
 
-EXPECT_KINDS = ("balance", "owner", "level", "state", "error", "phase")
+EXPECT_KINDS = ("balance", "owner", "level", "state", "error", "phase", "name", "token", "option", "edition")
+_EXPECT_ARGS = {"balance": 2, "owner": 2, "level": 2, "state": 1, "error": 1, "phase": 1, "name": 2, "token": 2,
+                "option": 2, "edition": 1}
 
 
 class TapScriptError(ValueError):
@@ -167,7 +175,7 @@ def parse_line(text: str, lineno: int, aliases: dict[str, str]) -> Step | None:
     if verb == "expect":
         if not rest or rest[0] not in EXPECT_KINDS:
             raise TapScriptError(f"line {lineno}: expected 'expect {{{'|'.join(EXPECT_KINDS)}}} ...', got {text.strip()!r}")
-        want = {"balance": 2, "owner": 2, "level": 2, "state": 1, "error": 1, "phase": 1}[rest[0]]
+        want = _EXPECT_ARGS[rest[0]]
         if len(rest) - 1 != want:
             raise TapScriptError(f"line {lineno}: 'expect {rest[0]}' takes {want} argument(s), got {text.strip()!r}")
         return Expect(lineno, rest[0], tuple(rest[1:]))
@@ -266,6 +274,19 @@ def check_expectation(step: Expect, view: ViewModel, last_error: str | None) -> 
         got, want = view.state, args[0]
     elif kind == "phase":
         got, want = view.phase, args[0]
+    elif kind in ("name", "token"):
+        pid = args[0] if args[0].startswith("p") else f"p{args[0]}"
+        player = next((p for p in view.players if p.id == pid), None)
+        got = None if player is None else (player.name if kind == "name" else player.token)
+        want = args[1]
+    elif kind == "option":
+        try:
+            want = parse_option_text(f"{args[0]}={args[1]}")[1]
+        except OptionError as exc:
+            raise ExpectationFailed(f"line {step.line}: {exc}") from None
+        got = dict(view.options).get(args[0])
+    elif kind == "edition":
+        got, want = view.edition, args[0]
     else:
         got, want = last_error or "none", args[0]
     if got != want:

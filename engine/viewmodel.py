@@ -147,3 +147,6 @@ class ViewModel:
     selected_player: str | None = None  # the player card tapped in the gesture under way
     selected_deed: int | None = None  # the deed card tapped in the gesture under way
     seconds_left: float | None = None  # until the gesture under way times out (injected clock)
+    options: tuple[tuple[str, int | bool], ...] = ()  # rule options in force (setup: the next game's); money units
+    editions: tuple[str, ...] = ()  # setup: the edition ids the table may choose (``choose("edition=ID")``)
+    tokens: tuple[str, ...] = ()  # setup: the token colours a player may take (``choose("token=SEAT:COLOUR")``)

@@ -78,7 +78,8 @@ EXPECTED: dict[tuple[BankerState, str], BankerState] = {
 }
 # refused although rows exist (the engine or the gesture says no), with the error key
 EXPECTED_ERROR: dict[tuple[BankerState, str], str] = {
-    (S.SETUP, "press_ok"): "error.need_players", (S.EVENT, "tap_deed"): "error.bad_choice",
+    (S.SETUP, "press_ok"): "error.need_players", (S.SETUP, "answer"): "error.bad_setup",
+    (S.EVENT, "tap_deed"): "error.bad_choice",
     (S.AUCTION, "press_bid"): "error.tap_bidder_first", (S.PIN, "answer"): "error.bad_pin",
     (S.SETTINGS, "answer"): "error.bad_setting", (S.DEBT, "tap_deed"): "error.rule",
     (S.MENU, "tap_banker"): "error.wrong_card",

@@ -30,6 +30,46 @@ def test_setup_shows_the_seated_players_and_the_board(tmp_path: Path) -> None:
     assert view.phase == "setup" and "press_ok" in view.actions and view.seq == 0
 
 
+def test_setup_choices_are_shown_and_go_into_start_game(tmp_path: Path) -> None:
+    """Names (with spaces, trimmed), tokens, options and the edition: in the view, then in GameStarted."""
+    from engine.banker_setup import TOKEN_PALETTE
+    from engine.editions import list_editions
+    from engine.events import GameStarted
+
+    journal = Journal.open(tmp_path / "bb.sqlite3")
+    clock, cards = ManualClock(), CardTable()
+    store = JournalStore(journal, "ultimate-uk", {"go_salary": 250})  # the command line's --option
+    banker = Banker(store, cards, clock, seed_source=lambda: 9)
+    run_script(steps_of([*CARDS, "tap 000000A1", "tap 000000A3"]), banker, clock, cards.enroll)
+    view = banker.view
+    assert view.editions == tuple(list_editions()) and view.tokens == TOKEN_PALETTE
+    assert dict(view.options)["go_salary"] == 250 and dict(view.options)["start_money"] == 1500
+    assert banker.may("answer")
+    for answer in ("name=1:  Ana María  ", "name=3:山田 太郎", "token=3:black", "option=jail_fee:50",
+                   "option=colour_set_bonus:off", "edition=ultimate-ru"):
+        reaction = banker.choose(answer)
+        assert reaction.error is None, (answer, reaction.params)
+        assert reaction.prompt.key == "prompt.setup"
+    view = banker.view
+    assert [(p.id, p.name, p.token) for p in view.players] == [("p1", "Ana María", "red"), ("p3", "山田 太郎", "black")]
+    assert view.edition == "ultimate-ru" and view.currency == "RUB_K"
+    assert {k: v for k, v in view.options if k in ("go_salary", "jail_fee", "colour_set_bonus")} == {
+        "go_salary": 250, "jail_fee": 50, "colour_set_bonus": False}
+    before = banker.view
+    refused = banker.choose("token=1:black")
+    assert refused.error == "error.token_taken" and refused.params["seat"] == 3 and "err" in refused.cues
+    assert refused.view.players == before.players and refused.prompt.key == "prompt.setup"
+    assert banker.press("ok").error is None
+    started = next(e for e in banker.durable.game.events if isinstance(e, GameStarted))
+    assert started.edition == "ultimate-ru"
+    assert [(p.id, p.name, p.token) for p in started.players] == [("p1", "Ana María", "red"),
+                                                                   ("p3", "山田 太郎", "black")]
+    assert started.options["go_salary"] == 250 and started.options["jail_fee"] == 50
+    assert started.options["colour_set_bonus"] is False
+    view = banker.view
+    assert view.editions == () and view.tokens == () and dict(view.options)["jail_fee"] == 50
+
+
 def test_board_players_and_last_transaction_after_rent(tmp_path: Path) -> None:
     view = play(tmp_path, [*START, "tap 00000116", "tap 000000A1", "press ok", "tap 00000116", "tap 000000A2"]).view
     space = next(s for s in view.board if s.deed == 16)

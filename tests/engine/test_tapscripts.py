@@ -80,3 +80,24 @@ def test_a_failed_expectation_names_the_line(tmp_path: Path) -> None:
     script = parse("card 000000A1 player 1\ntap 000000A1\nexpect state idle\n")
     with pytest.raises(ExpectationFailed, match=r"line 3: expected state idle, got 'setup'"):
         run_script(script.steps, banker, clock, cards.enroll)
+
+
+def test_the_table_s_choices_reach_the_journal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """setup_choices.tap names the players, picks their colours, an option and the edition; ``boardbank
+    replay`` (a rebuild from the journal alone) shows them."""
+    import json
+
+    from ui.cli import main as cli_main
+
+    banker = play(Path(__file__).parent / "taps" / "setup_choices.tap", tmp_path)
+    assert banker.durable is not None
+    banker.durable.journal.close()
+    assert cli_main(["replay", str(tmp_path / "bb.sqlite3"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["edition"] == "ultimate-us"
+    assert [(p["id"], p["name"], p["token"]) for p in out["players"]] == [
+        ("p1", "Ana", "purple"), ("p2", "Boris", "orange")]
+    assert [p["balance"] for p in out["players"]] == [1980, 1920]  # start_money 2000, a purchase, a rent
+    assert cli_main(["replay", str(tmp_path / "bb.sqlite3")]) == 0
+    table = capsys.readouterr().out
+    assert "Ana" in table and "Boris" in table

@@ -111,6 +111,12 @@ class Presenter:
                 out[name] = self.tr(value)
             elif name == "colour" and isinstance(value, str):
                 out[name] = self.colour_name(value)
+            elif name == "token" and isinstance(value, str):
+                out[name] = self.token_name(value)
+            elif name == "option" and isinstance(value, str) and self.tr.has(f"option.{value}", "en"):
+                out[name] = self.tr(f"option.{value}")
+            elif name == "edition" and isinstance(value, str) and self.tr.has(f"edition.{value}", "en"):
+                out[name] = self.tr(f"edition.{value}")
             elif name == "side" and isinstance(value, str | int):
                 out[name] = self.tr("side.name", side=str(value).upper())
             else:
