@@ -109,13 +109,16 @@ def _print_table(state: dict[str, Any], out: TextIO) -> None:
         status = "bankrupt" if p["bankrupt"] else "in jail" if p["in_jail"] else ""
         deeds = " ".join(str(d) for d in p["deeds"])
         out.write(f"{p['name'] or p['id']:<12} {p['balance']:>8} {p['wealth']:>8}  {status:<9} {deeds}\n")
+    names = {p["id"]: p["name"] or p["id"] for p in state["players"]}
     out.write(f"\n{'deed':>4} {'name':<26} {'owner':<12} {'level':>5} {'rent':>6}\n")
     for d in state["deeds"]:
         if d["owner"] is not None:
-            out.write(f"{d['deed']:>4} {d['name']:<26} {d['owner']:<12} {d['level']:>5} {d['rent']:>6}\n")
+            owner = names.get(d["owner"], d["owner"])
+            out.write(f"{d['deed']:>4} {d['name']:<26} {owner:<12} {d['level']:>5} {d['rent']:>6}\n")
     out.write(f"\n{'rank':>4} {'player':<12} {'cash':>8} {'deeds':>8} {'total':>8}\n")
     for x in state["standings"]:
-        out.write(f"{x['rank']:>4} {x['player']:<12} {x['cash']:>8} {x['deeds_value']:>8} {x['total']:>8}\n")
+        player = names.get(x["player"], x["player"])
+        out.write(f"{x['rank']:>4} {player:<12} {x['cash']:>8} {x['deeds_value']:>8} {x['total']:>8}\n")
 
 
 def replay_main(args: argparse.Namespace) -> int:
