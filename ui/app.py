@@ -56,6 +56,10 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
     if fullscreen:
         Config.set("graphics", "fullscreen", "auto")
         Config.set("graphics", "show_cursor", "0")
+        # the kiosk's touch screen has no physical keyboard: name fields get Kivy's docked on-screen keyboard
+        Config.set("kivy", "keyboard_mode", "dock")
+    else:
+        Config.set("kivy", "keyboard_mode", "system")  # a desktop keeps its own keyboard
     Config.set("kivy", "exit_on_escape", "0")
     # No multisample anti-aliasing: flat tiles do not need it, and on software GL (no GPU) it costs
     # a large share of every frame, i.e. of the tap-to-screen latency.
@@ -85,13 +89,14 @@ def load_kv() -> None:
     from ui.widgets.fitlabel import FitButton, FitLabel
     from ui.widgets.keypad import Keypad
     from ui.widgets.panel import Panel
+    from ui.widgets.setup_parts import ColourChip, NameInput
     from ui.widgets.tray import CardButton, CardTray
 
     fonts.register_fonts()
     fonts.use_language("en")
     for cls in (AuctionScreen, BoardScreen, DebtScreen, EventScreen, MenuScreen, SetupScreen, StandingsScreen,
                 TableScreen, ActionRow, BalanceTile, TokenChip, BoardView, SpaceCell, WealthChart, FitButton,
-                FitLabel, Keypad, Panel, CardButton, CardTray):
+                FitLabel, Keypad, Panel, CardButton, CardTray, ColourChip, NameInput):
         if cls.__name__ not in Factory.classes:
             Factory.register(cls.__name__, cls=cls)
     for name in KV_FILES:

@@ -90,6 +90,10 @@ class BoardBankApp(CardsMixin, App):
 
         self.title = self.t("app.title")
         scale_to_window(Window.size)
+        from kivy.config import Config
+
+        if Config.get("kivy", "keyboard_mode") in ("dock", "systemanddock"):
+            Window.softinput_mode = "below_target"  # the docked keyboard pushes a low name field up into view
         load_kv()
         fonts.use_language(self.lang)
         Window.clearcolor = palette.BACKGROUND
@@ -221,9 +225,12 @@ class BoardBankApp(CardsMixin, App):
         return self.t(key) if self.translator.has(key, "en") else edition_id
 
     def rule_options(self) -> Mapping[str, object]:
-        """The rule options of a new game: the defaults, then the edition's, then ``--option``."""
+        """The rule options in force as the banker shows them (before its first view: the defaults, then the
+        edition's, then ``--option``)."""
         from engine.options import Options
 
+        if self.presenter.view.options:
+            return dict(self.presenter.view.options)
         values = dict(Options().as_dict())
         if self.session is not None:
             values.update(getattr(self.session.edition, "options", None) or {})

@@ -1,0 +1,116 @@
+"""The setup screen through real touches and typed text: names, colours, an option and the edition go to
+the banker as answers, the screen shows the banker's view, and ✓ starts the game with them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ui_driver import pump, touch, wait_for
+
+from engine.events import GameStarted
+
+pytestmark = pytest.mark.ui
+
+
+def tap_card(app: Any, uid: str) -> None:
+    """Touch a card on the tray (the mock reader brings it back as a reader event)."""
+    tray = app.root.ids.tray
+    pump(2)
+    tray.scroll_to_card(uid)
+    pump(3)
+    seated = len(app.controller.view.players)
+    touch(tray.button_for(uid))
+    wait_for(lambda: len(app.controller.view.players) == seated + 1)
+
+
+def type_text(field: Any, text: str) -> None:
+    """Focus ``field`` by a touch, clear it and type ``text`` through the window's keyboard, then Enter."""
+    from kivy.core.window import Window
+
+    touch(field)
+    assert field.focus, "the name field did not take the focus"
+    field.cursor = (len(field.text), 0)
+    for _ in range(len(field.text)):
+        Window.dispatch("on_key_down", 8, 42, None, [])  # backspace
+        Window.dispatch("on_key_up", 8, 42)
+    assert field.text == ""
+    Window.dispatch("on_textinput", text)
+    pump(1)
+    Window.dispatch("on_key_down", 13, 40, "\r", [])  # Enter: the field gives the name to the banker
+    Window.dispatch("on_key_up", 13, 40)
+    pump(2)
+
+
+def test_names_colours_an_option_and_the_edition_go_into_start_game(fresh_session: Any) -> None:
+    app = fresh_session
+    tap_card(app, "BB000001")
+    tap_card(app, "BB000002")
+    screen = app.screen("setup")
+    first, second = screen.seat_rows[1], screen.seat_rows[2]
+    assert first.name_input.text == "" and first.name_input.hint_text == "Player 1"  # the default, as a hint
+
+    type_text(first.name_input, "Ana")
+    assert not first.name_input.focus
+    assert [p.name for p in app.controller.view.players] == ["Ana", "Player 2"]
+    type_text(second.name_input, "山田 太郎")
+    assert [p.name for p in app.controller.view.players] == ["Ana", "山田 太郎"]
+    type_text(second.name_input, "ana")  # names are unique at the table: refused, the old one comes back
+    assert app.controller.last_reaction.error == "error.name_taken"
+    assert app.root.ids.toast.opacity == 1.0
+    assert second.name_input.text == "山田 太郎"
+
+    touch(first.chip_for("purple"))
+    assert [p.token for p in app.controller.view.players] == ["purple", "green"]
+    assert first.chip_for("purple").selected and second.chip_for("purple").taken
+    touch(second.chip_for("purple"))  # one colour per player
+    assert app.controller.last_reaction.error == "error.token_taken"
+    assert [p.token for p in app.controller.view.players] == ["purple", "green"]
+
+    money = screen.option_rows["start_money"]
+    touch(money.plus)
+    touch(money.plus)
+    assert dict(app.controller.view.options)["start_money"] == 1700
+    assert money.value_label.text == "M1,700"
+    auction = screen.option_rows["auction"]
+    screen.ids.options.parent.scroll_to(auction, animate=False)  # below the fold: scroll, as a finger would
+    touch(auction.toggle)
+    assert dict(app.controller.view.options)["auction"] is False
+    players = screen.option_rows["max_players"]
+    screen.ids.options.parent.scroll_to(players, animate=False)
+    for _ in range(2):
+        touch(players.minus)  # 4 -> 3 -> 2: accepted; then below the 2 seated players: refused
+    assert dict(app.controller.view.options)["max_players"] == 2
+    touch(players.minus)
+    assert app.controller.last_reaction.error == "error.bad_option"
+    assert dict(app.controller.view.options)["max_players"] == 2
+
+    touch(screen.edition_buttons["ultimate-us"])
+    assert app.controller.view.edition == "ultimate-us"
+    assert app.root.ids.title.text == app.edition_name("ultimate-us")
+
+    touch(screen.ids.actions.button_for("press_ok"))
+    wait_for(lambda: app.controller.view.phase == "play")
+    game = app.controller.banker.game
+    started = next(e for e in game.events if isinstance(e, GameStarted))
+    assert started.edition == "ultimate-us"
+    assert [(p.id, p.name, p.token) for p in started.players] == [("p1", "Ana", "purple"),
+                                                                   ("p2", "山田 太郎", "green")]
+    assert started.options["start_money"] == 1700 and started.options["auction"] is False
+    assert started.options["max_players"] == 2
+    assert game.state.balance("p1") == 1700
+    assert [p.name for p in app.controller.view.players] == ["Ana", "山田 太郎"]
+
+
+def test_the_kiosk_gets_the_docked_on_screen_keyboard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--fullscreen`` (the kiosk's touch screen) docks Kivy's keyboard; a desktop window keeps its own."""
+    from kivy.config import Config
+
+    from ui.app import prepare_kivy
+
+    calls: dict[tuple[str, str], str] = {}
+    monkeypatch.setattr(Config, "set", lambda section, key, value: calls.__setitem__((section, key), value))
+    prepare_kivy(None, fullscreen=True)
+    assert calls[("kivy", "keyboard_mode")] == "dock"
+    prepare_kivy((800, 480), fullscreen=False)
+    assert calls[("kivy", "keyboard_mode")] == "system"
