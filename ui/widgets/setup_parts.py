@@ -44,16 +44,18 @@ class ColourChip(ButtonBehavior, Widget):
 
 
 class NameInput(TextInput):
-    """A one-line name field: at most :data:`NAME_MAX` characters; its font follows the text (CJK or not)."""
+    """A one-line name field: at most :data:`NAME_MAX` characters; its font follows the text, or the hint
+    while it is empty (CJK or not)."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("multiline", False)
         kwargs.setdefault("write_tab", False)
         super().__init__(**kwargs)
         self.fbind("text", self._font)
+        self.fbind("hint_text", self._font)
 
     def _font(self, *_: Any) -> None:
-        self.font_name = font_for_text(self.text)
+        self.font_name = font_for_text(self.text or str(self.hint_text))
 
     def insert_text(self, substring: str, from_undo: bool = False) -> Any:
         room = NAME_MAX - len(self.text)
