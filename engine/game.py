@@ -21,7 +21,7 @@ from typing import Any
 from engine import events as ev
 from engine.commands import Command, StartGame, Undo
 from engine.editions import Edition
-from engine.errors import IllegalCommand, RecordError
+from engine.errors import IllegalCommand, RecordError, Refusal, refuse
 from engine.invariants import check_invariants
 from engine.rules import RULES, Check, Do
 from engine.state import FOLD, GameState, apply_event
@@ -70,25 +70,34 @@ class Game:
         return check_invariants(self._state, self._edition)
 
     # -- commands ------------------------------------------------------------------------------------
-    def check(self, cmd: Command) -> str | None:
-        """Why ``cmd`` would be refused now, or ``None`` if it would be accepted. Changes nothing."""
+    def check(self, cmd: Command) -> Refusal | None:
+        """Why ``cmd`` would be refused now (the English sentence, with ``key`` and ``params``: see
+        engine/errors.py), or ``None`` if it would be accepted. Changes nothing."""
         return self._check(cmd, RULES.get(type(cmd)))
 
-    def _check(self, cmd: Command, rule: tuple[Check, Do] | None) -> str | None:
+    def _check(self, cmd: Command, rule: tuple[Check, Do] | None) -> Refusal | None:
         if rule is None:
             if type(cmd) is Undo:
-                return None if self._stack else "Undo: expected an earlier command to undo, there is none"
-            return f"expected a command of engine/commands.py, got {cmd!r}"
+                if self._stack:
+                    return None
+                return refuse("nothing_to_undo", "Undo: expected an earlier command to undo, there is none",
+                              command="Undo")
+            return refuse("unknown_command", f"expected a command of engine/commands.py, got {cmd!r}",
+                          command=type(cmd).__name__, got=repr(cmd))
         s = self._state
         phase = s.phase
         if (phase == "over" or phase == "setup") and type(cmd) is not StartGame:
+            what = type(cmd).__name__
             if phase == "over":
-                return f"{type(cmd).__name__}: the game is over; only Undo is possible"
-            return f"{type(cmd).__name__}: expected StartGame first, the game is in phase setup"
+                return refuse("game_over", f"{what}: the game is over; only Undo is possible", command=what)
+            return refuse("game_not_started", f"{what}: expected StartGame first, the game is in phase setup",
+                          command=what, phase=phase)
         try:
             return rule[0](s, self._edition, cmd)
         except (AttributeError, TypeError, KeyError) as exc:  # a malformed command (wrong field types)
-            return f"{type(cmd).__name__}: malformed command {cmd!r} ({exc})"
+            what = type(cmd).__name__
+            return refuse("malformed_command", f"{what}: malformed command {cmd!r} ({exc})",
+                          command=what, got=repr(cmd), error=str(exc))
 
     def apply(self, cmd: Command) -> tuple[ev.Event, ...]:
         """Apply ``cmd``: its events, numbered and folded; :class:`IllegalCommand` if refused (no change)."""
@@ -145,10 +154,14 @@ class Game:
     def _undo(self, event: ev.CommandUndone) -> None:
         """Pop the last command in force and rebuild the state from the nearest checkpoint."""
         if not self._stack:
-            raise IllegalCommand(f"CommandUndone: expected a command in force to undo, there is none: {event!r}")
+            raise IllegalCommand(refuse(
+                "replay_nothing_to_undo", f"CommandUndone: expected a command in force to undo, there is none: {event!r}",
+                command="CommandUndone", event=repr(event)))
         number, _ = self._stack.pop()
         if number != event.undone:
-            raise IllegalCommand(f"CommandUndone: expected to undo command {number}, got {event.undone}")
+            raise IllegalCommand(refuse(
+                "replay_undo_mismatch", f"CommandUndone: expected to undo command {number}, got {event.undone}",
+                command="CommandUndone", expected=number, got=event.undone))
         depth = len(self._stack)
         base = depth - depth % CHECKPOINT_EVERY
         for stale in [d for d in self._checkpoints if d > depth]:

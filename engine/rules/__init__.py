@@ -11,9 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import commands as c
+from engine.errors import Refusal
 from engine.rules import auction, cards, debt, jail, levels, turns
 
-Check = Callable[[Any, Any, Any], "str | None"]
+Check = Callable[[Any, Any, Any], "Refusal | None"]
 Do = Callable[[Any, Any], None]
 
 RULES: dict[type, tuple[Check, Do]] = {

@@ -12,19 +12,21 @@ from __future__ import annotations
 from engine import events as ev
 from engine.commands import CloseAuction, DeclineDeed, PlaceBid
 from engine.editions import Edition
+from engine.errors import Refusal, refuse
 from engine.rules import colour_set
 from engine.rules.base import Table, check_deed, check_phase, check_play
 from engine.state import GameState
 
 
-def check_decline(s: GameState, ed: Edition, cmd: DeclineDeed) -> str | None:
+def check_decline(s: GameState, ed: Edition, cmd: DeclineDeed) -> Refusal | None:
     """DeclineDeed: an unowned deed, a lander not in jail."""
     what = "DeclineDeed"
     reason = check_play(s, cmd.player, what) or check_deed(ed, cmd.deed, what)
     if reason:
         return reason
     if cmd.deed in s.owner:
-        return f"{what}: deed {cmd.deed} is already owned by {s.owner[cmd.deed]}; expected an unowned deed"
+        return refuse("deed_owned", f"{what}: deed {cmd.deed} is already owned by {s.owner[cmd.deed]}; expected an unowned deed",
+                      command=what, deed=cmd.deed, owner=s.owner[cmd.deed])
     return None
 
 
@@ -37,7 +39,7 @@ def do_decline(t: Table, cmd: DeclineDeed) -> None:
         t.emit(ev.AuctionOpened, cmd.deed, bidders)
 
 
-def check_bid(s: GameState, ed: Edition, cmd: PlaceBid) -> str | None:
+def check_bid(s: GameState, ed: Edition, cmd: PlaceBid) -> Refusal | None:
     """PlaceBid: an allowed bidder, a multiple of the step above the high bid, within the bidder's cash."""
     what = "PlaceBid"
     reason = check_phase(s, "auction", what)
@@ -46,13 +48,17 @@ def check_bid(s: GameState, ed: Edition, cmd: PlaceBid) -> str | None:
     a = s.auction
     assert a is not None
     if cmd.player not in a.bidders:
-        return f"{what}: {cmd.player!r} may not bid; expected one of {list(a.bidders)}"
+        return refuse("not_a_bidder", f"{what}: {cmd.player!r} may not bid; expected one of {list(a.bidders)}",
+                      command=what, player=cmd.player, bidders=", ".join(a.bidders))
     step = s.options.auction_step
     amount = cmd.amount
     if isinstance(amount, bool) or not isinstance(amount, int) or amount % step or amount <= a.high_bid:
-        return f"{what}: bid {amount!r} too low or off-step; expected a multiple of {step} above {a.high_bid}"
+        return refuse("bid_too_low", f"{what}: bid {amount!r} too low or off-step; expected a multiple of {step} above {a.high_bid}",
+                      command=what, amount=amount, step=step, high_bid=a.high_bid)
     if amount > s.balance(cmd.player):
-        return f"{what}: bid {amount} is more than {cmd.player}'s cash {s.balance(cmd.player)}"
+        cash = s.balance(cmd.player)
+        return refuse("bid_over_cash", f"{what}: bid {amount} is more than {cmd.player}'s cash {cash}",
+                      command=what, player=cmd.player, amount=amount, cash=cash)
     return None
 
 
@@ -61,7 +67,7 @@ def do_bid(t: Table, cmd: PlaceBid) -> None:
     t.emit(ev.BidPlaced, cmd.player, cmd.amount)
 
 
-def check_close(s: GameState, ed: Edition, cmd: CloseAuction) -> str | None:
+def check_close(s: GameState, ed: Edition, cmd: CloseAuction) -> Refusal | None:
     """CloseAuction: only while an auction runs."""
     return check_phase(s, "auction", "CloseAuction")
 

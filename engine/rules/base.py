@@ -1,7 +1,7 @@
 """What every rule module shares: the table a rule acts on, and the common checks.
 
-A rule is a pair of functions: ``check_x(state, edition, cmd) -> str | None`` (why the command is refused,
-without changing anything) and ``do_x(table, cmd)`` (emits the events; only called after the check passed).
+A rule is a pair of functions: ``check_x(state, edition, cmd) -> Refusal | None`` (why the command is refused,
+without changing anything: a str with a translation key, built with ``engine.errors.refuse``) and ``do_x(table, cmd)`` (emits the events; only called after the check passed).
 Events are folded into ``table.state`` as they are emitted, so a rule reads the state after each event.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.editions import Edition
+from engine.errors import Refusal, refuse
 from engine.ledger import BANK
 from engine.state import GameState
 
@@ -29,32 +30,35 @@ class Table(Protocol):
     def emit(self, cls: type, *fields: Any) -> None: ...
 
 
-def check_phase(s: GameState, expected: str, what: str) -> str | None:
+def check_phase(s: GameState, expected: str, what: str) -> Refusal | None:
     """Refusal if the game is not in phase ``expected``."""
     if s.phase != expected:
-        return f"{what}: expected phase {expected}, the game is in phase {s.phase}"
+        return refuse("wrong_phase", f"{what}: expected phase {expected}, the game is in phase {s.phase}",
+                      command=what, expected=expected, phase=s.phase)
     return None
 
 
-def check_player(s: GameState, player: object, what: str, *, free: bool = False) -> str | None:
+def check_player(s: GameState, player: object, what: str, *, free: bool = False) -> Refusal | None:
     """Refusal unless ``player`` is a registered, not bankrupt player (``free``: and not in jail)."""
     if not isinstance(player, str) or player not in s.specs:
-        return f"{what}: unknown player {player!r}; expected one of {list(s.order)}"
+        return refuse("unknown_player", f"{what}: unknown player {player!r}; expected one of {list(s.order)}",
+                      command=what, player=player, players=", ".join(s.order))
     if player in s.bankrupt:
-        return f"{what}: player {player} is bankrupt"
+        return refuse("player_bankrupt", f"{what}: player {player} is bankrupt", command=what, player=player)
     if free and player in s.jail:
-        return f"{what}: player {player} is in jail"
+        return refuse("player_in_jail", f"{what}: player {player} is in jail", command=what, player=player)
     return None
 
 
-def check_deed(ed: Edition, deed: object, what: str) -> str | None:
+def check_deed(ed: Edition, deed: object, what: str) -> Refusal | None:
     """Refusal unless ``deed`` is a deed number of the edition."""
     if isinstance(deed, bool) or not isinstance(deed, int) or deed not in ed.deeds:
-        return f"{what}: unknown deed {deed!r}; expected a deed number 1..{len(ed.deeds)}"
+        return refuse("unknown_deed", f"{what}: unknown deed {deed!r}; expected a deed number 1..{len(ed.deeds)}",
+                      command=what, deed=deed, deeds=len(ed.deeds))
     return None
 
 
-def check_play(s: GameState, player: object, what: str, *, free: bool = True) -> str | None:
+def check_play(s: GameState, player: object, what: str, *, free: bool = True) -> Refusal | None:
     """Phase ``play`` and an active player (not in jail unless ``free`` is False)."""
     return check_phase(s, "play", what) or check_player(s, player, what, free=free)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from engine import events as ev
 from engine.commands import DrawEvent, ResolveEvent
 from engine.editions import SIDE_NAMES, Edition, EventCard
+from engine.errors import Refusal, refuse
 from engine.ledger import BANK
 from engine.rules import jail
 from engine.rules.base import Table, check_phase, check_play, space_position
@@ -82,18 +83,20 @@ def _valid_choice(s: GameState, ed: Edition, player: str, card: EventCard, choic
     return choice in targets(s, ed, player, card)
 
 
-def check_draw(s: GameState, ed: Edition, cmd: DrawEvent) -> str | None:
+def check_draw(s: GameState, ed: Edition, cmd: DrawEvent) -> Refusal | None:
     """DrawEvent: phase play, an active player not in jail, a known card id or None, an Event-space origin."""
     what = "DrawEvent"
     reason = check_play(s, cmd.player, what)
     if reason:
         return reason
     if cmd.card is not None and (type(cmd.card) is not int or cmd.card not in s.deck):
-        return f"{what}: unknown event card {cmd.card!r}; expected an id 1..{len(ed.events)} or none"
+        return refuse("unknown_card", f"{what}: unknown event card {cmd.card!r}; expected an id 1..{len(ed.events)} or none",
+                      command=what, card=cmd.card, cards=len(ed.events))
     if cmd.origin is not None:
         spots = [sp.position for sp in ed.spaces if sp.kind == "event"]
         if type(cmd.origin) is not int or cmd.origin not in spots:
-            return f"{what}: origin {cmd.origin!r} is not an Event space; expected one of {spots} or none"
+            return refuse("not_an_event_space", f"{what}: origin {cmd.origin!r} is not an Event space; expected one of {spots} or none",
+                          command=what, origin=cmd.origin, spaces=", ".join(map(str, spots)))
     return None
 
 
@@ -112,7 +115,7 @@ def do_draw(t: Table, cmd: DrawEvent) -> None:
     t.emit(ev.ChoiceRequested, cmd.player, card_id, cmd.origin)
 
 
-def check_resolve(s: GameState, ed: Edition, cmd: ResolveEvent) -> str | None:
+def check_resolve(s: GameState, ed: Edition, cmd: ResolveEvent) -> Refusal | None:
     """ResolveEvent: the drawer answers the pending card with one of its valid choices."""
     what = "ResolveEvent"
     reason = check_phase(s, "event", what)
@@ -121,14 +124,18 @@ def check_resolve(s: GameState, ed: Edition, cmd: ResolveEvent) -> str | None:
     pending = s.pending
     assert pending is not None
     if cmd.player != pending.player:
-        return f"{what}: expected the drawer {pending.player}, got {cmd.player!r}"
+        return refuse("not_the_drawer", f"{what}: expected the drawer {pending.player}, got {cmd.player!r}",
+                      command=what, drawer=pending.player, player=cmd.player)
     card = ed.card(pending.card)
     choice = tuple(cmd.choice)
     if not all(type(c) is str or type(c) is int for c in choice):
-        return f"{what}: expected a choice of names and numbers, got {choice!r}"
+        return refuse("malformed_choice", f"{what}: expected a choice of names and numbers, got {choice!r}",
+                      command=what, choice=choice)
     if not _valid_choice(s, ed, cmd.player, card, choice):
         sample = targets(s, ed, cmd.player, card)[:6]
-        return f"{what}: {card.name} expects {CHOICE_TEXT[card.choice]}, such as {sample}, got {choice!r}"
+        return refuse("bad_choice", f"{what}: {card.name} expects {CHOICE_TEXT[card.choice]}, such as {sample}, got {choice!r}",
+                      command=what, card=card.id, card_key=card.key, expects=card.choice, examples=str(sample),
+                      choice=choice)
     return None
 
 

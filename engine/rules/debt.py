@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine import events as ev
 from engine.commands import ReturnDeed
 from engine.editions import Edition
+from engine.errors import Refusal, refuse
 from engine.ledger import BANK
 from engine.rules.base import Table, check_deed, check_phase
 from engine.state import GameState
@@ -49,7 +50,7 @@ def go_bankrupt(t: Table) -> None:
     t.emit(ev.GameEnded, s.standings())
 
 
-def check_return(s: GameState, ed: Edition, cmd: ReturnDeed) -> str | None:
+def check_return(s: GameState, ed: Edition, cmd: ReturnDeed) -> Refusal | None:
     """ReturnDeed: only the debtor, only in phase debt, only a deed they own."""
     what = "ReturnDeed"
     reason = check_phase(s, "debt", what) or check_deed(ed, cmd.deed, what)
@@ -57,9 +58,13 @@ def check_return(s: GameState, ed: Edition, cmd: ReturnDeed) -> str | None:
         return reason
     assert s.debt is not None
     if cmd.player != s.debt.debtor:
-        return f"{what}: expected the debtor {s.debt.debtor}, got {cmd.player!r}"
+        return refuse("not_the_debtor", f"{what}: expected the debtor {s.debt.debtor}, got {cmd.player!r}",
+                      command=what, debtor=s.debt.debtor, player=cmd.player)
     if s.owner.get(cmd.deed) != cmd.player:
-        return f"{what}: deed {cmd.deed} is not owned by {cmd.player}; expected one of {list(s.deeds_of(cmd.player))}"
+        mine = list(s.deeds_of(cmd.player))
+        return refuse("deed_not_yours", f"{what}: deed {cmd.deed} is not owned by {cmd.player}; expected one of {mine}",
+                      command=what, deed=cmd.deed, player=cmd.player, owner=s.owner.get(cmd.deed, BANK),
+                      deeds=", ".join(map(str, mine)))
     return None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine import events as ev
 from engine.commands import GoToJail, JailRoll, PayJailFee
 from engine.editions import Edition
+from engine.errors import Refusal, refuse
 from engine.ledger import BANK
 from engine.rules.base import Table, check_play, space_position
 from engine.rules.debt import can_pay, charge
@@ -24,7 +25,7 @@ def send_to_jail(t: Table, player: str) -> None:
     t.emit(ev.TokenMoved, player, space_position(t.edition, "jail"))
 
 
-def check_go_to_jail(s: GameState, ed: Edition, cmd: GoToJail) -> str | None:
+def check_go_to_jail(s: GameState, ed: Edition, cmd: GoToJail) -> Refusal | None:
     """GoToJail: a player not already in jail."""
     return check_play(s, cmd.player, "GoToJail")
 
@@ -34,17 +35,17 @@ def do_go_to_jail(t: Table, cmd: GoToJail) -> None:
     send_to_jail(t, cmd.player)
 
 
-def _check_jailed(s: GameState, player: str, what: str) -> str | None:
+def _check_jailed(s: GameState, player: str, what: str) -> Refusal | None:
     """Refusal unless ``player`` is active and in jail, in phase play."""
     reason = check_play(s, player, what, free=False)
     if reason:
         return reason
     if player not in s.jail:
-        return f"{what}: player {player} is not in jail"
+        return refuse("not_in_jail", f"{what}: player {player} is not in jail", command=what, player=player)
     return None
 
 
-def check_pay_fee(s: GameState, ed: Edition, cmd: PayJailFee) -> str | None:
+def check_pay_fee(s: GameState, ed: Edition, cmd: PayJailFee) -> Refusal | None:
     """PayJailFee: a jailed player with the fee in cash."""
     what = "PayJailFee"
     reason = _check_jailed(s, cmd.player, what)
@@ -52,7 +53,9 @@ def check_pay_fee(s: GameState, ed: Edition, cmd: PayJailFee) -> str | None:
         return reason
     fee = s.options.jail_fee
     if not can_pay(s, cmd.player, fee):
-        return f"{what}: {cmd.player} has {s.balance(cmd.player)}, the jail fee is {fee}"
+        cash = s.balance(cmd.player)
+        return refuse("not_enough_cash_jail_fee", f"{what}: {cmd.player} has {cash}, the jail fee is {fee}",
+                      command=what, player=cmd.player, cash=cash, fee=fee)
     return None
 
 
@@ -64,11 +67,12 @@ def do_pay_fee(t: Table, cmd: PayJailFee) -> None:
     t.emit(ev.JailLeft, cmd.player, "fee")
 
 
-def check_roll(s: GameState, ed: Edition, cmd: JailRoll) -> str | None:
+def check_roll(s: GameState, ed: Edition, cmd: JailRoll) -> Refusal | None:
     """JailRoll: a jailed player; ``doubles`` is a bool."""
     what = "JailRoll"
     if not isinstance(cmd.doubles, bool):
-        return f"{what}: expected doubles true or false, got {cmd.doubles!r}"
+        return refuse("bad_doubles", f"{what}: expected doubles true or false, got {cmd.doubles!r}",
+                      command=what, doubles=cmd.doubles)
     return _check_jailed(s, cmd.player, what)
 
 

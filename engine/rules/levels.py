@@ -12,6 +12,8 @@ from __future__ import annotations
 from engine import events as ev
 from engine.commands import BuyDeed, LandOnOwn, PassGo, PayRent, UseLocation
 from engine.editions import Edition
+from engine.errors import Refusal, refuse
+from engine.ledger import BANK
 from engine.rules import colour_set
 from engine.rules.base import MAX_LEVEL, MIN_LEVEL, Table, check_deed, check_play
 from engine.rules.debt import can_pay, open_debt
@@ -33,7 +35,7 @@ def set_level(t: Table, deed: int, new: int) -> None:
         t.emit(ev.LevelChanged, deed, old, new)
 
 
-def check_pass_go(s: GameState, ed: Edition, cmd: PassGo) -> str | None:
+def check_pass_go(s: GameState, ed: Edition, cmd: PassGo) -> Refusal | None:
     """PassGo: an active player not in jail, phase play."""
     return check_play(s, cmd.player, "PassGo")
 
@@ -43,17 +45,20 @@ def do_pass_go(t: Table, cmd: PassGo) -> None:
     t.emit(ev.SalaryPaid, cmd.player, t.state.options.go_salary)
 
 
-def check_buy(s: GameState, ed: Edition, cmd: BuyDeed) -> str | None:
+def check_buy(s: GameState, ed: Edition, cmd: BuyDeed) -> Refusal | None:
     """BuyDeed: an unowned deed, a player not in jail with the printed price in cash."""
     what = "BuyDeed"
     reason = check_play(s, cmd.player, what) or check_deed(ed, cmd.deed, what)
     if reason:
         return reason
     if cmd.deed in s.owner:
-        return f"{what}: deed {cmd.deed} is already owned by {s.owner[cmd.deed]}; expected an unowned deed"
+        return refuse("deed_owned", f"{what}: deed {cmd.deed} is already owned by {s.owner[cmd.deed]}; expected an unowned deed",
+                      command=what, deed=cmd.deed, owner=s.owner[cmd.deed])
     price = ed.deeds[cmd.deed].price
     if not can_pay(s, cmd.player, price):
-        return f"{what}: {cmd.player} has {s.balance(cmd.player)}, deed {cmd.deed} costs {price}"
+        cash = s.balance(cmd.player)
+        return refuse("not_enough_cash", f"{what}: {cmd.player} has {cash}, deed {cmd.deed} costs {price}",
+                      command=what, player=cmd.player, cash=cash, deed=cmd.deed, price=price)
     return None
 
 
@@ -63,14 +68,16 @@ def do_buy(t: Table, cmd: BuyDeed) -> None:
     colour_set.after_acquisition(t, cmd.deed)
 
 
-def check_land_own(s: GameState, ed: Edition, cmd: LandOnOwn) -> str | None:
+def check_land_own(s: GameState, ed: Edition, cmd: LandOnOwn) -> Refusal | None:
     """LandOnOwn: the deed must be the player's."""
     what = "LandOnOwn"
     reason = check_play(s, cmd.player, what) or check_deed(ed, cmd.deed, what)
     if reason:
         return reason
     if s.owner.get(cmd.deed) != cmd.player:
-        return f"{what}: deed {cmd.deed} belongs to {s.owner.get(cmd.deed) or 'the Bank'}, not {cmd.player}"
+        owner = s.owner.get(cmd.deed)
+        return refuse("deed_not_yours", f"{what}: deed {cmd.deed} belongs to {owner or 'the Bank'}, not {cmd.player}",
+                      command=what, deed=cmd.deed, player=cmd.player, owner=owner or BANK)
     return None
 
 
@@ -80,7 +87,7 @@ def do_land_own(t: Table, cmd: LandOnOwn) -> None:
     raise_level(t, cmd.deed)
 
 
-def check_rent(s: GameState, ed: Edition, cmd: PayRent) -> str | None:
+def check_rent(s: GameState, ed: Edition, cmd: PayRent) -> Refusal | None:
     """PayRent: the deed must be owned by another player."""
     what = "PayRent"
     reason = check_play(s, cmd.payer, what) or check_deed(ed, cmd.deed, what)
@@ -88,9 +95,12 @@ def check_rent(s: GameState, ed: Edition, cmd: PayRent) -> str | None:
         return reason
     owner = s.owner.get(cmd.deed)
     if owner is None:
-        return f"{what}: deed {cmd.deed} is unowned; expected a deed owned by another player (buy or decline it)"
+        return refuse("deed_unowned",
+                      f"{what}: deed {cmd.deed} is unowned; expected a deed owned by another player (buy or decline it)",
+                      command=what, deed=cmd.deed)
     if owner == cmd.payer:
-        return f"{what}: deed {cmd.deed} is {cmd.payer}'s own; expected LandOnOwn"
+        return refuse("deed_is_own", f"{what}: deed {cmd.deed} is {cmd.payer}'s own; expected LandOnOwn",
+                      command=what, deed=cmd.deed, player=cmd.payer)
     return None
 
 
@@ -110,7 +120,7 @@ def do_rent(t: Table, cmd: PayRent) -> None:
         open_debt(t, cmd.payer, owner, amount, "rent")
 
 
-def check_location(s: GameState, ed: Edition, cmd: UseLocation) -> str | None:
+def check_location(s: GameState, ed: Edition, cmd: UseLocation) -> Refusal | None:
     """UseLocation: a deed to jump to, the fee in cash, ``origin`` a Location space or None."""
     what = "UseLocation"
     reason = check_play(s, cmd.player, what) or check_deed(ed, cmd.deed, what)
@@ -119,10 +129,13 @@ def check_location(s: GameState, ed: Edition, cmd: UseLocation) -> str | None:
     if cmd.origin is not None:
         spots = [sp.position for sp in ed.spaces if sp.kind == "location"]
         if type(cmd.origin) is not int or cmd.origin not in spots:
-            return f"{what}: origin {cmd.origin!r} is not a Location space; expected one of {spots} or none"
+            return refuse("not_a_location_space", f"{what}: origin {cmd.origin!r} is not a Location space; expected one of {spots} or none",
+                          command=what, origin=cmd.origin, spaces=", ".join(map(str, spots)))
     fee = s.options.location_fee
     if not can_pay(s, cmd.player, fee):
-        return f"{what}: {cmd.player} has {s.balance(cmd.player)}, the Location fee is {fee}"
+        cash = s.balance(cmd.player)
+        return refuse("not_enough_cash_location_fee", f"{what}: {cmd.player} has {cash}, the Location fee is {fee}",
+                      command=what, player=cmd.player, cash=cash, fee=fee)
     return None
 
 
