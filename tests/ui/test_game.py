@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import SHOTS, pump, screenshot, touch, wait_for
+from ui_driver import SHOTS, pump, screenshot, touch, type_text, wait_for
 
 from engine.tapscript import (
     Alias,
@@ -56,7 +56,17 @@ def press_on_screen(app: Any, button: str, value: str | None) -> None:
 
 
 def choose_on_screen(app: Any, value: str) -> None:
-    """Touch the event card's choice ``value``."""
+    """Touch the event card's choice ``value``; on the setup screen, type a name or touch a colour chip."""
+    if app.root.ids.sm.current == "setup":
+        kind, _, rest = value.partition("=")
+        seat, _, text = rest.partition(":")
+        row = app.screen("setup").seat_rows[int(seat)]
+        assert kind in ("name", "token"), f"the script's setup answers are names and colours, not {value!r}"
+        if kind == "name":
+            type_text(row.name_input, text)
+        else:
+            touch(row.chip_for(text))
+        return
     assert app.root.ids.sm.current == "event"
     buttons = [b for b in app.screen("event").ids.choices.children if getattr(b, "value", None) == value]
     assert buttons, f"no choice {value!r} on the event screen"

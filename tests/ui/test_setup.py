@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ui_driver import pump, touch, wait_for
+from ui_driver import pump, touch, type_text, wait_for
 
 from engine.events import GameStarted
 
@@ -22,24 +22,6 @@ def tap_card(app: Any, uid: str) -> None:
     seated = len(app.controller.view.players)
     touch(tray.button_for(uid))
     wait_for(lambda: len(app.controller.view.players) == seated + 1)
-
-
-def type_text(field: Any, text: str) -> None:
-    """Focus ``field`` by a touch, clear it and type ``text`` through the window's keyboard, then Enter."""
-    from kivy.core.window import Window
-
-    touch(field)
-    assert field.focus, "the name field did not take the focus"
-    field.cursor = (len(field.text), 0)
-    for _ in range(len(field.text)):
-        Window.dispatch("on_key_down", 8, 42, None, [])  # backspace
-        Window.dispatch("on_key_up", 8, 42)
-    assert field.text == ""
-    Window.dispatch("on_textinput", text)
-    pump(1)
-    Window.dispatch("on_key_down", 13, 40, "\r", [])  # Enter: the field gives the name to the banker
-    Window.dispatch("on_key_up", 13, 40)
-    pump(2)
 
 
 def test_names_colours_an_option_and_the_edition_go_into_start_game(fresh_session: Any) -> None:

@@ -44,6 +44,25 @@ def touch(widget: Any) -> None:
     pump(2)
 
 
+def type_text(field: Any, text: str) -> None:
+    """Focus a text field by a touch, clear it with backspaces, type ``text`` through the window's keyboard
+    events and press Enter (which leaves the field)."""
+    from kivy.core.window import Window
+
+    touch(field)
+    assert field.focus, f"{field} did not take the focus"
+    field.cursor = (len(field.text), 0)
+    for _ in range(len(field.text)):
+        Window.dispatch("on_key_down", 8, 42, None, [])  # backspace
+        Window.dispatch("on_key_up", 8, 42)
+    assert field.text == ""
+    Window.dispatch("on_textinput", text)
+    pump(1)
+    Window.dispatch("on_key_down", 13, 40, "\r", [])  # Enter
+    Window.dispatch("on_key_up", 13, 40)
+    pump(2)
+
+
 def screenshot(path: Path) -> Path:
     """Save the current frame as ``path`` (Window.screenshot adds a counter: the file is renamed)."""
     from kivy.app import App
