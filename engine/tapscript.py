@@ -7,7 +7,7 @@ One step per line; ``#`` starts a comment; a ``# source: ...`` header names the 
     alias alice 04A22B01            # name a UID
     tap @alice                      # present a card (UID or @alias)
     press go                        # a button, optionally with a value: press bid 20
-    choose red                      # answer a choice
+    choose red                      # answer a choice (the rest of the line: choose name=1:Ana María)
     wait 10.5                       # advance the injected clock by seconds, then let the banker tick
     expect balance 1 1700           # seat 1 has 1700 money units
     expect owner 16 2               # deed 16 is owned by seat 2 (or: none)
@@ -15,7 +15,7 @@ One step per line; ``#`` starts a comment; a ``# source: ...`` header names the 
     expect state idle               # the banker's state name
     expect phase play               # the engine's phase
     expect error error.wrong_card   # the last input was refused with this key (``none``: accepted)
-    expect name 2 Ana               # seat 2's player is called Ana (one word)
+    expect name 2 Ana María         # seat 2's player is called Ana María
     expect token 2 blue             # seat 2's token colour
     expect option start_money 2000  # a rule option in force (on/off for yes/no options)
     expect edition ultimate-us      # the edition shown (the next game's while registering)
@@ -129,6 +129,14 @@ def _int(text: str, what: str, lineno: int) -> int:
         raise TapScriptError(f"line {lineno}: {what} must be an integer, got {text!r}") from None
 
 
+def _rest_of_line(text: str, skip: int = 1) -> str:
+    """The line after its first ``skip`` words, comment removed, inner spaces kept (a name such as "Ana María")."""
+    rest = text.split("#", 1)[0].strip()
+    for _ in range(skip):
+        rest = rest.split(None, 1)[1] if len(rest.split(None, 1)) > 1 else ""
+    return rest.strip()
+
+
 def parse_line(text: str, lineno: int, aliases: dict[str, str]) -> Step | None:
     """Parse one line (``aliases`` is updated by ``alias`` steps); None for a blank or comment line."""
     words = text.split("#", 1)[0].split()
@@ -159,9 +167,9 @@ def parse_line(text: str, lineno: int, aliases: dict[str, str]) -> Step | None:
             raise TapScriptError(f"line {lineno}: expected 'press BUTTON [VALUE]', got {text.strip()!r}")
         return Press(lineno, rest[0], rest[1] if len(rest) == 2 else None)
     if verb == "choose":
-        if len(rest) != 1:
+        if not rest:
             raise TapScriptError(f"line {lineno}: expected 'choose VALUE', got {text.strip()!r}")
-        return Choose(lineno, rest[0])
+        return Choose(lineno, _rest_of_line(text))
     if verb == "wait":
         if len(rest) != 1:
             raise TapScriptError(f"line {lineno}: expected 'wait SECONDS', got {text.strip()!r}")
@@ -176,6 +184,8 @@ def parse_line(text: str, lineno: int, aliases: dict[str, str]) -> Step | None:
         if not rest or rest[0] not in EXPECT_KINDS:
             raise TapScriptError(f"line {lineno}: expected 'expect {{{'|'.join(EXPECT_KINDS)}}} ...', got {text.strip()!r}")
         want = _EXPECT_ARGS[rest[0]]
+        if rest[0] == "name" and len(rest) > 3:  # a name may hold spaces: the rest of the line
+            return Expect(lineno, "name", (rest[1], _rest_of_line(text, 3)))
         if len(rest) - 1 != want:
             raise TapScriptError(f"line {lineno}: 'expect {rest[0]}' takes {want} argument(s), got {text.strip()!r}")
         return Expect(lineno, rest[0], tuple(rest[1:]))

@@ -175,3 +175,22 @@ def test_the_db_comes_from_the_environment_when_not_given(tmp_path: Path) -> Non
                           check=False, env={**os.environ, "BOARDBANK_DB": str(db)})
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[0])["db"] == str(db) and db.exists()
+
+
+def test_the_table_s_choices_through_a_pipe(tmp_path: Path) -> None:
+    """Names with spaces, a colour, an option and the edition, answered on stdin, are in GameStarted."""
+    db = tmp_path / "bb.sqlite3"
+    script = "\n".join(["enroll 000000A1 player 1", "enroll 000000A2 player 2", "tap 000000A1", "tap 000000A2",
+                        "choose name=1:Ana María", "choose name=2:山田 太郎", "choose token=2:black",
+                        "choose option=go_salary:250", "choose edition=ultimate-ru", "choose token=1:black",
+                        "expect error error.token_taken", "press ok", "expect name 1 Ana María",
+                        "expect edition ultimate-ru", "expect option go_salary 250"])
+    rc, lines, err = headless(db, script + "\n")
+    assert rc == 0, err
+    expects = [line for line in lines if line["type"] == "expect"]
+    assert len(expects) == 4 and all(line["ok"] for line in expects), expects
+    started = next(e["event"] for e in events(lines) if e["event"]["type"] == "GameStarted")  # type: ignore[index]
+    assert started["edition"] == "ultimate-ru"  # type: ignore[index]
+    assert [(p["name"], p["token"]) for p in started["players"]] == [  # type: ignore[index]
+        ("Ana María", "red"), ("山田 太郎", "black")]
+    assert started["options"]["go_salary"] == 250  # type: ignore[index]

@@ -47,12 +47,14 @@ def test_parser_returns_typed_steps() -> None:
     from engine.tapscript import Alias, Card, Choose, Expect, Press, Tap, Wait, parse
 
     script = parse("# source: RULES 1.9\ncard 04A22B1C deed 16  # a deed\nalias d16 04A22B1C\n\ntap @d16\n"
-                   "press bid 100\npress go\nchoose brown\nwait 2.5\nexpect owner 16 none\ncard 0A0B0C0D banker\n")
+                   "press bid 100\npress go\nchoose brown\nwait 2.5\nexpect owner 16 none\ncard 0A0B0C0D banker\n"
+                   "choose name=2:Ana  María   # a name with spaces\nexpect name 2 Ana  María\n")
     assert script.sources == ("RULES 1.9",)
     assert script.steps == (
         Card(2, "04A22B1C", "deed", 16), Alias(3, "d16", "04A22B1C"), Tap(5, "04A22B1C"),
         Press(6, "bid", "100"), Press(7, "go", None), Choose(8, "brown"), Wait(9, 2.5),
         Expect(10, "owner", ("16", "none")), Card(11, "0A0B0C0D", "banker", None),
+        Choose(12, "name=2:Ana  María"), Expect(13, "name", ("2", "Ana  María")),
     )
 
 
@@ -60,7 +62,7 @@ def test_parser_returns_typed_steps() -> None:
     ("jump 3", "unknown verb 'jump'"), ("tap", "expected 'tap UID'"), ("tap @nobody", "unknown alias"),
     ("card 01020304 deed x", "must be an integer"), ("wait soon", "seconds as a number"),
     ("wait -1", ">= 0"), ("expect colour 3 red", "expected 'expect"), ("expect balance 1", "takes 2"),
-    ("press", "expected 'press BUTTON"), ("choose a b", "expected 'choose VALUE'"),
+    ("press", "expected 'press BUTTON"), ("choose", "expected 'choose VALUE'"),
     ("alias x", "expected 'alias NAME UID'"),
 ])
 def test_parser_errors_name_the_line(line: str, match: str) -> None:
