@@ -18,12 +18,12 @@ from typing import Any
 
 from transitions import EventData, Machine, MachineError
 
-from engine.banker_callbacks import Refusal
+from engine.banker_callbacks import Refusal, refusal_params
 from engine.banker_gestures import BankerCallbacks
 from engine.banker_store import GameStore
 from engine.banker_table import BUTTONS, GESTURE_STATES, MACHINE_KWARGS, BankerState
 from engine.banker_view import build_view, phase_state, wealth_history
-from engine.errors import EngineError
+from engine.errors import EngineError, IllegalCommand
 from engine.events import Event
 from engine.viewmodel import Cue, Prompt, ViewModel
 
@@ -196,7 +196,9 @@ class Banker(BankerCallbacks):
             # from disk, so the machine goes back to the state its phase implies and reports the failure
             key = "error.rule" if isinstance(exc, ValueError) else "error.storage"
             self._resync()
-            return self._refused(Refusal(key, {"reason": str(exc)}), moved=True)
+            params: dict[str, str | int] = (
+                refusal_params(exc, "") if isinstance(exc, IllegalCommand) else {"reason": str(exc)})
+            return self._refused(Refusal(key, params), moved=True)
         if not self._fired:
             refusal = self._refusal or Refusal("error.not_now", {"trigger": trigger})
             if refusal.key == "error.bad_pin":

@@ -19,6 +19,7 @@ from engine.banker_store import GameStore
 from engine.banker_view import BoardCache, last_transaction, player_id
 from engine.durable import DurableGame
 from engine.editions import Edition
+from engine.errors import IllegalCommand
 from engine.events import Event
 from engine.game import Game
 from engine.state import GameState
@@ -34,6 +35,21 @@ class Refusal:
 
     key: str
     params: dict[str, str | int] = field(default_factory=dict)
+
+
+def refusal_params(reason: str | IllegalCommand, command: str) -> dict[str, str | int]:
+    """The parameters of an ``error.rule`` refusal: the engine's English ``reason``, the ``command``, and,
+    when the engine gave one, ``reason_key`` (the translation key ``reason.<key>``) plus the engine's own
+    parameters (deed numbers, player ids, amounts in money units), so a screen can say it in any language."""
+    params: dict[str, str | int] = {"reason": str(reason)}
+    if command:
+        params["command"] = command
+    key = getattr(reason, "key", None)
+    if isinstance(key, str):
+        params["reason_key"] = f"reason.{key}"
+        for name, value in getattr(reason, "params", {}).items():
+            params.setdefault(name, value)
+    return params
 
 
 @dataclass
@@ -162,7 +178,7 @@ class BankerCore:
             return False
         reason = self._durable.game.check(cmd)
         if reason is not None:
-            self._refusal = Refusal(key, {"reason": reason, "command": type(cmd).__name__})
+            self._refusal = Refusal(key, refusal_params(reason, type(cmd).__name__))
             return False
         return True
 

@@ -76,3 +76,14 @@ def test_restore_refuses_unknown_states(tmp_path: Path) -> None:
 def test_bad_arguments(tmp_path: Path, kwargs: dict[str, object], match: str) -> None:
     with pytest.raises(BankerError, match=match):
         _banker(tmp_path, **kwargs)
+
+
+def test_a_rule_refusal_carries_the_engines_key_and_parameters(tmp_path: Path) -> None:
+    """The screen says the engine's reason in its own language: the key and the values travel with it."""
+    banker, _journal, _clock, _cards = _banker(tmp_path)
+    banker.tap("000000A2")
+    reaction = banker.press("pay_fee")  # player 2 is not in jail
+    assert reaction.error == "error.rule"
+    assert reaction.params["reason_key"] == "reason.not_in_jail"
+    assert reaction.params["player"] == "p2"
+    assert "not in jail" in str(reaction.params["reason"])  # the English sentence stays for logs and CLIs

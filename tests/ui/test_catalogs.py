@@ -85,6 +85,10 @@ def dynamic_keys() -> set[str]:
     keys = {f"action.{b}" for b in BUTTONS} | {f"prompt.{s.value}" for s in BankerState}
     keys |= _engine_literal_keys("prompt") | _engine_literal_keys("error") | _engine_literal_keys("choice")
     keys |= {f"option.{name}" for name in Options().as_dict()}
+    from engine.errors import REFUSAL_KEYS
+
+    keys |= {f"reason.{k}" for k in REFUSAL_KEYS}  # the engine's refusals, said in the screen's language
+    keys |= {"phase.setup", "phase.play", "phase.auction", "phase.event", "phase.debt", "phase.over"}
     keys |= {f"money.{c}" for c in CURRENCIES} | {f"cardkind.{k}" for k in KIND_LIMITS}
     keys |= {f"enroll.tap_{k}" for k in KIND_LIMITS}
     from engine.banker_view import TOKENS

@@ -103,3 +103,24 @@ def test_enrolment_prompts_show_card_numbers_not_money() -> None:
     assert p.text("enroll.tap_player", (("kind", "player"), ("value", 2))) == "Tap the bank card for player 2"
     assert p.text("enroll.tap_deed", (("kind", "deed"), ("value", 16), ("name", "Coventry Street"))) == \
         "Tap deed card 16: Coventry Street"
+
+
+def test_an_engine_refusal_is_said_in_the_screens_language() -> None:
+    """The engine's reason travels as a key and values (engine/errors.py Refusal); the screen translates it."""
+    params = (("reason", "BuyDeed: p1 has 100, deed 14 costs 240"), ("reason_key", "reason.not_enough_cash"),
+              ("player", "p1"), ("cash", 100), ("deed", 14), ("price", 240))
+    p = Presenter(Translator("ru"), table_view())
+    text = p.text("error.rule", params)
+    assert text == "Нельзя: у игрока Alexandra Constantinescu M100, а Trafalgar Square стоит M240"
+    p.tr.set_language("ja")
+    assert "M240" in p.text("error.rule", params) and "BuyDeed" not in p.text("error.rule", params)
+    bid = (("reason", "x"), ("reason_key", "reason.bid_too_low"), ("amount", 30), ("high_bid", 20), ("step", 20))
+    p.tr.set_language("en")
+    assert p.text("error.rule", bid) == "Not allowed: a bid of M30 is too low: above M20, in steps of M20"
+    phase = (("reason", "x"), ("reason_key", "reason.wrong_phase"), ("phase", "auction"))
+    assert p.text("error.rule", phase) == "Not allowed: not possible now (the game is at: an auction)"
+
+
+def test_a_refusal_without_a_key_keeps_the_engines_words() -> None:
+    p = Presenter(Translator("ro"), table_view())
+    assert p.text("error.rule", (("reason", "disk says no"),)) == "Nu este permis: disk says no"

@@ -21,7 +21,7 @@ MONEY_PARAMS: frozenset[str] = frozenset({
 """Prompt parameters that are money (ints in the edition's unit)."""
 PLAYER_PARAMS: frozenset[str] = frozenset({
     "player", "buyer", "payer", "payee", "owner", "debtor", "creditor", "winner", "bidder", "high_bidder",
-    "other", "target", "from_player", "to_player",
+    "other", "target", "from_player", "to_player", "turn", "drawer",
 })
 DEED_PARAMS: frozenset[str] = frozenset({"deed", "deed2", "property", "space"})
 
@@ -124,8 +124,28 @@ class Presenter:
         return out
 
     def text(self, key: str, params: Iterable[tuple[str, str | int]] = ()) -> str:
-        """Translate ``key`` with ``params`` rendered for display."""
-        return self.tr(key, **self.render_params(params))
+        """Translate ``key`` with ``params`` rendered for display.
+
+        A refusal from the engine carries ``reason_key`` (``reason.<key>``) and its parameters: the reason
+        is then said in the current language instead of the engine's English sentence."""
+        raw = dict(params)
+        rendered = self.render_params(raw.items())
+        reason_key = raw.get("reason_key")
+        if isinstance(reason_key, str) and self.tr.has(reason_key, "en"):
+            rendered["reason"] = self.tr(reason_key, **self._reason_params(raw, rendered))
+        return self.tr(key, **rendered)
+
+    def _reason_params(self, raw: dict[str, str | int], rendered: dict[str, str]) -> dict[str, str]:
+        """Refusal parameters that mean something else than in prompts: the auction ``step`` is money,
+        ``phase`` is a game phase to translate."""
+        out = dict(rendered)
+        step = raw.get("step")
+        if isinstance(step, int):
+            out["step"] = self.money(step)
+        phase = raw.get("phase")
+        if isinstance(phase, str) and self.tr.has(f"phase.{phase}", "en"):
+            out["phase"] = self.tr(f"phase.{phase}")
+        return out
 
     def prompt(self, prompt: Prompt | None = None) -> str:
         """The prompt line (the view's own prompt by default)."""
