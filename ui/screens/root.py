@@ -18,7 +18,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.label import Label
 
 from engine.viewmodel import ViewModel
-from ui import fonts
+from ui import fonts, keyboard
 from ui.i18n import LANGUAGES, Translator
 from ui.screens.cards import CardsMixin
 from ui.screens.enrol import Enrolment, enrol_mock_deck
@@ -96,6 +96,7 @@ class BoardBankApp(CardsMixin, App):
             Window.softinput_mode = "below_target"  # the docked keyboard pushes a low name field up into view
         load_kv()
         fonts.use_language(self.lang)
+        keyboard.install(self.lang)  # the on-screen keyboard (docked on the kiosk) in the language's layout
         Window.clearcolor = palette.BACKGROUND
         root = Factory.RootLayout()
         self.root = root
@@ -200,6 +201,7 @@ class BoardBankApp(CardsMixin, App):
         if fonts.missing_font_message(lang):
             self.toast(self.t("warn.no_cjk_font", "en"))  # in English: the missing font could not draw it
         fonts.use_language(lang)
+        keyboard.use_language(lang)
         self.translator.set_language(lang)
         self.lang = lang
         if self.root is not None:
