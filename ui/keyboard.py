@@ -1,12 +1,16 @@
 """The docked on-screen keyboard (the kiosk's ``keyboard_mode = dock``): a layout per UI language.
 
 Kivy ships Latin layouts only, so ``ui/keyboards/`` holds ours: ``ru`` (ЙЦУКЕН with ё), ``ro`` (QWERTY with
-ă â î ș ț) and ``ja`` (hiragana in the gojūon grid, a vowel per row; katakana on shift or カナ; ゛゜ gives
+ă â î ș ț) and ``ja`` (hiragana in the gojūon grid, a vowel per row; katakana on shift or カナ; が・ぱ gives
 the next kana its dakuten or handakuten). English keeps Kivy's ``qwerty``.
 
 :func:`install` makes the window build :class:`BoardBankVKeyboard` when a field asks for the keyboard; it
 opens in the layout of the current language, :func:`use_language` follows the app's language switches, and
-the keyboard's layout key cycles through :data:`CYCLE`. The JSON format is Kivy's
+the keyboard's layout key cycles through :data:`CYCLE`. Docked, it spans the window's width at the bottom,
+or at the top while the field being typed in is low on the screen, so the field stays in view. (Kivy's
+``softinput_mode = "below_target"`` does not work with a docked keyboard: it places the keyboard by the
+field's y inside its parent, e.g. a ScrollView, mostly below the window, and pans the window only after a
+resize.) The JSON format is Kivy's
 (``kivy/data/keyboards/*.json``): every mode's row must have the same keys' widths as the normal row.
 """
 
@@ -98,13 +102,39 @@ def install(lang: str) -> None:
 
 class BoardBankVKeyboard(VKeyboard):
     """Kivy's VKeyboard with our layouts: it follows the UI language, its layout key goes to the next
-    layout, and its ゛゜ key (``special``) toggles on a tap and voices one kana (a touch screen typed with one
+    layout, and its が・ぱ key (``special``) toggles on a tap and voices one kana (a touch screen typed with one
     finger cannot hold a key while tapping another)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         _keyboards.add(self)
         configure(self, _state["lang"])
+
+    def setup_mode_dock(self, *largs: Any) -> None:
+        """Docked: no moving, rotating or scaling by touch; across the window's width, clear of the field."""
+        self.do_translation = False
+        self.do_rotation = False
+        self.do_scale = False
+        self.rotation = 0
+        win = self.get_parent_window()
+        if win is None:
+            return
+        win.funbind("on_resize", self._dock)
+        win.fbind("on_resize", self._dock)
+        self._dock(win)
+
+    def _dock(self, win: Any, *_: Any) -> None:
+        if not self.docked or self.parent is None:
+            return
+        self.scale = win.width / float(self.width)
+        height = self.height * self.scale
+        y = 0.0
+        target = self.target
+        if target is not None and target.get_root_window() is not None:
+            bottom = target.to_window(target.x, target.y)[1]
+            if bottom < height:  # the keyboard would cover the field: dock at the top instead
+                y = win.height - height
+        self.pos = (0, y)
 
     def change_layout(self) -> None:
         """The layout key: the next layout of :data:`CYCLE`."""

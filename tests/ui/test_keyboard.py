@@ -91,7 +91,6 @@ def docked(fresh_session: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]
     monkeypatch.setattr(Window, "allow_vkeyboard", True)
     monkeypatch.setattr(Window, "use_syskeyboard", False)
     monkeypatch.setattr(Window, "docked_vkeyboard", True)
-    monkeypatch.setattr(Window, "softinput_mode", "below_target")
     app = fresh_session
     tap_card(app, "BB000001")
     try:
@@ -105,11 +104,16 @@ def docked(fresh_session: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]
         app.set_language("en")
 
 
-def open_keyboard(app: Any) -> tuple[Any, Any]:
-    """Touch the first seat's name field; returns the field and the docked keyboard it brought up."""
+def open_keyboard(app: Any, seat: int = 1) -> tuple[Any, Any]:
+    """Touch a seat's name field; returns the field and the docked keyboard it brought up."""
     from kivy.core.window import Window
 
-    field = app.screen("setup").seat_rows[1].name_input
+    screen = app.screen("setup")
+    row = screen.seat_rows[seat]
+    scroll = screen.ids.seats.parent
+    if screen.ids.seats.height > scroll.height:
+        scroll.scroll_to(row, animate=False)  # a low seat may be below the fold
+    field = row.name_input
     touch(field)
     assert field.focus
     keyboards = [w for w in Window.children if isinstance(w, BoardBankVKeyboard)]
@@ -117,7 +121,12 @@ def open_keyboard(app: Any) -> tuple[Any, Any]:
     vkeyboard = keyboards[0]
     pump(2)
     assert vkeyboard.docked and vkeyboard.target is field
-    assert vkeyboard.width * vkeyboard.scale == pytest.approx(Window.width)
+    # across the window's width, wholly on screen at its bottom or top, and clear of the field typed in
+    assert vkeyboard.width * vkeyboard.scale == pytest.approx(Window.width) and vkeyboard.x == 0
+    height = vkeyboard.height * vkeyboard.scale
+    assert vkeyboard.y in (0, pytest.approx(Window.height - height))
+    bottom = field.to_window(field.x, field.y)[1]
+    assert bottom >= vkeyboard.y + height or bottom + field.height <= vkeyboard.y
     return field, vkeyboard
 
 
@@ -133,8 +142,6 @@ def layout_labels(vkeyboard: Any) -> list[str]:
 
 def tap_key(vkeyboard: Any, label: str) -> None:
     """A real touch on the key showing ``label`` in the keyboard's current mode."""
-    from kivy.core.window import Window
-
     pump(1)
     layout = vkeyboard.available_layouts[vkeyboard.layout]
     for row in range(1, layout["rows"] + 1):
@@ -142,8 +149,7 @@ def tap_key(vkeyboard: Any, label: str) -> None:
             if key[0] == label:
                 (x, y), (w, h) = vkeyboard.layout_geometry[f"LINE_{row}"][index]
                 wx, wy = vkeyboard.to_window(x + w / 2, y + h / 2, initial=False)  # a scatter
-                # where the finger is: below_target pans the window up by the keyboard's height
-                t = UnitTestTouch(wx, wy + Window.keyboard_height)
+                t = UnitTestTouch(wx, wy)
                 t.touch_down()
                 pump(1)
                 t.touch_up()
@@ -194,15 +200,28 @@ def test_japanese_keys_type_kana_with_dakuten_and_katakana(docked: Any) -> None:
         assert vkeyboard.font_name == fonts.CJK_FONT
         assert {label.font_name for label in vkeyboard.children} == {fonts.CJK_FONT}
     assert drawn_labels(vkeyboard) == layout_labels(vkeyboard)
-    type_keys(vkeyboard, ["や", "ま", "゛゜"])
+    type_keys(vkeyboard, ["や", "ま", "が・ぱ"])
     assert vkeyboard.layout_mode == "special"
     assert "だ" in drawn_labels(vkeyboard) and "ぱ" in drawn_labels(vkeyboard)
     type_keys(vkeyboard, ["だ"])  # one voiced kana, then plain kana again
     pump(2)
     assert vkeyboard.layout_mode == "normal"
-    type_keys(vkeyboard, ["空白", "カナ", "タ", "ロ", "ー", "カナ", "空白", "゛゜", "ぽ", "ち"])
+    type_keys(vkeyboard, ["空白", "カナ", "タ", "ロ", "ー", "カナ", "空白", "が・ぱ", "ぽ", "ち"])
     assert field.text == "やまだ タロー ぽち"
     screenshot(SHOTS / "keyboard-ja.png")
+
+
+def test_a_low_name_field_gets_the_keyboard_at_the_top(docked: Any) -> None:
+    for uid in ("BB000002", "BB000003", "BB000004"):
+        tap_card(docked, uid)
+    field, vkeyboard = open_keyboard(docked, seat=4)
+    assert vkeyboard.y > 0  # the bottom would cover seat 4's field
+    type_keys(vkeyboard, ["z", "o", "e"])
+    assert field.text == "zoe"
+    field.focus = False
+    pump(2)
+    field, vkeyboard = open_keyboard(docked, seat=1)  # the same keyboard, back at the bottom
+    assert vkeyboard.y == 0
 
 
 def test_the_layout_key_and_a_language_switch_change_the_open_keyboard(docked: Any) -> None:
@@ -219,7 +238,7 @@ def test_the_layout_key_and_a_language_switch_change_the_open_keyboard(docked: A
     docked.set_language("ja")  # the language button while the keyboard is open
     pump(2)
     assert vkeyboard.layout == "ja" and drawn_labels(vkeyboard) == layout_labels(vkeyboard)
-    tap_key(vkeyboard, "゛゜")
+    tap_key(vkeyboard, "が・ぱ")
     docked.set_language("en")  # leaves the voiced-kana mode: qwerty has none
     pump(2)
     assert vkeyboard.layout == "qwerty" and vkeyboard.layout_mode == "normal"

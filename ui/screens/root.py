@@ -90,13 +90,9 @@ class BoardBankApp(CardsMixin, App):
 
         self.title = self.t("app.title")
         scale_to_window(Window.size)
-        from kivy.config import Config
-
-        if Config.get("kivy", "keyboard_mode") in ("dock", "systemanddock"):
-            Window.softinput_mode = "below_target"  # the docked keyboard pushes a low name field up into view
         load_kv()
         fonts.use_language(self.lang)
-        keyboard.install(self.lang)  # the on-screen keyboard (docked on the kiosk) in the language's layout
+        keyboard.install(self.lang)  # the docked keyboard (kiosk): the language's layout, clear of the field
         Window.clearcolor = palette.BACKGROUND
         root = Factory.RootLayout()
         self.root = root
