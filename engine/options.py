@@ -7,7 +7,7 @@ defaults. All amounts are ``int`` in the edition's money unit (M, or thousands o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 
 from engine.errors import OptionError
 
@@ -62,8 +62,9 @@ class Options:
             raise OptionError(f"option jail_max_tries expects >= 1, got {self.jail_max_tries!r}")
 
     def as_dict(self) -> dict[str, int | bool]:
-        """All options with their values (JSON-safe)."""
-        return asdict(self)
+        """All options with their values (JSON-safe). Flat fields only, so no deep copy (``asdict``)
+        is needed: this runs for every screen update."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 def parse_option_text(text: str) -> tuple[str, int | bool]:
