@@ -12,7 +12,7 @@ The flows at the table are described in ``docs/flows.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,7 +56,9 @@ class Banker(BankerCallbacks):
 
     ``timeout_s`` is how long (seconds of the injected ``clock``) a half-done gesture waits before it
     returns to idle with nothing changed; ``auction_s`` the auction countdown, restarted by every bid;
-    ``pin`` guards the banker menu.
+    ``pin`` guards the banker menu. ``on_settings``, if given, is called with the new ``timeout_s``,
+    ``auction_s`` (seconds) and ``pin`` when the settings are confirmed (✓) in the menu; the banker does no
+    I/O itself, the caller may save them and pass them back through the arguments above at the next start.
     """
 
     state: BankerState
@@ -71,12 +73,13 @@ class Banker(BankerCallbacks):
         timeout_s: float = 10.0,
         auction_s: float = 10.0,
         pin: str = "1234",
+        on_settings: Callable[[Mapping[str, str | float]], None] | None = None,
     ) -> None:
         if timeout_s <= 0 or auction_s <= 0:
             raise BankerError(f"timeouts must be positive seconds, got timeout_s={timeout_s}, auction_s={auction_s}")
         if not pin.isdigit():
             raise BankerError(f"the PIN must be digits, got {pin!r}")
-        super().__init__(store, clock, seed_source, timeout_s, auction_s, pin)
+        super().__init__(store, clock, seed_source, timeout_s, auction_s, pin, on_settings)
         self._cards = cards
         self.machine = Machine(model=self, after_state_change="mark_fired", **MACHINE_KWARGS)
         # (state, trigger) -> the machine's own State, Event, and each row with its conditions resolved to

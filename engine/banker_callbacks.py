@@ -10,7 +10,7 @@ receives the transitions ``EventData`` (``send_event=True``); the input's value 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,8 +85,10 @@ class BankerCore:
         timeout_s: float,
         auction_s: float,
         pin: str,
+        on_settings: Callable[[Mapping[str, str | float]], None] | None = None,
     ) -> None:
         self._store = store
+        self._on_settings = on_settings
         self._clock = clock
         self._seed_source = seed_source
         self.timeout_s = timeout_s
@@ -261,6 +263,11 @@ class BankerCore:
             self._pin = raw
         else:
             setattr(self, name, float(raw))
+
+    def confirm_settings(self, event: Any) -> None:
+        """✓ in the settings: hand the settings in force to the injected ``on_settings`` (it may save them)."""
+        if self._on_settings is not None:
+            self._on_settings({"timeout_s": self.timeout_s, "auction_s": self.auction_s, "pin": self._pin})
 
     # -- common -------------------------------------------------------------------------------------------
     def forget_gesture(self, event: Any) -> None:

@@ -142,7 +142,7 @@ TABLE: list[dict[str, Any]] = [
     _t("press_undo", S.MENU, S.IDLE, "can_undo", ["do_undo", "then_settle"]),
     _t("press_settings", S.MENU, S.SETTINGS),
     _t("answer", S.SETTINGS, None, "setting_valid", "do_setting"),
-    _t("press_ok", S.SETTINGS, S.MENU),
+    _t("press_ok", S.SETTINGS, S.MENU, None, "confirm_settings"),
     _t("press_new_game", S.MENU, S.SETUP, None, "do_new_game"),
     # --- leaving a gesture: X, or time passing ------------------------------------------------------------
     _t(["press_cancel", "timeout"], list(GESTURE_STATES), S.IDLE, None, ["forget_gesture", "then_settle"]),

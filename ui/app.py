@@ -121,6 +121,7 @@ class Session:
     mock_urls: list[str] = field(default_factory=list)
     advance: Callable[[float], None] | None = None
     closer: Callable[[], None] | None = None
+    settings: Any = None  # the installation's ui.settings.SettingsStore (None: nothing is remembered)
 
     def close(self) -> None:
         """Stop the readers and close the journal; idempotent."""
@@ -149,15 +150,19 @@ def open_session(args: argparse.Namespace) -> Session:
         mock_urls=[r.url for r in getattr(built, "readers", []) if str(r.url).startswith("mock:")],
         advance=getattr(built, "advance", None),
         closer=getattr(built, "close", None),
+        settings=getattr(built, "settings", None),
     )
 
 
-def choose_language(asked: str | None, edition: Any) -> str:
-    """``--lang``, else the edition's own language when the UI speaks it (ultimate-ru: ru), else English."""
+def choose_language(asked: str | None, edition: Any, stored: str | None = None) -> str:
+    """``--lang``, else the ``stored`` language (the last one chosen on this unit), else the edition's own
+    language when the UI speaks it (ultimate-ru: ru), else English."""
     from ui.i18n import LANGUAGES
 
     if asked:
         return asked
+    if stored in LANGUAGES:
+        return str(stored)
     own = getattr(edition, "language", None)
     return own if own in LANGUAGES else "en"
 
@@ -178,7 +183,13 @@ def main(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(f"boardbank run: {exc}", file=sys.stderr)
         return 2
-    lang = choose_language(getattr(args, "lang", None), session.edition)
+    from ui.i18n import LANGUAGES
+    from ui.sounds import SoundBoard
+
+    stored = session.settings
+    lang = choose_language(getattr(args, "lang", None), session.edition,
+                           stored.language(LANGUAGES) if stored is not None else None)
+    sounds = SoundBoard() if stored is None else SoundBoard(volume=stored.volume(0.8), muted=stored.muted())
     from ui.fonts import missing_font_message
 
     message = missing_font_message(lang)
@@ -186,7 +197,7 @@ def main(args: argparse.Namespace) -> int:
         print(f"boardbank run: {message}", file=sys.stderr)
     from ui.screens.root import BoardBankApp
 
-    app = BoardBankApp(session=session, lang=lang)
+    app = BoardBankApp(session=session, lang=lang, sounds=sounds)
     if getattr(args, "script", None):
         from ui.script import ScriptRunner
 

@@ -9,10 +9,11 @@ edition's money unit.
 from __future__ import annotations
 
 import argparse
+import logging
 import random
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,8 +25,11 @@ from engine.options import parse_option_text
 from reader.base import Reader, open_reader
 from reader.registry import CardRegistry
 from ui.paths import resolve_db
+from ui.settings import SettingsError, SettingsStore
 
 DEFAULT_EDITION = "ultimate-uk"
+
+log = logging.getLogger(__name__)
 
 
 class ComposeError(ValueError):
@@ -70,6 +74,7 @@ class Built:
     clock: AdjustableClock
     readers: list[Reader] = field(default_factory=list)
     options: dict[str, object] = field(default_factory=dict)
+    settings: SettingsStore | None = None  # the installation's settings (banker's and UI's)
 
     def advance(self, seconds: float) -> None:
         """Move the banker's clock on by ``seconds`` (``wait`` steps)."""
@@ -81,7 +86,21 @@ class Built:
             reader.stop()
         self.readers = []
         self.registry.close()
+        if self.settings is not None:
+            self.settings.close()
         self.journal.close()
+
+
+def saver(settings: SettingsStore) -> Callable[[Mapping[str, object]], None]:
+    """The banker's ``on_settings``: save into ``settings``; a failed write is logged, the game goes on."""
+
+    def save(values: Mapping[str, object]) -> None:
+        try:
+            settings.save(values)
+        except SettingsError as exc:
+            log.warning("the settings were not saved: %s", exc)
+
+    return save
 
 
 def parse_options(texts: Sequence[str]) -> dict[str, object]:
@@ -108,7 +127,8 @@ def build(
 
     ``default_readers`` are used when no ``--reader`` is given (``["mock://"]`` unless told otherwise).
     The clock is manual (moved only by ``wait``) when ``manual_clock`` is True, or by default when the
-    arguments carry a ``--script``.
+    arguments carry a ``--script``. The banker starts with the settings stored in the file (``timeout_s``
+    and ``auction_s`` here are the defaults) and saves them there when they are confirmed in its menu.
     """
     db = resolve_db(getattr(args, "db", None))
     db.parent.mkdir(parents=True, exist_ok=True)
@@ -121,16 +141,23 @@ def build(
         journal.close()
         raise
     try:
+        settings = SettingsStore.open(db)
+    except BaseException:
+        registry.close()
+        journal.close()
+        raise
+    try:
         store = JournalStore(journal, edition_id, options)
         manual = bool(getattr(args, "script", None)) if manual_clock is None else manual_clock
         clock = AdjustableClock(manual=manual)
         seeds = random.SystemRandom()
         banker = Banker(store, registry.lookup, clock, seed_source=lambda: seeds.randrange(1, 2**31),
-                        timeout_s=timeout_s, auction_s=auction_s)
+                        **settings.banker(timeout_s, auction_s), on_settings=saver(settings))
         urls = list(getattr(args, "reader", None) or (["mock://"] if default_readers is None else default_readers))
         readers = [open_reader(url) for url in urls]
     except BaseException:
+        settings.close()
         registry.close()
         journal.close()
         raise
-    return Built(banker, registry, journal, store.edition, db, clock, readers, options)
+    return Built(banker, registry, journal, store.edition, db, clock, readers, options, settings)

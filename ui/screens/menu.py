@@ -65,8 +65,13 @@ class MenuScreen(BankScreen):
         """Mute or unmute the sounds (the UI's own setting)."""
         app = self.app()
         app.sounds.muted = not app.sounds.muted
+        app.remember(muted=app.sounds.muted)
         self.render(app.presenter)
 
     def set_volume(self, value: float) -> None:
         """Set the volume (0.0-1.0) from the slider."""
-        self.app().sounds.volume = max(0.0, min(1.0, float(value)))
+        app = self.app()
+        volume = max(0.0, min(1.0, float(value)))
+        if volume != app.sounds.volume:
+            app.sounds.volume = volume
+            app.remember(volume=volume)

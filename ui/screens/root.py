@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 TOAST_S = 3.0  # seconds an error stays on screen
 TICK_S = 0.1  # seconds between banker ticks (gesture timeouts, the auction countdown)
+SAVE_DELAY_S = 0.5  # seconds after the last change of a UI setting before it is written
 STATE_SCREENS: dict[str, str] = {"pin": "menu", "menu": "menu", "settings": "menu"}
 """Banker states shown by a screen of their own (the PIN prompt and the banker menu)."""
 OVERLAY_SCREENS = frozenset({"board"})
@@ -75,6 +76,8 @@ class BoardBankApp(CardsMixin, App):
         self.enrolment: Enrolment | None = None
         self._next_blank = 1
         self._toast_ev: Any = None
+        self._unsaved: dict[str, object] = {}  # UI settings not yet written (see remember)
+        self._save_trigger: Any = None
 
     # -- kv helpers ----------------------------------------------------------------------------------
     def t(self, key: str, lang: str | None = None, **params: object) -> str:
@@ -116,6 +119,7 @@ class BoardBankApp(CardsMixin, App):
 
     def attach(self, session: Any) -> None:
         """Run ``session`` (its banker, readers and registry); a previous session is closed first."""
+        self.save_settings()
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
@@ -139,6 +143,7 @@ class BoardBankApp(CardsMixin, App):
         self.render(self.controller.view)
 
     def on_stop(self) -> None:
+        self.save_settings()
         if self.session is not None:
             self.session.close()
 
@@ -199,6 +204,8 @@ class BoardBankApp(CardsMixin, App):
         fonts.use_language(lang)
         keyboard.use_language(lang)
         self.translator.set_language(lang)
+        if lang != self.lang:
+            self.remember(lang=lang)
         self.lang = lang
         if self.root is not None:
             widgets = list(self.root.walk(restrict=False))
@@ -211,6 +218,27 @@ class BoardBankApp(CardsMixin, App):
                     widget.texture_update()
             self._show_readers(self.controller.readers if self.controller is not None else None)
             self.render(self.presenter.view)
+
+    def remember(self, **values: object) -> None:
+        """Keep UI settings (``lang``, ``volume``, ``muted``) in the installation's settings: written half a
+        second after the last change (a dragged slider writes once), and at stop."""
+        if getattr(self.session, "settings", None) is None:
+            return
+        self._unsaved.update(values)
+        if self._save_trigger is None:
+            self._save_trigger = Clock.create_trigger(lambda _dt: self.save_settings(), SAVE_DELAY_S)
+        self._save_trigger()
+
+    def save_settings(self) -> None:
+        """Write the UI settings changed since the last write (a failed write is logged)."""
+        store = getattr(self.session, "settings", None)
+        values, self._unsaved = self._unsaved, {}
+        if store is None or not values:
+            return
+        try:
+            store.save(values)
+        except OSError as exc:
+            log.warning("the UI settings were not saved: %s", exc)
 
     def next_language(self) -> None:
         """The language button in the bar: en -> ru -> ro -> ja -> en."""

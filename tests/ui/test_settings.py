@@ -1,0 +1,141 @@
+"""The installation's settings (ui/settings.py): stored as JSON in the ``settings`` table of the SQLite
+file shared with the journal and the card registry; bad stored values are ignored, other tables untouched."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sqlite3
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from engine.journal import Journal
+from reader.registry import CardRegistry
+from ui.app import choose_language
+from ui.compose import build
+from ui.i18n import LANGUAGES
+from ui.settings import SettingsStore
+
+
+def test_round_trip_with_defaults(tmp_path: Path) -> None:
+    db = tmp_path / "bb.sqlite3"
+    store = SettingsStore.open(db)
+    assert store.banker() == {"timeout_s": 10.0, "auction_s": 10.0, "pin": "1234"}
+    assert store.volume(0.8) == 0.8 and store.muted() is False and store.language(LANGUAGES) is None
+    store.save({"timeout_s": 15.0, "auction_s": 12, "pin": "4321", "volume": 0.25, "muted": True, "lang": "ja"})
+    store.close()
+    again = SettingsStore.open(db)
+    assert again.banker() == {"timeout_s": 15.0, "auction_s": 12.0, "pin": "4321"}
+    assert again.volume() == 0.25 and again.muted() is True and again.language(LANGUAGES) == "ja"
+    again.save({"pin": "55555"})
+    assert again.banker()["pin"] == "55555"
+    again.close()
+    conn = sqlite3.connect(db)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert dict(conn.execute("SELECT key, value FROM settings"))["lang"] == '"ja"'
+
+
+@pytest.mark.parametrize(("key", "raw"), [
+    ("timeout_s", "-3"), ("timeout_s", '"fast"'), ("auction_s", "true"), ("pin", '"12a4"'), ("pin", "1234"),
+    ("pin", '"12"'), ("volume", "1.5"), ("muted", '"yes"'), ("lang", '"de"'), ("volume", "{not json"),
+])
+def test_a_bad_stored_value_is_ignored_with_one_log_line(
+        tmp_path: Path, key: str, raw: str, caplog: pytest.LogCaptureFixture) -> None:
+    db = tmp_path / "bb.sqlite3"
+    SettingsStore.open(db).close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("INSERT INTO settings VALUES (?, ?)", (key, raw))
+    store = SettingsStore.open(db)
+    with caplog.at_level(logging.WARNING, logger="ui.settings"):
+        assert store.banker() == {"timeout_s": 10.0, "auction_s": 10.0, "pin": "1234"}
+        assert (store.volume(0.8), store.muted(), store.language(LANGUAGES, "en")) == (0.8, False, "en")
+    assert len([r for r in caplog.records if key in r.getMessage()]) == 1
+    store.close()
+
+
+def test_other_tables_untouched_and_the_journal_opens_the_file_either_way(tmp_path: Path) -> None:
+    # settings first: the journal adopts a file holding only card_registry / settings
+    db = tmp_path / "first.sqlite3"
+    registry = CardRegistry.open(db)
+    registry.enroll("000000A1", "player", 1)
+    store = SettingsStore.open(db)
+    store.save({"pin": "4321"})
+    journal = Journal.open(db)
+    journal.close()
+    store.save({"pin": "9876"})
+    store.close()
+    assert [c.uid for c in registry.cards()] == ["000000A1"]
+    registry.close()
+    with sqlite3.connect(db) as conn:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert {"settings", "card_registry", "meta", "games", "events"} <= tables
+        assert conn.execute("SELECT value FROM settings WHERE key='pin'").fetchone()[0] == '"9876"'
+    # the journal first: the settings live next to its tables, and it still opens the file afterwards
+    db = tmp_path / "second.sqlite3"
+    Journal.open(db).close()
+    before = sqlite3.connect(db).execute("SELECT key, value FROM meta ORDER BY key").fetchall()
+    store = SettingsStore.open(db)
+    store.save({"volume": 0.5})
+    store.close()
+    Journal.open(db).close()
+    assert sqlite3.connect(db).execute("SELECT key, value FROM meta ORDER BY key").fetchall() == before
+
+
+def test_compose_loads_the_banker_settings_and_saves_them_when_confirmed(tmp_path: Path) -> None:
+    db = tmp_path / "bb.sqlite3"
+    args = argparse.Namespace(db=str(db), reader=None, edition=None, option=None, script=None)
+    built = build(args, default_readers=[], manual_clock=True)
+    banker = built.banker
+    assert (banker.timeout_s, banker.auction_s) == (10.0, 10.0)
+    banker.press("menu")
+    assert banker.choose("1234").view.state == "menu"
+    banker.press("settings")
+    for answer in ("timeout_s=15", "auction_s=12", "pin=4321"):
+        assert banker.choose(answer).error is None
+    assert built.settings is not None and built.settings.banker()["pin"] == "1234"  # not yet confirmed
+    assert banker.press("ok").view.state == "menu"
+    built.close()
+    built = build(args, default_readers=[], manual_clock=True)
+    assert (built.banker.timeout_s, built.banker.auction_s) == (15.0, 12.0)
+    built.banker.press("menu")
+    assert built.banker.choose("1234").error == "error.bad_pin"
+    assert built.banker.choose("4321").view.state == "menu"
+    built.close()
+
+
+def test_the_command_line_language_wins_over_the_stored_one() -> None:
+    ru = SimpleNamespace(language="ru")
+    assert choose_language("ro", ru, "ja") == "ro"
+    assert choose_language(None, ru, "ja") == "ja"
+    assert choose_language(None, ru, None) == "ru"
+
+
+def test_the_ui_remembers_volume_mute_and_language(fresh_session: Any, tmp_path: Path) -> None:
+    from ui_driver import pump, touch, wait_for
+
+    app = fresh_session
+    store = SettingsStore.open(tmp_path / "ui-test.sqlite3")  # the session's installation file
+    app.session.settings = store
+    try:
+        menu = app.screen("menu")
+        app.open_menu()
+        app.choose("1234")
+        pump(2)
+        assert menu.ids.pages.current == "open"
+        muted = app.sounds.muted
+        touch(menu.ids.mute)
+        menu.ids.volume.value = 0.3
+        app.set_language("ro")
+        assert store.language(LANGUAGES) is None  # written after a short delay, not on every slider step
+        wait_for(lambda: store.language(LANGUAGES) == "ro", timeout=5.0)
+        assert store.muted() is (not muted) is app.sounds.muted and store.volume() == pytest.approx(0.3)
+        app.set_language("en")
+        touch(menu.ids.mute)
+        app.save_settings()  # also done at stop and when another session is attached
+        assert store.language(LANGUAGES) == "en" and store.muted() is muted
+    finally:
+        app.session.settings = None
+        store.close()
