@@ -62,6 +62,7 @@ class Gesture:
     event_card: int | None = None  # a physical event card waiting for its drawer
     choices: list[str | int] = field(default_factory=list)  # partial answer to an event card
     pin: str = ""  # PIN digits typed so far
+    settings: dict[str, str | float] = field(default_factory=dict)  # settings chosen, in force only after ✓
 
 
 def input_value(event: Any) -> Any:
@@ -258,14 +259,25 @@ class BankerCore:
         return ok
 
     def do_setting(self, event: Any) -> None:
+        """Stage a setting: it takes effect only with ✓; X or the timeout leave the settings as they were."""
         name, _, raw = str(input_value(event)).partition("=")
-        if name == "pin":
-            self._pin = raw
-        else:
-            setattr(self, name, float(raw))
+        self._gesture.settings[name] = raw if name == "pin" else float(raw)
+
+    def setting_shown(self, name: str) -> str | float:
+        """A setting as the settings page shows it: the staged value, else the one in force."""
+        if name in self._gesture.settings:
+            return self._gesture.settings[name]
+        return self._pin if name == "pin" else float(getattr(self, name))
 
     def confirm_settings(self, event: Any) -> None:
-        """✓ in the settings: hand the settings in force to the injected ``on_settings`` (it may save them)."""
+        """✓ in the settings: the staged settings take effect, and the injected ``on_settings`` gets the
+        settings in force (it may save them)."""
+        for name, value in self._gesture.settings.items():
+            if name == "pin":
+                self._pin = str(value)
+            else:
+                setattr(self, name, float(value))
+        self._gesture.settings = {}
         if self._on_settings is not None:
             self._on_settings({"timeout_s": self.timeout_s, "auction_s": self.auction_s, "pin": self._pin})
 

@@ -282,7 +282,8 @@ def build_view(banker: BankerSetup, refusal: Refusal | None = None) -> ViewModel
     if st is not None and st.debt is not None:
         debt = DebtView(st.debt.debtor, None if st.debt.creditor == "bank" else st.debt.creditor, st.debt.amount)
     extra: list[tuple[str, str | int]] = [
-        ("seats", len(banker.seats)), ("timeout_s", f"{banker.timeout_s:g}"), ("auction_s", f"{banker.auction_s:g}"),
+        ("seats", len(banker.seats)), ("timeout_s", f"{banker.setting_shown('timeout_s'):g}"),
+        ("auction_s", f"{banker.setting_shown('auction_s'):g}"),
         ("pin_typed", len(banker.gesture.pin)),
     ]
     if refusal is not None:
