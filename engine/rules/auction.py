@@ -14,20 +14,13 @@ from engine.commands import CloseAuction, DeclineDeed, PlaceBid
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.rules import colour_set
-from engine.rules.base import Table, check_deed, check_phase, check_play
+from engine.rules.base import Table, check_phase, check_unowned
 from engine.state import GameState
 
 
 def check_decline(s: GameState, ed: Edition, cmd: DeclineDeed) -> Refusal | None:
     """DeclineDeed: an unowned deed, a lander not in jail."""
-    what = "DeclineDeed"
-    reason = check_play(s, cmd.player, what) or check_deed(ed, cmd.deed, what)
-    if reason:
-        return reason
-    if cmd.deed in s.owner:
-        return refuse("deed_owned", f"{what}: deed {cmd.deed} is already owned by {s.owner[cmd.deed]}; expected an unowned deed",
-                      command=what, deed=cmd.deed, owner=s.owner[cmd.deed])
-    return None
+    return check_unowned(s, ed, cmd.player, cmd.deed, "DeclineDeed")
 
 
 def do_decline(t: Table, cmd: DeclineDeed) -> None:

@@ -63,6 +63,19 @@ def check_play(s: GameState, player: object, what: str, *, free: bool = True) ->
     return check_phase(s, "play", what) or check_player(s, player, what, free=free)
 
 
+def check_unowned(s: GameState, ed: Edition, player: object, deed: object, what: str) -> Refusal | None:
+    """Phase ``play``, a free ``player`` and an unowned ``deed`` (buying it or declining it)."""
+    reason = check_play(s, player, what) or check_deed(ed, deed, what)
+    if reason:
+        return reason
+    assert isinstance(deed, int)  # check_deed accepted it
+    if deed in s.owner:
+        owner = s.owner[deed]
+        return refuse("deed_owned", f"{what}: deed {deed} is already owned by {owner}; expected an unowned deed",
+                      command=what, deed=deed, owner=owner)
+    return None
+
+
 def space_position(ed: Edition, kind: str) -> int:
     """The board position of the first space of ``kind`` (e.g. ``"jail"``, ``"parking"``)."""
     for space in ed.spaces:

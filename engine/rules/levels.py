@@ -15,7 +15,7 @@ from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.ledger import BANK
 from engine.rules import colour_set
-from engine.rules.base import MAX_LEVEL, MIN_LEVEL, Table, check_deed, check_play
+from engine.rules.base import MAX_LEVEL, MIN_LEVEL, Table, check_deed, check_play, check_unowned
 from engine.rules.debt import can_pay, open_debt
 from engine.state import GameState
 
@@ -48,12 +48,9 @@ def do_pass_go(t: Table, cmd: PassGo) -> None:
 def check_buy(s: GameState, ed: Edition, cmd: BuyDeed) -> Refusal | None:
     """BuyDeed: an unowned deed, a player not in jail with the printed price in cash."""
     what = "BuyDeed"
-    reason = check_play(s, cmd.player, what) or check_deed(ed, cmd.deed, what)
+    reason = check_unowned(s, ed, cmd.player, cmd.deed, what)
     if reason:
         return reason
-    if cmd.deed in s.owner:
-        return refuse("deed_owned", f"{what}: deed {cmd.deed} is already owned by {s.owner[cmd.deed]}; expected an unowned deed",
-                      command=what, deed=cmd.deed, owner=s.owner[cmd.deed])
     price = ed.deeds[cmd.deed].price
     if not can_pay(s, cmd.player, price):
         cash = s.balance(cmd.player)
