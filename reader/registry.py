@@ -89,6 +89,17 @@ def parse_role(words: Sequence[str]) -> Role:
     return check_role(words[0], value)
 
 
+def connect_installation_db(path: str | Path) -> sqlite3.Connection:
+    """A connection to the installation's SQLite file for a small table of our own (the card registry, the
+    settings): WAL, ``synchronous=FULL`` (a committed change survives a power cut), a 5 s busy timeout,
+    shareable between threads under the caller's lock. Raises ``sqlite3.DatabaseError``."""
+    db = sqlite3.connect(str(path), check_same_thread=False, isolation_level="DEFERRED")
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA busy_timeout=5000")
+    return db
+
+
 class CardRegistry:
     """UID -> role, stored in an SQLite file (WAL, ``synchronous=FULL``); safe to share between threads."""
 
@@ -104,10 +115,7 @@ class CardRegistry:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            db = sqlite3.connect(str(path), check_same_thread=False, isolation_level="DEFERRED")
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute("PRAGMA busy_timeout=5000")
+            db = connect_installation_db(path)
         except sqlite3.DatabaseError as exc:
             raise RegistryError(f"cannot open the card registry in {str(path)!r}: {exc}") from exc
         return cls(db)

@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from reader.registry import connect_installation_db
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -55,11 +57,7 @@ class SettingsStore:
     def open(cls, path: str | Path) -> SettingsStore:
         """Open (creating the table if needed) the settings in the SQLite file at ``path``."""
         try:
-            db = sqlite3.connect(str(path), check_same_thread=False, isolation_level="DEFERRED")
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute("PRAGMA busy_timeout=5000")
-            return cls(db)
+            return cls(connect_installation_db(path))
         except sqlite3.DatabaseError as exc:
             raise SettingsError(f"cannot open the settings in {str(path)!r}: {exc}") from exc
 
