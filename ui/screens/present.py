@@ -16,7 +16,7 @@ from ui.money import CURRENCIES, format_money
 
 MONEY_PARAMS: frozenset[str] = frozenset({
     "amount", "price", "rent", "due", "bid", "high_bid", "fee", "salary", "total", "cash", "balance",
-    "wealth", "owed", "paid", "change", "cost", "min_bid", "deeds_value",
+    "wealth", "owed", "paid", "change", "cost", "min_bid", "deeds_value", "step",
 })
 """Prompt parameters that are money (ints in the edition's unit)."""
 PLAYER_PARAMS: frozenset[str] = frozenset({
@@ -91,6 +91,7 @@ class Presenter:
 
     def render_params(self, params: Iterable[tuple[str, str | int]]) -> dict[str, str]:
         """Prompt parameters as display strings (money, names, translated keys)."""
+        params = tuple(params)
         out: dict[str, str] = {}
         for name, value in params:
             if name in MONEY_PARAMS and isinstance(value, int):
@@ -106,6 +107,10 @@ class Presenter:
                 out[name] = self.action_label(value) if value else ""
             elif name in DEED_PARAMS:
                 out[name] = self.deed_name(value)
+            elif name == "reason_key":
+                continue  # said below, once every other parameter is rendered
+            elif name == "phase" and isinstance(value, str) and self.tr.has(f"phase.{value}", "en"):
+                out[name] = self.tr(f"phase.{value}")
             elif name.endswith("_key") and isinstance(value, str):
                 out[name[: -len("_key")]] = self.tr(value)
                 out[name] = self.tr(value)
@@ -121,31 +126,15 @@ class Presenter:
                 out[name] = self.tr("side.name", side=str(value).upper())
             else:
                 out[name] = str(value)
+        # an engine refusal (engine/errors.py Refusal): its reason in this language instead of the English one
+        reason_key = dict(params).get("reason_key")
+        if isinstance(reason_key, str) and self.tr.has(reason_key, "en"):
+            out["reason"] = self.tr(reason_key, **out)
         return out
 
     def text(self, key: str, params: Iterable[tuple[str, str | int]] = ()) -> str:
-        """Translate ``key`` with ``params`` rendered for display.
-
-        A refusal from the engine carries ``reason_key`` (``reason.<key>``) and its parameters: the reason
-        is then said in the current language instead of the engine's English sentence."""
-        raw = dict(params)
-        rendered = self.render_params(raw.items())
-        reason_key = raw.get("reason_key")
-        if isinstance(reason_key, str) and self.tr.has(reason_key, "en"):
-            rendered["reason"] = self.tr(reason_key, **self._reason_params(raw, rendered))
-        return self.tr(key, **rendered)
-
-    def _reason_params(self, raw: dict[str, str | int], rendered: dict[str, str]) -> dict[str, str]:
-        """Refusal parameters that mean something else than in prompts: the auction ``step`` is money,
-        ``phase`` is a game phase to translate."""
-        out = dict(rendered)
-        step = raw.get("step")
-        if isinstance(step, int):
-            out["step"] = self.money(step)
-        phase = raw.get("phase")
-        if isinstance(phase, str) and self.tr.has(f"phase.{phase}", "en"):
-            out["phase"] = self.tr(f"phase.{phase}")
-        return out
+        """Translate ``key`` with ``params`` rendered for display."""
+        return self.tr(key, **self.render_params(params))
 
     def prompt(self, prompt: Prompt | None = None) -> str:
         """The prompt line (the view's own prompt by default)."""
