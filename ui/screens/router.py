@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -76,8 +77,8 @@ class Controller:
     """Sends actions to the banker on the main thread and passes every reaction to ``on_reaction``.
 
     ``schedule`` runs a callable on the main thread (Kivy: ``Clock.schedule_once``); reader threads call
-    :meth:`reader_sink`, never the banker. ``latencies`` collects (reader event time -> view rendered)
-    in seconds for the benchmark.
+    :meth:`reader_sink`, never the banker. ``latencies`` keeps the last 1,024 (reader event time -> view
+    rendered) delays in seconds, bounded so a long game does not grow it.
     """
 
     def __init__(self, banker: BankerLike, on_reaction: Callable[[Any], None],
@@ -88,7 +89,7 @@ class Controller:
         self.readers = ReaderStatus()
         self.on_readers: Callable[[ReaderStatus], None] | None = None
         self.handled = 0  # reader card events handled on the main thread (the script runner waits on it)
-        self.latencies: list[float] = []
+        self.latencies: deque[float] = deque(maxlen=1024)
         self.last_reaction: Any = None
         self.intercept: Callable[[str], bool] | None = None
         """Called with a tapped UID before the banker; True means the tap was used (card enrolment)."""
