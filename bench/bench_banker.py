@@ -22,13 +22,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import commands as c
-from engine.banker import Banker
-from engine.banker_store import JournalStore
+from engine.banker.machine import Banker
+from engine.banker.tapscript import CardTable, ManualClock
 from engine.editions import Edition, load_edition
 from engine.events import Event
 from engine.game import Game
-from engine.journal import Journal
-from engine.tapscript import CardTable, ManualClock
+from engine.store.gamestore import JournalStore
+from engine.store.journal import Journal
 
 P1, P2, D1, D2 = "000000A1", "000000A2", "00000101", "00000102"
 

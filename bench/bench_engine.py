@@ -32,12 +32,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.commands import Command
-from engine.durable import DurableGame
 from engine.editions import Edition, load_edition
 from engine.events import Event, command_to_record
 from engine.game import Game
-from engine.journal import Journal
-from engine.sim import GameRunner, derive_seed, run_sim
+from engine.sim.runner import GameRunner, derive_seed, run_sim
+from engine.store.durable import DurableGame
+from engine.store.journal import Journal
 
 REPLAY_EVENTS = 100_000
 REPEATS = 3

@@ -45,7 +45,7 @@ def child(t0: float) -> None:
     os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="bench-kivy-"))
     import argparse
 
-    from ui.app import open_session, prepare_kivy
+    from ui.touch.app import open_session, prepare_kivy
 
     prepare_kivy((800, 480), False)
     tmp = Path(tempfile.mkdtemp(prefix="bench-ui-"))
@@ -55,8 +55,8 @@ def child(t0: float) -> None:
     from kivy.core.window import Window
 
     from reader import mock
-    from ui.screens.root import BoardBankApp
-    from ui.sounds import SoundBoard
+    from ui.touch.screens.root import BoardBankApp
+    from ui.touch.sounds import SoundBoard
 
     app = BoardBankApp(session=session, lang="en", sounds=SoundBoard(muted=True))
     from kivy.graphics.opengl import glFinish

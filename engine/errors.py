@@ -21,21 +21,21 @@ REFUSAL_KEYS: frozenset[str] = frozenset({
     # engine/game.py
     "unknown_command", "nothing_to_undo", "game_over", "game_not_started", "malformed_command",
     "replay_nothing_to_undo", "replay_undo_mismatch",
-    # engine/rules/base.py
+    # engine/rulesets/ultimate/base.py
     "wrong_phase", "unknown_player", "player_bankrupt", "player_in_jail", "unknown_deed",
-    # engine/rules/turns.py
+    # engine/rulesets/ultimate/turns.py
     "bad_option", "bad_player_count", "duplicate_players", "bad_player_id", "bad_player_text", "bad_seed",
     "not_your_turn",
-    # engine/rules/levels.py
+    # engine/rulesets/ultimate/levels.py
     "deed_owned", "not_enough_cash", "deed_not_yours", "deed_unowned", "deed_is_own", "not_a_location_space",
     "not_enough_cash_location_fee",
-    # engine/rules/auction.py
+    # engine/rulesets/ultimate/auction.py
     "not_a_bidder", "bid_too_low", "bid_over_cash",
-    # engine/rules/jail.py
+    # engine/rulesets/ultimate/jail.py
     "not_in_jail", "not_enough_cash_jail_fee", "bad_doubles",
-    # engine/rules/cards.py
+    # engine/rulesets/ultimate/cards.py
     "unknown_card", "not_an_event_space", "not_the_drawer", "malformed_choice", "bad_choice",
-    # engine/rules/debt.py
+    # engine/rulesets/ultimate/debt.py
     "not_the_debtor",
 })
 

@@ -1,6 +1,6 @@
 """The game aggregate: commands in, frozen events out, state = fold of events (docs/engine-api.md).
 
-``Game.apply(cmd)`` checks the command against the rules (engine/rules/), then runs the rule, which emits
+``Game.apply(cmd)`` checks the command against the rules (engine/rulesets/ultimate/), then runs the rule, which emits
 events; each event is numbered (``seq``, ``command``) and folded into the state at once (engine/state.py),
 so the live state is exactly ``Game.replay(edition, events)``. All or nothing: a refused command raises
 :class:`IllegalCommand` and changes nothing.
@@ -23,7 +23,7 @@ from engine.commands import Command, StartGame, Undo
 from engine.editions import Edition
 from engine.errors import IllegalCommand, RecordError, Refusal, refuse
 from engine.invariants import check_invariants
-from engine.rules import RULES, Check, Do
+from engine.rulesets.ultimate import RULES, Check, Do
 from engine.state import FOLD, GameState, apply_event
 
 CHECKPOINT_EVERY = 32  # commands between two state copies kept for undo

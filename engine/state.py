@@ -182,12 +182,12 @@ class GameState:
         return self.ledger.balances[player] + sum(deeds[d].price for d, o in self.owner.items() if o == player)
 
     def standings(self) -> tuple[Standing, ...]:
-        """Players best first by wealth, ties broken by the most expensive deed (engine/rules/standings.py).
+        """Players best first by wealth, ties broken by the most expensive deed (engine/rulesets/ultimate/standings.py).
 
         After the game ended these are the standings recorded in ``GameEnded``."""
         if self.standings_final:
             return self.standings_final
-        from engine.rules.standings import compute_standings
+        from engine.rulesets.ultimate.standings import compute_standings
 
         return compute_standings(self.edition, self.order, self.ledger.balances, self.owner)
 

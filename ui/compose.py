@@ -17,11 +17,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.banker import Banker
-from engine.banker_store import JournalStore
+from engine.banker.machine import Banker
 from engine.editions import Edition
-from engine.journal import Journal
 from engine.options import parse_option_text
+from engine.store.gamestore import JournalStore
+from engine.store.journal import Journal
 from reader.base import Reader, open_reader
 from reader.registry import CardRegistry
 from ui.paths import resolve_db

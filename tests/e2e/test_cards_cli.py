@@ -43,7 +43,7 @@ def test_env_var_db_and_bad_role(tmp_path: Path) -> None:
 
 
 def test_default_path_matches_ui_paths() -> None:
-    from reader.cli_cards import default_db_path
+    from ui.cli.cards import default_db_path
     from ui.paths import default_db_path as ui_default
 
     os.environ.pop("BOARDBANK_DB", None)

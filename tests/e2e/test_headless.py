@@ -12,8 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ui.cli.headless import Headless
 from ui.compose import build
-from ui.headless import Headless
 
 BOARDBANK = str(Path(sys.executable).with_name("boardbank"))
 TAPS = Path(__file__).parents[1] / "engine" / "taps"
@@ -157,7 +157,7 @@ def test_a_piped_script_gets_a_deterministic_clock(tmp_path: Path) -> None:
 
 
 def test_clock_choice() -> None:
-    from ui.headless import manual_clock_wanted
+    from ui.cli.headless import manual_clock_wanted
 
     piped = io.StringIO("")
     assert manual_clock_wanted(argparse.Namespace(reader=None), piped) is True

@@ -16,12 +16,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine.commands import Command
-from engine.durable import DurableGame
 from engine.editions import load_edition
 from engine.events import Event
 from engine.game import Game
-from engine.journal import Journal
-from engine.sim import GameRunner, derive_seed
+from engine.sim.runner import GameRunner, derive_seed
+from engine.store.durable import DurableGame
+from engine.store.journal import Journal
 
 MAX_SECONDS = 30.0
 PLAYERS = 3

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from engine.banker_table import BankerState, triggers
-from ui.diagram import BEGIN, END, embed, main, mermaid_source
+from engine.banker.table import BankerState, triggers
+from ui.cli.diagram import BEGIN, END, embed, main, mermaid_source
 
 DOCS = Path(__file__).parents[2] / "docs"
 

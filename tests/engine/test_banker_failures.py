@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.banker import Banker, BankerError
-from engine.banker_store import JournalStore
-from engine.banker_table import BankerState
-from engine.journal import Journal, JournalError
-from engine.tapscript import CardTable, ManualClock, run_script, steps_of
+from engine.banker.machine import Banker, BankerError
+from engine.banker.table import BankerState
+from engine.banker.tapscript import CardTable, ManualClock, run_script, steps_of
+from engine.store.gamestore import JournalStore
+from engine.store.journal import Journal, JournalError
 
 CARDS = ["card 000000A1 player 1", "card 000000A2 player 2", "card 00000116 deed 16"]
 START = ["tap 000000A1", "tap 000000A2", "press ok", "tap 00000116", "tap 000000A1", "press ok"]

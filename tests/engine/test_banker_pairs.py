@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.banker import Banker
-from engine.banker_store import JournalStore
-from engine.banker_table import TRANSITIONS, BankerState, input_triggers
-from engine.banker_view import phase_state
-from engine.journal import Journal
-from engine.tapscript import CardTable, ManualClock, run_script, steps_of
+from engine.banker.machine import Banker
+from engine.banker.table import TRANSITIONS, BankerState, input_triggers
+from engine.banker.tapscript import CardTable, ManualClock, run_script, steps_of
+from engine.banker.view import phase_state
+from engine.store.gamestore import JournalStore
+from engine.store.journal import Journal
 
 S = BankerState
 

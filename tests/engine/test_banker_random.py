@@ -9,12 +9,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.banker import Banker
-from engine.banker_store import JournalStore
-from engine.banker_table import BUTTONS, BankerState
-from engine.banker_view import phase_state
-from engine.journal import Journal
-from engine.tapscript import CardTable, ManualClock
+from engine.banker.machine import Banker
+from engine.banker.table import BUTTONS, BankerState
+from engine.banker.tapscript import CardTable, ManualClock
+from engine.banker.view import phase_state
+from engine.store.gamestore import JournalStore
+from engine.store.journal import Journal
 
 KNOWN = {f"000000A{n}": ("player", n) for n in (1, 2, 3, 4)}
 KNOWN |= {f"000001{n:02d}": ("deed", n) for n in range(1, 23)}

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.banker import Banker
-from engine.banker_store import JournalStore
-from engine.journal import Journal
-from engine.tapscript import CardTable, ManualClock, run_script, steps_of
+from engine.banker.machine import Banker
+from engine.banker.tapscript import CardTable, ManualClock, run_script, steps_of
+from engine.store.gamestore import JournalStore
+from engine.store.journal import Journal
 
 CARDS = ["card 000000A1 player 1", "card 000000A2 player 2", "card 000000A3 player 3",
          "card 00000101 deed 1", "card 00000102 deed 2", "card 00000116 deed 16", "card 00000122 deed 22",
@@ -32,7 +32,7 @@ def test_setup_shows_the_seated_players_and_the_board(tmp_path: Path) -> None:
 
 def test_setup_choices_are_shown_and_go_into_start_game(tmp_path: Path) -> None:
     """Names (with spaces, trimmed), tokens, options and the edition: in the view, then in GameStarted."""
-    from engine.banker_setup import TOKEN_PALETTE
+    from engine.banker.setup import TOKEN_PALETTE
     from engine.editions import list_editions
     from engine.events import GameStarted
 

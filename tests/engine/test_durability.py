@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.durable import DurableGame
 from engine.editions import load_edition
 from engine.events import command_from_record
 from engine.game import Game
-from engine.journal import Journal
+from engine.store.durable import DurableGame
+from engine.store.journal import Journal
 
 CHILD = Path(__file__).with_name("durability_child.py")
 KILLS = 55

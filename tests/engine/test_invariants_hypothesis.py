@@ -39,7 +39,7 @@ from engine.editions import load_edition
 from engine.errors import IllegalCommand
 from engine.events import command_from_record, command_to_record, event_from_record, event_to_record
 from engine.game import Game
-from engine.rules.cards import targets
+from engine.rulesets.ultimate.cards import targets
 
 EDITION = load_edition("ultimate-uk")
 PLAYERS = ("A", "B", "C", "D")

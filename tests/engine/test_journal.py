@@ -20,7 +20,7 @@ from engine import commands
 from engine import events as ev
 from engine.commands import PlayerSpec, StartGame
 from engine.events import COMMAND_TYPES, EVENT_TYPES, command_from_record, command_to_record, event_to_record
-from engine.journal import (
+from engine.store.journal import (
     APPLICATION_ID,
     CSV_COLUMNS,
     Journal,
@@ -284,10 +284,10 @@ def test_export_jsonl_and_csv(tmp_path: Path) -> None:
 
 
 def test_reopening_a_played_game_gives_the_identical_state(tmp_path: Path) -> None:
-    from engine.durable import DurableGame
     from engine.editions import load_edition
     from engine.game import Game
-    from engine.sim import GameRunner
+    from engine.sim.runner import GameRunner
+    from engine.store.durable import DurableGame
 
     edition = load_edition("ultimate-uk")
     path = tmp_path / "bank.db"

@@ -40,7 +40,7 @@ from engine.commands import (
 from engine.editions import load_edition
 from engine.errors import ILLEGAL, REFUSAL_KEYS, IllegalCommand, Refusal, refuse
 from engine.game import Game
-from engine.rules.base import check_player
+from engine.rulesets.ultimate.base import check_player
 
 ED = load_edition("ultimate-uk")
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
@@ -90,7 +90,7 @@ CASES: list[tuple[str, Callable[[], Game], Any, dict[str, str | int]]] = [
     ("malformed_command", fresh, StartGame(None, None, 1),  # type: ignore[arg-type]
      {"command": "StartGame", "got": "StartGame(players=None, options=None, seed=1)",
       "error": "'NoneType' object is not a mapping"}),
-    # engine/rules/base.py
+    # engine/rulesets/ultimate/base.py
     ("wrong_phase", started, start("A", "B"), {"command": "StartGame", "expected": "setup", "phase": "play"}),
     ("wrong_phase", started, PlaceBid("A", 20), {"command": "PlaceBid", "expected": "auction", "phase": "play"}),
     ("unknown_player", started, PassGo("Z"), {"command": "PassGo", "player": "Z", "players": "A, B, C"}),
@@ -98,7 +98,7 @@ CASES: list[tuple[str, Callable[[], Game], Any, dict[str, str | int]]] = [
      {"command": "PassGo", "player": 7, "players": "A, B, C"}),
     ("player_in_jail", after(GoToJail("A")), BuyDeed("A", 1), {"command": "BuyDeed", "player": "A"}),
     ("unknown_deed", started, BuyDeed("A", 99), {"command": "BuyDeed", "deed": 99, "deeds": 22}),
-    # engine/rules/turns.py
+    # engine/rulesets/ultimate/turns.py
     ("bad_option", fresh, start("A", "B", nope=1),
      {"command": "StartGame", "error": Game(ED).check(start("A", "B", nope=1)).removeprefix("StartGame: ")}),  # type: ignore[union-attr]
     ("bad_player_count", fresh, start("A"),
@@ -112,7 +112,7 @@ CASES: list[tuple[str, Callable[[], Game], Any, dict[str, str | int]]] = [
     ("bad_seed", fresh, StartGame(start("A", "B").players, {}, 1.5),  # type: ignore[arg-type]
      {"command": "StartGame", "seed": "1.5"}),
     ("not_your_turn", started, EndTurn("B"), {"command": "EndTurn", "turn": "A", "player": "B"}),
-    # engine/rules/levels.py
+    # engine/rulesets/ultimate/levels.py
     ("deed_owned", after(BuyDeed("A", 16)), BuyDeed("B", 16), {"command": "BuyDeed", "deed": 16, "owner": "A"}),
     ("deed_owned", after(BuyDeed("A", 16)), DeclineDeed("B", 16),
      {"command": "DeclineDeed", "deed": 16, "owner": "A"}),
@@ -127,7 +127,7 @@ CASES: list[tuple[str, Callable[[], Game], Any, dict[str, str | int]]] = [
      {"command": "UseLocation", "origin": 3, "spaces": L}),
     ("not_enough_cash_location_fee", after(start_money=50), UseLocation("A", 16),
      {"command": "UseLocation", "player": "A", "cash": 50, "fee": 100}),
-    # engine/rules/auction.py
+    # engine/rulesets/ultimate/auction.py
     ("not_a_bidder", after(DeclineDeed("A", 16)), PlaceBid("Z", 20),
      {"command": "PlaceBid", "player": "Z", "bidders": "A, B, C"}),
     ("bid_too_low", after(DeclineDeed("A", 16), PlaceBid("B", 40)), PlaceBid("A", 40),
@@ -136,13 +136,13 @@ CASES: list[tuple[str, Callable[[], Game], Any, dict[str, str | int]]] = [
      {"command": "PlaceBid", "amount": 30, "step": 20, "high_bid": 0}),
     ("bid_over_cash", after(DeclineDeed("A", 16)), PlaceBid("A", 2000),
      {"command": "PlaceBid", "player": "A", "amount": 2000, "cash": 1500}),
-    # engine/rules/jail.py
+    # engine/rulesets/ultimate/jail.py
     ("not_in_jail", started, PayJailFee("A"), {"command": "PayJailFee", "player": "A"}),
     ("not_enough_cash_jail_fee", after(GoToJail("A"), start_money=60), PayJailFee("A"),
      {"command": "PayJailFee", "player": "A", "cash": 60, "fee": 100}),
     ("bad_doubles", after(GoToJail("A")), JailRoll("A", "yes"),  # type: ignore[arg-type]
      {"command": "JailRoll", "doubles": "yes"}),
-    # engine/rules/cards.py
+    # engine/rulesets/ultimate/cards.py
     ("unknown_card", started, DrawEvent("A", card=99), {"command": "DrawEvent", "card": 99, "cards": 23}),
     ("not_an_event_space", started, DrawEvent("A", origin=1), {"command": "DrawEvent", "origin": 1, "spaces": E}),
     ("not_the_drawer", drew_any_deed, ResolveEvent("B", (1,)),
@@ -152,7 +152,7 @@ CASES: list[tuple[str, Callable[[], Game], Any, dict[str, str | int]]] = [
     ("bad_choice", drew_any_deed, ResolveEvent("A", (99,)),
      {"command": "ResolveEvent", "card": ANY_DEED_CARD.id, "card_key": ANY_DEED_CARD.key, "expects": "any_deed",
       "examples": "[(1,), (2,), (3,), (4,), (5,), (6,)]", "choice": "(99,)"}),
-    # engine/rules/debt.py
+    # engine/rulesets/ultimate/debt.py
     ("not_the_debtor", IN_DEBT, ReturnDeed("A", 1), {"command": "ReturnDeed", "debtor": "B", "player": "A"}),
     ("deed_not_yours", IN_DEBT, ReturnDeed("B", 1),
      {"command": "ReturnDeed", "deed": 1, "player": "B", "owner": "A", "deeds": "19"}),
@@ -228,7 +228,7 @@ def test_accepted_commands_build_nothing() -> None:
 
 def _keys_in_sources() -> set[str]:
     keys: set[str] = set()
-    for path in [*sorted((ENGINE / "rules").glob("*.py")), ENGINE / "game.py"]:
+    for path in [*sorted((ENGINE / "rulesets" / "ultimate").glob("*.py")), ENGINE / "game.py"]:
         keys |= set(re.findall(r'\brefuse\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
     return keys
 
@@ -243,7 +243,7 @@ def test_refusal_keys_are_complete() -> None:
 
 def test_no_plain_refusal_left() -> None:
     """Every refusal goes through ``refuse()``: no rule returns a bare f-string any more."""
-    for path in [*sorted((ENGINE / "rules").glob("*.py")), ENGINE / "game.py"]:
+    for path in [*sorted((ENGINE / "rulesets" / "ultimate").glob("*.py")), ENGINE / "game.py"]:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r'return f?"', text), path
         assert "-> str | None" not in text, path

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from engine import commands as c
-from engine.durable import DurableGame
 from engine.editions import load_edition
 from engine.errors import IllegalCommand
 from engine.game import Game
-from engine.journal import Journal, JournalError
-from engine.sim import GameRunner
+from engine.sim.runner import GameRunner
+from engine.store.durable import DurableGame
+from engine.store.journal import Journal, JournalError
 from ui.cli import main as cli_main
 
 UK = load_edition("ultimate-uk")

@@ -7,7 +7,7 @@ import pytest
 from engine.commands import BuyDeed, DrawEvent, GoToJail, LandOnOwn, PlayerSpec, ResolveEvent, StartGame
 from engine.editions import load_edition
 from engine.game import Game
-from engine.rules.cards import targets
+from engine.rulesets.ultimate.cards import targets
 
 ED = load_edition("ultimate-uk")
 

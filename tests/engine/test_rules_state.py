@@ -20,7 +20,7 @@ from engine.commands import (
 from engine.editions import load_edition
 from engine.errors import EngineError, IllegalCommand
 from engine.game import Game
-from engine.rules.standings import compute_standings
+from engine.rulesets.ultimate.standings import compute_standings
 
 ED = load_edition("ultimate-uk")
 
@@ -104,7 +104,7 @@ def test_engine_core_is_pure() -> None:
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2] / "engine"
-    files = [root / f"{name}.py" for name in RULES_CORE] + sorted((root / "rules").glob("*.py"))
+    files = [root / f"{name}.py" for name in RULES_CORE] + sorted((root / "rulesets" / "ultimate").glob("*.py"))
     forbidden = re.compile(
         r"^\s*(import|from)\s+(kivy|serial|smartcard|time|datetime)\b"
         r"|random\.(random|randint|choice|shuffle|seed|randrange)\("
@@ -112,7 +112,7 @@ def test_engine_core_is_pure() -> None:
     for path in files:
         text = path.read_text(encoding="utf-8")
         assert not forbidden.search(text), f"{path.name}: {forbidden.search(text)}"
-    assert "random.Random(" in (root / "rules" / "turns.py").read_text(encoding="utf-8")
+    assert "random.Random(" in (root / "rulesets" / "ultimate" / "turns.py").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(("tamper", "problem"), [

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.banker import Banker
-from engine.banker_store import JournalStore
-from engine.journal import Journal
-from engine.tapscript import CardTable, ManualClock, Step, parse_file, run_script
+from engine.banker.machine import Banker
+from engine.banker.tapscript import CardTable, ManualClock, Step, parse_file, run_script
+from engine.store.gamestore import JournalStore
+from engine.store.journal import Journal
 
 TAPS = sorted((Path(__file__).parent / "taps").glob("*.tap"))
 
@@ -44,7 +44,7 @@ def test_script(path: Path, tmp_path: Path) -> None:
 
 
 def test_parser_returns_typed_steps() -> None:
-    from engine.tapscript import Alias, Card, Choose, Expect, Press, Tap, Wait, parse
+    from engine.banker.tapscript import Alias, Card, Choose, Expect, Press, Tap, Wait, parse
 
     script = parse("# source: RULES 1.9\ncard 04A22B1C deed 16  # a deed\nalias d16 04A22B1C\n\ntap @d16\n"
                    "press bid 100\npress go\nchoose brown\nwait 2.5\nexpect owner 16 none\ncard 0A0B0C0D banker\n"
@@ -66,7 +66,7 @@ def test_parser_returns_typed_steps() -> None:
     ("alias x", "expected 'alias NAME UID'"),
 ])
 def test_parser_errors_name_the_line(line: str, match: str) -> None:
-    from engine.tapscript import TapScriptError, parse
+    from engine.banker.tapscript import TapScriptError, parse
 
     with pytest.raises(TapScriptError, match=match) as info:
         parse(f"# header\n{line}\n")
@@ -74,7 +74,7 @@ def test_parser_errors_name_the_line(line: str, match: str) -> None:
 
 
 def test_a_failed_expectation_names_the_line(tmp_path: Path) -> None:
-    from engine.tapscript import ExpectationFailed, parse
+    from engine.banker.tapscript import ExpectationFailed, parse
 
     journal = Journal.open(tmp_path / "bb.sqlite3")
     clock, cards = ManualClock(), CardTable()

@@ -23,7 +23,7 @@ from engine.commands import (
 from engine.editions import load_edition
 from engine.errors import IllegalCommand
 from engine.game import Game
-from engine.rules import RULES
+from engine.rulesets.ultimate import RULES
 from engine.state import GameState
 
 ED = load_edition("ultimate-uk")

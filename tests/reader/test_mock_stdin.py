@@ -125,7 +125,7 @@ def test_list_devices() -> None:
 
 def test_readers_cli_lists_backends_and_says_why_one_cannot_load(monkeypatch: pytest.MonkeyPatch) -> None:
     import reader.base
-    from reader.cli import readers_main
+    from ui.cli.readers import readers_main
 
     drivers = dict(reader.base._DRIVERS, broken="reader.no_such_driver:Nothing")
     monkeypatch.setattr(reader.base, "_DRIVERS", drivers)

@@ -1,6 +1,6 @@
 """UI tests share one Kivy window (Kivy makes one per process) at 800x480, the smallest supported size.
 
-The ``ui_app`` fixture starts :class:`ui.screens.root.BoardBankApp` without its main loop; tests drive
+The ``ui_app`` fixture starts :class:`ui.touch.screens.root.BoardBankApp` without its main loop; tests drive
 frames with ``driver.pump`` and real touches with ``driver.touch``. ``fresh_session`` gives the app a new
 real banker (temporary journal, in-memory registry, mock reader, manual clock).
 """
@@ -34,8 +34,8 @@ def ui_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     from fixtures.session import make_session
     from ui_driver import pump
 
-    from ui.screens.root import BoardBankApp
-    from ui.sounds import SoundBoard
+    from ui.touch.screens.root import BoardBankApp
+    from ui.touch.sounds import SoundBoard
 
     session, clock = make_session(tmp_path_factory.mktemp("ui-app"))
     app = BoardBankApp(session=session, lang="en", sounds=SoundBoard(muted=True))

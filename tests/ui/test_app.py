@@ -9,8 +9,8 @@ import pytest
 from ui_driver import pump, touch, wait_for
 
 from reader import mock
-from ui import fonts
 from ui.i18n import LANGUAGES
+from ui.touch import fonts
 
 pytestmark = pytest.mark.ui
 

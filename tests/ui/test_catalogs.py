@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.banker_table import BUTTONS, BankerState
+from engine.banker.table import BUTTONS, BankerState
 from engine.editions import list_editions, load_edition
 from engine.options import Options
 from reader.registry import KIND_LIMITS
@@ -19,7 +19,7 @@ from ui.i18n import LANGUAGES, I18nError, load_catalog
 from ui.money import CURRENCIES
 
 ROOT = Path(__file__).resolve().parents[2]
-UI = ROOT / "ui"
+UI = ROOT / "ui" / "touch"
 SCREEN_CODE = sorted([UI / "app.py", *(UI / "screens").glob("*.py"), *(UI / "widgets").glob("*.py")])
 KV_FILES = sorted((UI / "kv").glob("*.kv"))
 KEY = re.compile(r"^[a-z_]+(\.[a-z0-9_\-]+)+$")
@@ -75,7 +75,7 @@ def _keys_in_kv(path: Path) -> set[str]:
 
 def _engine_literal_keys(prefix: str) -> set[str]:
     found = set()
-    for path in (ROOT / "engine").glob("banker*.py"):
+    for path in (ROOT / "engine" / "banker").glob("*.py"):
         found |= set(re.findall(rf"\"({prefix}\.[a-z_]+)\"", path.read_text(encoding="utf-8")))
     return found
 
@@ -91,7 +91,7 @@ def dynamic_keys() -> set[str]:
     keys |= {"phase.setup", "phase.play", "phase.auction", "phase.event", "phase.debt", "phase.over"}
     keys |= {f"money.{c}" for c in CURRENCIES} | {f"cardkind.{k}" for k in KIND_LIMITS}
     keys |= {f"enroll.tap_{k}" for k in KIND_LIMITS}
-    from engine.banker_view import TOKENS
+    from engine.banker.view import TOKENS
 
     keys |= {f"token.{t}" for t in TOKENS}
     for edition_id in list_editions():
@@ -109,7 +109,7 @@ def dynamic_keys() -> set[str]:
 def test_every_key_used_exists_in_all_catalogs() -> None:
     prefixes = {key.split(".")[0] for key in catalog("en")}
     used: set[str] = set()
-    for path in [*SCREEN_CODE, UI / "script.py", UI / "money.py"]:
+    for path in [*SCREEN_CODE, UI / "script.py", ROOT / "ui" / "money.py"]:
         used |= _keys_in_python(path, prefixes)
     for path in KV_FILES:
         used |= _keys_in_kv(path)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ui import doctor
+from ui.cli import doctor
 
 BOARDBANK = [sys.executable, "-m", "ui.cli"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +89,7 @@ def test_screenshots_need_a_script(tmp_path: Path) -> None:
 def test_the_language_defaults_to_the_editions() -> None:
     from types import SimpleNamespace
 
-    from ui.app import choose_language
+    from ui.touch.app import choose_language
 
     assert choose_language(None, SimpleNamespace(language="ru")) == "ru"
     assert choose_language("ja", SimpleNamespace(language="ru")) == "ja"

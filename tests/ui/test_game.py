@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from ui_driver import SHOTS, pump, screenshot, touch, type_text, wait_for
 
-from engine.tapscript import (
+from engine.banker.tapscript import (
     Alias,
     Card,
     Choose,

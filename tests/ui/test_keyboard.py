@@ -11,8 +11,8 @@ import pytest
 from kivy.tests.common import UnitTestTouch
 from ui_driver import SHOTS, pump, screenshot, touch, wait_for
 
-from ui import fonts
-from ui.keyboard import (
+from ui.touch import fonts
+from ui.touch.keyboard import (
     CYCLE,
     KEY_FONT,
     KEYBOARD_DIR,

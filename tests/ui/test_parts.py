@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine.viewmodel import AuctionView, DebtView, EventCardView, Prompt, StandingView, ViewModel
+from engine.banker.viewmodel import AuctionView, DebtView, EventCardView, Prompt, StandingView, ViewModel
 from reader.events import CardPresented, ReaderConnected, ReaderLost
-from ui import fonts
-from ui.screens.router import Controller, screen_for
-from ui.sounds import CUES, MELODIES, RATE, SoundBoard, SoundError, synthesize
+from ui.touch import fonts
+from ui.touch.screens.router import Controller, screen_for
+from ui.touch.sounds import CUES, MELODIES, RATE, SoundBoard, SoundError, synthesize
 
 
 def test_the_cues_are_synthesized_as_short_clean_wavs(tmp_path: Path) -> None:
@@ -32,7 +32,7 @@ def test_the_cues_are_synthesized_as_short_clean_wavs(tmp_path: Path) -> None:
 
 def test_the_committed_sounds_are_what_the_code_makes(tmp_path: Path) -> None:
     synthesize(tmp_path)
-    committed = Path(__file__).resolve().parents[2] / "ui" / "sounds"
+    committed = Path(__file__).resolve().parents[2] / "ui" / "touch" / "sounds"
     for cue in MELODIES:
         assert (committed / f"{cue}.wav").read_bytes() == (tmp_path / f"{cue}.wav").read_bytes(), cue
 

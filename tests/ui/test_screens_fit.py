@@ -45,7 +45,7 @@ def test_the_layout_check_catches_overlap_and_cut_text(ui_app: Any) -> None:
     from kivy.uix.boxlayout import BoxLayout
     from kivy.uix.label import Label
 
-    from ui.widgets.fitlabel import FitLabel
+    from ui.touch.widgets.fitlabel import FitLabel
 
     box = BoxLayout(size=(200, 40), pos=(10, 10))
     a = Label(text="a fairly long text that cannot fit", size_hint=(None, None), size=(60, 20), pos=(10, 10))

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from engine.journal import Journal
+from engine.store.journal import Journal
 from reader.registry import CardRegistry
-from ui.app import choose_language
 from ui.compose import build
 from ui.i18n import LANGUAGES
 from ui.settings import SettingsStore
+from ui.touch.app import choose_language
 
 
 def test_round_trip_with_defaults(tmp_path: Path) -> None:

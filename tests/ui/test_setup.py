@@ -88,7 +88,7 @@ def test_the_kiosk_gets_the_docked_on_screen_keyboard(monkeypatch: pytest.Monkey
     """``--fullscreen`` (the kiosk's touch screen) docks Kivy's keyboard; a desktop window keeps its own."""
     from kivy.config import Config
 
-    from ui.app import prepare_kivy
+    from ui.touch.app import prepare_kivy
 
     calls: dict[tuple[str, str], str] = {}
     monkeypatch.setattr(Config, "set", lambda section, key, value: calls.__setitem__((section, key), value))

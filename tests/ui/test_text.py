@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from fixtures.views import auction_view, event_view, table_view
 
-from engine.viewmodel import ChoiceView, PlayerView, Prompt, TransactionView, ViewModel
+from engine.banker.viewmodel import ChoiceView, PlayerView, Prompt, TransactionView, ViewModel
 from ui.i18n import Translator
 from ui.money import MINUS, MoneyError, format_money, group_digits
-from ui.screens.present import Presenter
+from ui.touch.screens.present import Presenter
 
 NBSP = "\u00a0"
 

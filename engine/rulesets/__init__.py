@@ -1,0 +1,1 @@
+"""Rulesets: one folder per ruleset (``ultimate/``), found by name through :mod:`engine.rulesets.registry`."""

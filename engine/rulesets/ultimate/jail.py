@@ -1,0 +1,89 @@
+"""Jail (RULES 1.12, 6.2; options ``jail_fee``, ``jail_max_tries``).
+
+``GoToJail`` (space 27, the third double, PICK YOUR OWN) puts the token on the Jail space. A jailed player
+may pay ``jail_fee`` before rolling, or roll for doubles with ``JailRoll``: doubles release at once; the
+failure that uses up ``jail_max_tries`` charges the fee (a debt if the cash is short) and releases. Jail
+resets nothing else. A jailed player cannot land, buy or bid (engine/rulesets/ultimate/base.py ``free``). Amounts are
+in money units.
+"""
+
+from __future__ import annotations
+
+from engine import events as ev
+from engine.commands import GoToJail, JailRoll, PayJailFee
+from engine.editions import Edition
+from engine.errors import Refusal, refuse
+from engine.ledger import BANK
+from engine.rulesets.ultimate.base import Table, check_play, space_position
+from engine.rulesets.ultimate.debt import can_pay, charge
+from engine.state import GameState
+
+
+def send_to_jail(t: Table, player: str) -> None:
+    """Jail ``player`` and move the token to the Jail space."""
+    t.emit(ev.JailEntered, player)
+    t.emit(ev.TokenMoved, player, space_position(t.edition, "jail"))
+
+
+def check_go_to_jail(s: GameState, ed: Edition, cmd: GoToJail) -> Refusal | None:
+    """GoToJail: a player not already in jail."""
+    return check_play(s, cmd.player, "GoToJail")
+
+
+def do_go_to_jail(t: Table, cmd: GoToJail) -> None:
+    """To jail."""
+    send_to_jail(t, cmd.player)
+
+
+def _check_jailed(s: GameState, player: str, what: str) -> Refusal | None:
+    """Refusal unless ``player`` is active and in jail, in phase play."""
+    reason = check_play(s, player, what, free=False)
+    if reason:
+        return reason
+    if player not in s.jail:
+        return refuse("not_in_jail", f"{what}: player {player} is not in jail", command=what, player=player)
+    return None
+
+
+def check_pay_fee(s: GameState, ed: Edition, cmd: PayJailFee) -> Refusal | None:
+    """PayJailFee: a jailed player with the fee in cash."""
+    what = "PayJailFee"
+    reason = _check_jailed(s, cmd.player, what)
+    if reason:
+        return reason
+    fee = s.options.jail_fee
+    if not can_pay(s, cmd.player, fee):
+        cash = s.balance(cmd.player)
+        return refuse("not_enough_cash_jail_fee", f"{what}: {cmd.player} has {cash}, the jail fee is {fee}",
+                      command=what, player=cmd.player, cash=cash, fee=fee)
+    return None
+
+
+def do_pay_fee(t: Table, cmd: PayJailFee) -> None:
+    """Pay the fee to the Bank and leave."""
+    fee = t.state.options.jail_fee
+    if fee:
+        t.emit(ev.MoneyTransferred, cmd.player, BANK, fee, "jail_fee")
+    t.emit(ev.JailLeft, cmd.player, "fee")
+
+
+def check_roll(s: GameState, ed: Edition, cmd: JailRoll) -> Refusal | None:
+    """JailRoll: a jailed player; ``doubles`` is a bool."""
+    what = "JailRoll"
+    if not isinstance(cmd.doubles, bool):
+        return refuse("bad_doubles", f"{what}: expected doubles true or false, got {cmd.doubles!r}",
+                      command=what, doubles=cmd.doubles)
+    return _check_jailed(s, cmd.player, what)
+
+
+def do_roll(t: Table, cmd: JailRoll) -> None:
+    """Doubles: out. Otherwise count the try; the last allowed failure charges the fee and releases."""
+    if cmd.doubles:
+        t.emit(ev.JailLeft, cmd.player, "doubles")
+        return
+    s = t.state
+    tries = s.jail[cmd.player] + 1
+    t.emit(ev.JailRollFailed, cmd.player, tries)
+    if tries >= s.options.jail_max_tries:
+        t.emit(ev.JailLeft, cmd.player, "tries_used")
+        charge(t, cmd.player, BANK, s.options.jail_fee, "jail_fee")

@@ -1,0 +1,87 @@
+"""Starting the game and passing the turn (RULES 1.3, 6.2; options ``max_players``, ``start_money``).
+
+``StartGame`` registers 2..``max_players`` players with unique ids, gives each ``start_money`` from the
+Bank, records the options in force (RULES 6.2 defaults, then the edition's ``[options]``, then the command's) and shuffles the virtual event deck with ``random.Random(seed)``; the
+shuffled order is recorded in ``GameStarted`` so a replay never re-shuffles. ``EndTurn`` passes the turn to
+the next player who is not bankrupt and counts down ON THE RUN.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine import events as ev
+from engine.commands import EndTurn, StartGame
+from engine.editions import Edition
+from engine.errors import OptionError, Refusal, refuse
+from engine.ledger import BANK
+from engine.options import Options
+from engine.rulesets.ultimate.base import Table, check_phase, check_play
+from engine.state import GameState
+
+
+def check_start(s: GameState, ed: Edition, cmd: StartGame) -> Refusal | None:
+    """StartGame: phase setup, valid options, 2..max_players unique ids, an int seed."""
+    what = "StartGame"
+    reason = check_phase(s, "setup", what)
+    if reason:
+        return reason
+    try:
+        opts = Options.from_mapping({**ed.options, **cmd.options})
+    except OptionError as exc:
+        return refuse("bad_option", f"{what}: {exc}", command=what, error=str(exc))
+    ids = [p.id for p in cmd.players]
+    if not 2 <= len(ids) <= opts.max_players:
+        return refuse("bad_player_count",
+                      f"{what}: expected 2..{opts.max_players} players (option max_players), got {len(ids)}: {ids}",
+                      command=what, min=2, max=opts.max_players, count=len(ids), players=", ".join(map(str, ids)))
+    if len(set(ids)) != len(ids):
+        dup = next(pid for i, pid in enumerate(ids) if pid in ids[:i])
+        return refuse("duplicate_players", f"{what}: expected unique player ids, got {ids}",
+                      command=what, player=dup, players=", ".join(map(str, ids)))
+    for spec in cmd.players:
+        pid = spec.id
+        if not isinstance(pid, str) or not pid.strip() or pid == BANK:
+            return refuse("bad_player_id", f"{what}: expected a non-empty player id other than {BANK!r}, got {pid!r}",
+                          command=what, player=pid, bank=BANK)
+        if not isinstance(spec.name, str) or not isinstance(spec.token, str):
+            return refuse("bad_player_text",
+                          f"{what}: expected text for the name and token of {pid}, got {spec.name!r}, {spec.token!r}",
+                          command=what, player=pid, name=spec.name, token=spec.token)
+    if isinstance(cmd.seed, bool) or not isinstance(cmd.seed, int):
+        return refuse("bad_seed", f"{what}: expected an integer seed, got {cmd.seed!r}", command=what, seed=cmd.seed)
+    return None
+
+
+def do_start(t: Table, cmd: StartGame) -> None:
+    """Record the players, options in force and the shuffled deck; the fold pays the start money."""
+    opts = Options.from_mapping({**t.edition.options, **cmd.options})
+    deck = [card.id for card in t.edition.events]
+    random.Random(cmd.seed).shuffle(deck)
+    t.emit(ev.GameStarted, t.edition.id, tuple(cmd.players), opts.as_dict(), cmd.seed, tuple(deck))
+
+
+def check_end_turn(s: GameState, ed: Edition, cmd: EndTurn) -> Refusal | None:
+    """EndTurn: only the player whose turn it is (jailed or not)."""
+    what = "EndTurn"
+    reason = check_play(s, cmd.player, what, free=False)
+    if reason:
+        return reason
+    if cmd.player != s.turn:
+        return refuse("not_your_turn", f"{what}: expected the player whose turn it is ({s.turn}), got {cmd.player!r}",
+                      command=what, turn=s.turn, player=cmd.player)
+    return None
+
+
+def do_end_turn(t: Table, cmd: EndTurn) -> None:
+    """Pass the turn to the next active player in registration order."""
+    s = t.state
+    order = s.order
+    i = order.index(cmd.player)
+    nxt = cmd.player
+    for k in range(1, len(order) + 1):
+        cand = order[(i + k) % len(order)]
+        if cand not in s.bankrupt:
+            nxt = cand
+            break
+    t.emit(ev.TurnEnded, cmd.player, nxt)

@@ -1,0 +1,1 @@
+"""The simulator: bots play whole games through the engine's commands (``runner``)."""

@@ -1,0 +1,87 @@
+"""Where the banker's games live: the :class:`GameStore` protocol and its journal implementation.
+
+The banker never opens files itself: it asks a store to start a durable game (``new_game``) or to
+resume the last one (``resume``). :class:`JournalStore` implements that over
+:class:`engine.store.journal.Journal` and :class:`engine.store.durable.DurableGame`, so every command the banker
+issues is on disk before its events are shown. Amounts in ``options`` are ``int`` in money units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from engine.commands import PlayerSpec, StartGame
+from engine.editions import Edition, load_edition
+from engine.events import Event
+from engine.options import Options
+from engine.store.durable import DurableGame
+from engine.store.journal import Journal
+
+
+class GameStore(Protocol):
+    """Starts and resumes durable games for the banker."""
+
+    @property
+    def edition(self) -> Edition:
+        """The edition of new games (and of the board shown while registering players)."""
+        ...
+
+    @property
+    def options(self) -> Mapping[str, object]:
+        """The rule options of new games (names of :class:`engine.options.Options`)."""
+        ...
+
+    def new_game(
+        self, edition_id: str, players: Sequence[PlayerSpec], options: Mapping[str, object], seed: int
+    ) -> DurableGame:
+        """Create a game, apply its ``StartGame`` durably and return it."""
+        ...
+
+    def resume(self) -> DurableGame | None:
+        """The latest game, rebuilt exactly as its last durable event left it; None if there is none."""
+        ...
+
+    def events(self, game: DurableGame) -> Sequence[Event]:
+        """Every durable event of ``game`` in order (the banker reports the ones of ``StartGame``)."""
+        ...
+
+
+class JournalStore:
+    """A :class:`GameStore` over one :class:`Journal` (the installation's SQLite file)."""
+
+    def __init__(
+        self, journal: Journal, edition_id: str = "ultimate-uk", options: Mapping[str, object] | None = None
+    ) -> None:
+        self.journal = journal
+        self._edition = load_edition(edition_id)
+        checked = Options.from_mapping(dict(options or {}))
+        self._options: dict[str, object] = {
+            k: v for k, v in checked.as_dict().items() if k in dict(options or {})
+        }
+
+    @property
+    def edition(self) -> Edition:
+        """The edition of new games."""
+        return self._edition
+
+    @property
+    def options(self) -> Mapping[str, object]:
+        """The options given for new games (only the ones that differ from the defaults' names given)."""
+        return dict(self._options)
+
+    def new_game(
+        self, edition_id: str, players: Sequence[PlayerSpec], options: Mapping[str, object], seed: int
+    ) -> DurableGame:
+        """Create the game in the journal and apply ``StartGame`` (on disk when this returns)."""
+        edition = self._edition if edition_id == self._edition.id else load_edition(edition_id)
+        return DurableGame.start(self.journal, edition, StartGame(tuple(players), dict(options), seed))
+
+    def resume(self) -> DurableGame | None:
+        """Reopen the latest game of the journal, or None for a fresh installation."""
+        game_id = self.journal.latest_game()
+        return None if game_id is None else DurableGame.open(self.journal, game_id)
+
+    def events(self, game: DurableGame) -> Sequence[Event]:
+        """The durable events of ``game`` (the in-memory game holds exactly the journal's events)."""
+        return game.game.events

@@ -1,0 +1,215 @@
+"""``boardbank run``: the kiosk touch UI (Kivy). It shows the banker's view-model and sends its actions.
+
+:func:`main` prepares Kivy from the command line (window size, full screen, logging), opens the session
+(banker, readers, registry, journal) through ``ui.compose`` and runs
+:class:`~ui.touch.screens.root.BoardBankApp`, which hands reader events to the main thread
+(``Clock.schedule_once``), ticks the banker every 0.1 s and re-renders the screen after every reaction.
+It never decides a rule.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+KV_DIR = Path(__file__).with_name("kv")
+KV_FILES: tuple[str, ...] = ("widgets.kv", "table.kv", "board.kv", "event.kv", "auction.kv", "debt.kv",
+                             "standings.kv", "menu.kv", "setup.kv", "app.kv")
+
+
+class AppError(ValueError):
+    """A bad ``boardbank run`` argument (the message shows what was expected)."""
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    """``"800x480"`` -> (800, 480); None stays None."""
+    if text is None:
+        return None
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise AppError(f"--size expects WIDTHxHEIGHT such as 800x480, got {text!r}") from None
+    if width < 320 or height < 240:
+        raise AppError(f"--size must be at least 320x240, got {text!r}")
+    return width, height
+
+
+def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
+    """Set Kivy's environment and window configuration; must run before Kivy is imported."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    os.environ.setdefault("KIVY_CLOCK", "interrupt")  # a reader thread's event wakes the loop at once
+    from kivy.config import Config
+
+    if size is not None:
+        Config.set("graphics", "width", str(size[0]))
+        Config.set("graphics", "height", str(size[1]))
+    if fullscreen:
+        Config.set("graphics", "fullscreen", "auto")
+        Config.set("graphics", "show_cursor", "0")
+        # the kiosk's touch screen has no physical keyboard: name fields get Kivy's docked on-screen keyboard
+        Config.set("kivy", "keyboard_mode", "dock")
+    else:
+        Config.set("kivy", "keyboard_mode", "system")  # a desktop keeps its own keyboard
+    Config.set("kivy", "exit_on_escape", "0")
+    # No multisample anti-aliasing: flat tiles do not need it, and on software GL (no GPU) it costs
+    # a large share of every frame, i.e. of the tap-to-screen latency.
+    Config.set("graphics", "multisamples", "0")
+    logging.getLogger("transitions").setLevel(logging.WARNING)  # one DEBUG line per trigger otherwise
+    Config.set("input", "mouse", "mouse,multitouch_on_demand")
+
+
+def load_kv() -> None:
+    """Register the widget classes with the kv language and load every kv file once."""
+    from kivy.factory import Factory
+    from kivy.lang import Builder
+
+    from ui.touch import fonts
+    from ui.touch.screens.auction import AuctionScreen
+    from ui.touch.screens.board import BoardScreen
+    from ui.touch.screens.debt import DebtScreen
+    from ui.touch.screens.event import EventScreen
+    from ui.touch.screens.menu import MenuScreen
+    from ui.touch.screens.setup import SetupScreen
+    from ui.touch.screens.standings import StandingsScreen
+    from ui.touch.screens.table import TableScreen
+    from ui.touch.widgets.actions import ActionRow
+    from ui.touch.widgets.balance import BalanceTile, TokenChip
+    from ui.touch.widgets.board import BoardView, SpaceCell
+    from ui.touch.widgets.chart import WealthChart
+    from ui.touch.widgets.fitlabel import FitButton, FitLabel
+    from ui.touch.widgets.keypad import Keypad
+    from ui.touch.widgets.panel import Panel
+    from ui.touch.widgets.setup_parts import ColourChip, NameInput
+    from ui.touch.widgets.tray import CardButton, CardTray
+
+    fonts.register_fonts()
+    fonts.use_language("en")
+    for cls in (AuctionScreen, BoardScreen, DebtScreen, EventScreen, MenuScreen, SetupScreen, StandingsScreen,
+                TableScreen, ActionRow, BalanceTile, TokenChip, BoardView, SpaceCell, WealthChart, FitButton,
+                FitLabel, Keypad, Panel, CardButton, CardTray, ColourChip, NameInput):
+        if cls.__name__ not in Factory.classes:
+            Factory.register(cls.__name__, cls=cls)
+    for name in KV_FILES:
+        path = str(KV_DIR / name)
+        if path not in Builder.files:
+            Builder.load_file(path)
+
+
+@dataclass
+class Session:
+    """What the app runs: the banker, its readers, the card registry, the rule options and a closer.
+
+    ``mock_urls`` are the ``mock://`` readers the on-screen card tray taps on; ``advance`` moves the
+    banker's clock for scripts' ``wait`` steps (None: the banker reads the real monotonic clock).
+    """
+
+    banker: Any
+    readers: list[Any] = field(default_factory=list)
+    registry: Any = None
+    edition: Any = None
+    options: Mapping[str, object] = field(default_factory=dict)
+    mock_urls: list[str] = field(default_factory=list)
+    advance: Callable[[float], None] | None = None
+    closer: Callable[[], None] | None = None
+    settings: Any = None  # the installation's ui.settings.SettingsStore (None: nothing is remembered)
+
+    def close(self) -> None:
+        """Stop the readers and close the journal; idempotent."""
+        for reader in self.readers:
+            try:
+                reader.stop()
+            except OSError as exc:
+                log.warning("reader %s did not stop cleanly: %s", getattr(reader, "url", reader), exc)
+        self.readers = []
+        if self.closer is not None:
+            closer, self.closer = self.closer, None
+            closer()
+
+
+def open_session(args: argparse.Namespace) -> Session:
+    """Build the banker, readers, registry and journal from the ``boardbank run`` arguments (ui.compose)."""
+    from ui import compose
+
+    built = compose.build(args)
+    return Session(
+        banker=built.banker,
+        readers=list(getattr(built, "readers", [])),
+        registry=getattr(built, "registry", None),
+        edition=getattr(built, "edition", None),
+        options=dict(getattr(built, "options", {}) or {}),
+        mock_urls=[r.url for r in getattr(built, "readers", []) if str(r.url).startswith("mock:")],
+        advance=getattr(built, "advance", None),
+        closer=getattr(built, "close", None),
+        settings=getattr(built, "settings", None),
+    )
+
+
+def choose_language(asked: str | None, edition: Any, stored: str | None = None) -> str:
+    """``--lang``, else the ``stored`` language (the last one chosen on this unit), else the edition's own
+    language when the UI speaks it (ultimate-ru: ru), else English."""
+    from ui.i18n import LANGUAGES
+
+    if asked:
+        return asked
+    if stored in LANGUAGES:
+        return str(stored)
+    own = getattr(edition, "language", None)
+    return own if own in LANGUAGES else "en"
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the kiosk UI with the ``boardbank run`` arguments; returns the exit status."""
+    try:
+        size = parse_size(getattr(args, "size", None))
+    except AppError as exc:
+        print(f"boardbank run: {exc}", file=sys.stderr)
+        return 2
+    if getattr(args, "screenshots", None) and not getattr(args, "script", None):
+        print("boardbank run: --screenshots needs --script FILE", file=sys.stderr)
+        return 2
+    prepare_kivy(size, bool(getattr(args, "fullscreen", False)))
+    try:
+        session = open_session(args)
+    except (OSError, ValueError) as exc:
+        print(f"boardbank run: {exc}", file=sys.stderr)
+        return 2
+    from ui.i18n import LANGUAGES
+    from ui.touch.sounds import SoundBoard
+
+    stored = session.settings
+    lang = choose_language(getattr(args, "lang", None), session.edition,
+                           stored.language(LANGUAGES) if stored is not None else None)
+    sounds = SoundBoard() if stored is None else SoundBoard(volume=stored.volume(0.8), muted=stored.muted())
+    from ui.touch.fonts import missing_font_message
+
+    message = missing_font_message(lang)
+    if message:
+        print(f"boardbank run: {message}", file=sys.stderr)
+    from ui.touch.screens.root import BoardBankApp
+
+    app = BoardBankApp(session=session, lang=lang, sounds=sounds)
+    if getattr(args, "script", None):
+        from ui.touch.script import ScriptRunner
+
+        try:
+            runner = ScriptRunner.from_file(app, args.script, getattr(args, "screenshots", None))
+        except (OSError, ValueError) as exc:
+            print(f"boardbank run: {exc}", file=sys.stderr)
+            session.close()
+            return 2
+        app.after_start(runner.start)
+    try:
+        app.run()
+    finally:
+        session.close()
+    return app.exit_status

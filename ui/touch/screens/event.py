@@ -1,0 +1,53 @@
+"""An event card being resolved: its name, its text, and the choices it asks for."""
+
+from __future__ import annotations
+
+from kivy.metrics import dp
+from kivy.properties import StringProperty
+
+from engine.banker.viewmodel import ChoiceView
+from ui.touch.screens.base import BankScreen
+from ui.touch.screens.present import Presenter
+from ui.touch.widgets import palette
+from ui.touch.widgets.fitlabel import FitButton
+
+
+class ChoiceButton(FitButton):
+    """A choice; ``value`` is sent back to the banker as-is."""
+
+    value = StringProperty("")
+
+
+class EventScreen(BankScreen):
+    """Card title, card text, a grid of choices, the context actions."""
+
+    def render(self, presenter: Presenter) -> None:
+        view = presenter.view
+        card = view.event_card
+        self.ids.title.text = presenter.tr(card.card_key) if card else ""
+        self.ids.body.text = presenter.tr(card.text_key) if card else ""
+        self.ids.prompt.text = presenter.prompt()
+        grid = self.ids.choices
+        grid.clear_widgets()
+        choices = card.choices if card else ()
+        grid.cols = 2 if len(choices) <= 4 else (3 if len(choices) <= 9 else 4)
+        for choice in choices:
+            button = ChoiceButton(text=presenter.choice_label(choice),
+                                  max_font_size=dp(16), bg=_choice_colour(presenter, choice), value=choice.value)
+            button.bind(on_release=lambda b: self.app().choose(b.value))
+            grid.add_widget(button)
+        super().render(presenter)
+
+
+def _choice_colour(presenter: Presenter, choice: ChoiceView) -> palette.RGBA:
+    """Deeds and colour sets wear their colour, players their token's; others the panel colour."""
+    if choice.label_key == "choice.deed" and choice.value.isdigit():
+        space = presenter.space_for_deed(int(choice.value))
+        return palette.deed_rgba(space.colour) if space is not None else palette.PANEL_LIGHT
+    player = presenter.player(choice.value)
+    if player is not None:
+        return palette.token_rgba(player.token)
+    key = palette.norm(choice.value)
+    if key in palette.DEED_COLOURS:
+        return palette.DEED_COLOURS[key]
+    return palette.PANEL_LIGHT

@@ -1,0 +1,77 @@
+"""The banker menu behind the PIN: the banker's own states ``pin``, ``menu`` and ``settings``.
+
+``pin``: a masked keypad; OK sends the typed PIN as one answer (the banker checks it). ``menu``: undo,
+settings, new game (each enabled by ``may_press_*``), plus the UI's own settings (language, volume,
+mute) and the readers' status. ``settings``: pick a banker setting, type its value, OK sends
+``name=value``; Done returns to the menu.
+"""
+
+from __future__ import annotations
+
+from ui.i18n import LANGUAGES
+from ui.touch.screens.base import BankScreen
+from ui.touch.screens.present import Presenter
+
+BANKER_SETTINGS: tuple[str, ...] = ("timeout_s", "auction_s", "pin")
+"""The settings the banker accepts as ``choose("name=value")``."""
+PAGES: dict[str, str] = {"pin": "locked", "menu": "open", "settings": "settings"}
+
+
+class MenuScreen(BankScreen):
+    """Three pages, chosen by the banker's state."""
+
+    setting = "timeout_s"
+
+    def render(self, presenter: Presenter) -> None:
+        app = self.app()
+        view = presenter.view
+        page = PAGES.get(view.state, "open")
+        self.ids.pages.current = page
+        # the PIN is typed on this keypad and sent whole, so the banker's "digits typed" count stays 0
+        self.ids.pin_message.text = presenter.tr("menu.enter_pin")
+        self.ids.undo.disabled = not app.may("press_undo")
+        self.ids.settings.disabled = not app.may("press_settings")
+        self.ids.new_game.disabled = not app.may("press_new_game")
+        status = app.controller.readers if app.controller else None
+        lines = []
+        for name, ok in sorted((status.connected if status else {}).items()):
+            key = "reader.connected" if ok else "reader.lost"
+            reason = status.reasons.get(name, "") if status else ""
+            lines.append(f"{name}: {presenter.tr(key)}" + (f" ({reason})" if reason else ""))
+        self.ids.readers.text = "\n".join(lines) if lines else presenter.tr("reader.none")
+        self.ids.mute.text = presenter.tr("menu.unmute" if app.sounds.muted else "menu.mute")
+        self.ids.volume.value = app.sounds.volume
+        for lang in LANGUAGES:
+            self.ids[f"lang_{lang}"].state = "down" if lang == app.lang else "normal"
+        for name in BANKER_SETTINGS:
+            self.ids[f"set_{name}"].state = "down" if name == self.setting else "normal"
+
+    def send_pin(self, pin: str) -> None:
+        """OK on the PIN pad: the banker checks the PIN."""
+        if pin:
+            self.app().choose(pin)
+
+    def pick_setting(self, name: str) -> None:
+        """Choose which banker setting the keypad sets."""
+        self.setting = name
+        self.render(self.app().presenter)
+
+    def send_setting(self, value: str) -> None:
+        """OK on the settings keypad: ``name=value`` to the banker."""
+        if value:
+            self.app().choose(f"{self.setting}={value}")
+
+    def toggle_mute(self) -> None:
+        """Mute or unmute the sounds (the UI's own setting)."""
+        app = self.app()
+        app.sounds.muted = not app.sounds.muted
+        app.remember(muted=app.sounds.muted)
+        self.render(app.presenter)
+
+    def set_volume(self, value: float) -> None:
+        """Set the volume (0.0-1.0) from the slider."""
+        app = self.app()
+        volume = max(0.0, min(1.0, float(value)))
+        if volume != app.sounds.volume:
+            app.sounds.volume = volume
+            app.remember(volume=volume)

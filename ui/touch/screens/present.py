@@ -1,0 +1,185 @@
+"""Turning the banker's view-model into the words and numbers on the screen (no Kivy, no rules).
+
+A :class:`Presenter` holds the current :class:`~engine.banker.viewmodel.ViewModel` and the translator; screens
+ask it for text. Prompt and choice parameters are rendered by name: money parameters (amounts in the
+edition's unit) through :func:`ui.money.format_money`, player ids as player names, deed numbers as
+deed names, translation-key parameters (``*_key``) as their translation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.banker.viewmodel import ChoiceView, PlayerView, Prompt, SpaceView, ViewModel
+from ui.i18n import Translator
+from ui.money import CURRENCIES, format_money
+
+MONEY_PARAMS: frozenset[str] = frozenset({
+    "amount", "price", "rent", "due", "bid", "high_bid", "fee", "salary", "total", "cash", "balance",
+    "wealth", "owed", "paid", "change", "cost", "min_bid", "deeds_value", "step",
+})
+"""Prompt parameters that are money (ints in the edition's unit)."""
+PLAYER_PARAMS: frozenset[str] = frozenset({
+    "player", "buyer", "payer", "payee", "owner", "debtor", "creditor", "winner", "bidder", "high_bidder",
+    "other", "target", "from_player", "to_player", "turn", "drawer",
+})
+DEED_PARAMS: frozenset[str] = frozenset({"deed", "deed2", "property", "space"})
+
+
+class Presenter:
+    """Text for the current view-model in the current language."""
+
+    def __init__(self, translator: Translator, view: ViewModel | None = None) -> None:
+        self.tr = translator
+        self.view = view or ViewModel(state="setup", edition="", currency="M")
+
+    # -- look-ups ---------------------------------------------------------------------------------
+    @property
+    def currency(self) -> str:
+        return self.view.currency if self.view.currency in CURRENCIES else "M"
+
+    def player(self, player_id: str | None) -> PlayerView | None:
+        """The player with this id, or None."""
+        for p in self.view.players:
+            if p.id == player_id:
+                return p
+        return None
+
+    def player_name(self, player_id: str | None) -> str:
+        """A player's display name; the Bank for None."""
+        if player_id is None or player_id == "bank":
+            return self.tr("word.bank")
+        if player_id in ("", "none"):
+            return self.tr("word.nobody")
+        p = self.player(player_id)
+        seat = player_id[1:] if player_id.startswith("p") and player_id[1:].isdigit() else None
+        if p is None:
+            return self.tr("player.default_name", number=seat) if seat else player_id
+        if not p.name or (seat and p.name == f"Player {seat}"):  # the banker's untranslated default name
+            return self.tr("player.default_name", number=seat or self.view.players.index(p) + 1)
+        return p.name
+
+    def space_for_deed(self, deed: int | None) -> SpaceView | None:
+        """The board space of deed number ``deed``."""
+        for space in self.view.board:
+            if space.deed is not None and space.deed == deed:
+                return space
+        return None
+
+    def deed_name(self, deed: int | str | None) -> str:
+        """The edition's name of a deed number (or ``#n`` when the board is not known)."""
+        try:
+            number = int(deed) if deed is not None else None
+        except ValueError:
+            return str(deed)
+        space = self.space_for_deed(number)
+        if space is not None and space.name:
+            return space.name
+        return self.tr("deed.number", number=number if number is not None else "")
+
+    def space_name(self, space: SpaceView) -> str:
+        """A space's name: the edition's own name, or the translated kind for unnamed spaces."""
+        if space.name and space.kind == "deed":
+            return space.name
+        key = f"space.{space.kind}"
+        return self.tr(key) if self.tr.has(key) else space.name
+
+    # -- formatting -------------------------------------------------------------------------------
+    def money(self, amount: int) -> str:
+        """``amount`` (an int in the edition's money unit) formatted for the current language."""
+        return format_money(amount, self.currency, self.tr.lang, self.tr)
+
+    def render_params(self, params: Iterable[tuple[str, str | int]]) -> dict[str, str]:
+        """Prompt parameters as display strings (money, names, translated keys)."""
+        params = tuple(params)
+        out: dict[str, str] = {}
+        for name, value in params:
+            if name in MONEY_PARAMS and isinstance(value, int):
+                out[name] = self.money(value)
+            elif name in PLAYER_PARAMS:
+                out[name] = self.player_name(str(value))
+            elif name == "card" and isinstance(value, str):
+                key = f"event.{value}" if self.tr.has(f"event.{value}", "en") else f"cardkind.{value}"
+                out[name] = self.tr(key) if self.tr.has(key, "en") else value
+            elif name == "choice" and isinstance(value, str):
+                out[name] = self.tr(f"choose.{value}")
+            elif name == "action" and isinstance(value, str):
+                out[name] = self.action_label(value) if value else ""
+            elif name in DEED_PARAMS:
+                out[name] = self.deed_name(value)
+            elif name == "reason_key":
+                continue  # said below, once every other parameter is rendered
+            elif name == "phase" and isinstance(value, str) and self.tr.has(f"phase.{value}", "en"):
+                out[name] = self.tr(f"phase.{value}")
+            elif name.endswith("_key") and isinstance(value, str):
+                out[name[: -len("_key")]] = self.tr(value)
+                out[name] = self.tr(value)
+            elif name == "colour" and isinstance(value, str):
+                out[name] = self.colour_name(value)
+            elif name == "token" and isinstance(value, str):
+                out[name] = self.token_name(value)
+            elif name == "option" and isinstance(value, str) and self.tr.has(f"option.{value}", "en"):
+                out[name] = self.tr(f"option.{value}")
+            elif name == "edition" and isinstance(value, str) and self.tr.has(f"edition.{value}", "en"):
+                out[name] = self.tr(f"edition.{value}")
+            elif name == "side" and isinstance(value, str | int):
+                out[name] = self.tr("side.name", side=str(value).upper())
+            else:
+                out[name] = str(value)
+        # an engine refusal (engine/errors.py Refusal): its reason in this language instead of the English one
+        reason_key = dict(params).get("reason_key")
+        if isinstance(reason_key, str) and self.tr.has(reason_key, "en"):
+            out["reason"] = self.tr(reason_key, **out)
+        return out
+
+    def text(self, key: str, params: Iterable[tuple[str, str | int]] = ()) -> str:
+        """Translate ``key`` with ``params`` rendered for display."""
+        return self.tr(key, **self.render_params(params))
+
+    def prompt(self, prompt: Prompt | None = None) -> str:
+        """The prompt line (the view's own prompt by default)."""
+        p = prompt or self.view.prompt
+        key = p.key
+        if key == "prompt.deed" and "owner" not in dict(p.params):
+            key = "prompt.deed_unowned"  # a deed nobody owns has no owner, level or rent to show
+        return self.text(key, p.params)
+
+    def action_label(self, trigger: str) -> str:
+        """The caption of the button for banker trigger ``trigger`` (``press_go`` or ``go``)."""
+        return self.tr(f"action.{trigger.removeprefix('press_')}")
+
+    def choice_label(self, choice: ChoiceView) -> str:
+        """The caption of an event card's answer: a deed, a colour set, a side or a player."""
+        params = dict(choice.params)
+        if choice.label_key == "choice.colour_set":
+            return self.colour_name(choice.value)
+        if choice.label_key == "choice.other_player":
+            return self.player_name(choice.value)
+        if choice.label_key == "choice.deed":
+            return self.deed_name(choice.value) if choice.value.isdigit() else str(params.get("name", ""))
+        return self.tr(choice.label_key, **{k: str(v) for k, v in params.items()})
+
+    def colour_name(self, colour: str) -> str:
+        """A deed colour set's translated name."""
+        from ui.touch.widgets.palette import norm
+
+        key = f"colour.{norm(colour)}"
+        return self.tr(key) if self.tr.has(key, "en") else colour
+
+    def token_name(self, token: str) -> str:
+        """A token colour's translated name."""
+        from ui.touch.widgets.palette import norm
+
+        key = f"token.{norm(token)}"
+        return self.tr(key) if self.tr.has(key, "en") else token
+
+    def transaction(self) -> str:
+        """The last money movement as one line, e.g. "Alice → Bob  M200", or empty."""
+        tx = self.view.last_transaction
+        if tx is None:
+            return ""
+        kind_key = f"tx.{tx.kind}"
+        kind = self.tr(kind_key) if self.tr.has(kind_key, "en") else ""
+        line = self.tr("tx.line", payer=self.player_name(tx.payer), payee=self.player_name(tx.payee),
+                       amount=self.money(tx.amount))
+        return f"{kind}: {line}" if kind else line

@@ -1,0 +1,341 @@
+"""The Kivy application: the root layout (status bar, screens, card tray), language switching, sounds,
+and the loop that sends actions to the banker and re-renders the screen after every reaction.
+
+Reader events reach the banker only on the main thread (:class:`~ui.touch.screens.router.Controller` hands
+them over with ``Clock.schedule_once``); the banker is ticked every :data:`TICK_S` seconds.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.label import Label
+
+from engine.banker.viewmodel import ViewModel
+from ui.i18n import LANGUAGES, Translator
+from ui.touch import fonts, keyboard
+from ui.touch.screens.cards import CardsMixin
+from ui.touch.screens.enrol import Enrolment, enrol_mock_deck
+from ui.touch.screens.present import Presenter
+from ui.touch.screens.router import Controller, screen_for
+from ui.touch.sounds import CUES, SoundBoard
+from ui.touch.widgets import palette
+
+log = logging.getLogger(__name__)
+
+TOAST_S = 3.0  # seconds an error stays on screen
+TICK_S = 0.1  # seconds between banker ticks (gesture timeouts, the auction countdown)
+SAVE_DELAY_S = 0.5  # seconds after the last change of a UI setting before it is written
+STATE_SCREENS: dict[str, str] = {"pin": "menu", "menu": "menu", "settings": "menu"}
+"""Banker states shown by a screen of their own (the PIN prompt and the banker menu)."""
+OVERLAY_SCREENS = frozenset({"board"})
+"""Screens the user opens on top of the banker's screen (the banker does not choose them)."""
+
+
+DESIGN_SIZE = (800, 480)
+"""The screen the layout is drawn for (the 7-inch Raspberry Pi display); larger windows scale it up."""
+
+
+def scale_to_window(size: tuple[int, int]) -> float:
+    """Scale dp units so that the 800x480 layout fills a larger window (1920x1080: x2.25); returns it."""
+    from kivy.metrics import Metrics
+
+    scale = max(1.0, min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1]))
+    if scale > 1.0:
+        Metrics.density = scale
+    return scale
+
+
+class BoardBankApp(CardsMixin, App):
+    """The touch UI. ``lang`` is the UI language (switchable at run time)."""
+
+    lang = StringProperty("en")
+    show_tray = BooleanProperty(False)
+    title = StringProperty("")
+
+    def __init__(self, session: Any = None, lang: str = "en", sounds: SoundBoard | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self.translator = Translator(lang)
+        self.lang = lang
+        self.presenter = Presenter(self.translator)
+        self.sounds = sounds or SoundBoard()
+        self.controller: Controller | None = None
+        self.overlay: str | None = None
+        self.exit_status = 0
+        self.rendered = 0  # renders done (the benchmark and the script runner wait on it)
+        self.last_render_t = 0.0
+        self._after_start: list[Callable[[], None]] = []
+        self.enrolment: Enrolment | None = None
+        self._next_blank = 1
+        self._toast_ev: Any = None
+        self._unsaved: dict[str, object] = {}  # UI settings not yet written (see remember)
+        self._save_trigger: Any = None
+
+    # -- kv helpers ----------------------------------------------------------------------------------
+    def t(self, key: str, lang: str | None = None, **params: object) -> str:
+        """Translate ``key`` in ``lang`` (kv passes ``app.lang`` so the text follows the language)."""
+        return self.translator.text(key, lang or self.lang, **params)
+
+    # -- building ------------------------------------------------------------------------------------
+    def build(self) -> Any:
+        from kivy.core.window import Window
+        from kivy.factory import Factory
+
+        from ui.touch.app import load_kv
+
+        self.title = self.t("app.title")
+        scale_to_window(Window.size)
+        load_kv()
+        fonts.use_language(self.lang)
+        keyboard.install(self.lang)  # the docked keyboard (kiosk): the language's layout, clear of the field
+        Window.clearcolor = palette.BACKGROUND
+        root = Factory.RootLayout()
+        self.root = root
+        root.ids.tray.on_card = self.tap_card
+        root.ids.tray.on_blank = self.tap_blank_card
+        self._show_readers(None)
+        return root
+
+    def on_start(self) -> None:
+        session, self.session = self.session, None
+        self.attach(session)
+        Clock.schedule_interval(self._tick, TICK_S)
+        if fonts.missing_font_message(self.lang):
+            self.toast(self.t("warn.no_cjk_font", "en"))
+        for callback in self._after_start:
+            Clock.schedule_once(lambda dt, cb=callback: cb(), 0)
+
+    def _tick(self, _dt: float) -> None:
+        if self.controller is not None:
+            self.controller.tick()
+
+    def attach(self, session: Any) -> None:
+        """Run ``session`` (its banker, readers and registry); a previous session is closed first."""
+        self.save_settings()
+        if self.session is not None and self.session is not session:
+            self.session.close()
+        self.session = session
+        self.controller = None
+        self.enrolment = None
+        self.overlay = None
+        if session is None or session.banker is None:
+            self.show_tray = False
+            return
+        self.controller = Controller(session.banker, self.on_reaction, self._schedule)
+        self.controller.on_readers = self._show_readers
+        self.controller.intercept = self._enrol_tap
+        self.show_tray = bool(session.mock_urls)
+        registry = session.registry
+        if self.show_tray and registry is not None and len(registry) == 0:
+            players = int(str(self.rule_options().get("max_players", 4)))
+            log.info("mock reader and no enrolled card: enrolled a mock deck of %d cards",
+                     enrol_mock_deck(registry, players))
+        for reader in list(session.readers):
+            reader.start(self.controller.reader_sink)
+        self.render(self.controller.view)
+
+    def on_stop(self) -> None:
+        self.save_settings()
+        if self.session is not None:
+            self.session.close()
+
+    def after_start(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` on the main thread once the app has started."""
+        self._after_start.append(callback)
+
+    @staticmethod
+    def _schedule(fn: Callable[[], None]) -> None:
+        Clock.schedule_once(lambda dt: fn(), 0)
+
+    # -- actions from the screens --------------------------------------------------------------------
+    def press(self, button: str, value: str | None = None) -> None:
+        """A button on screen: ``press_<button>`` on the banker."""
+        self.sounds.play("tap")
+        if self.controller is not None:
+            self.controller.press(button.removeprefix("press_"), value)
+
+    def choose(self, value: str) -> None:
+        """An answer on screen."""
+        self.sounds.play("tap")
+        if self.controller is not None:
+            self.controller.choose(value)
+
+    def may(self, trigger: str) -> bool:
+        """Whether the banker accepts ``trigger`` now (``press_go``, ``answer``...); buttons use it."""
+        if self.controller is None:
+            return False
+        name = trigger if trigger.startswith(("press_", "tap_")) or trigger == "answer" else f"press_{trigger}"
+        return self.controller.may(name)
+
+    def open_menu(self) -> None:
+        """The menu button: the banker asks for its PIN."""
+        self.press("menu")
+
+    def show_screen(self, name: str) -> None:
+        """Open a user screen (the board) on top of the banker's screen."""
+        self.overlay = name if name in OVERLAY_SCREENS else None
+        self._switch(name)
+        self.screen(name).show(self.presenter)
+
+    def go_back(self) -> None:
+        """Leave the board, or close the banker menu."""
+        if self.overlay is not None:
+            self.overlay = None
+            self.render(self.presenter.view)
+        elif self.presenter.view.state in ("pin", "menu", "settings"):
+            self.press("cancel")
+        else:
+            self.render(self.presenter.view)
+
+    def set_language(self, lang: str) -> None:
+        """Switch the UI language (and its font) and re-render everything."""
+        if lang not in LANGUAGES:
+            return
+        if fonts.missing_font_message(lang):
+            self.toast(self.t("warn.no_cjk_font", "en"))  # in English: the missing font could not draw it
+        fonts.use_language(lang)
+        keyboard.use_language(lang)
+        self.translator.set_language(lang)
+        if lang != self.lang:
+            self.remember(lang=lang)
+        self.lang = lang
+        if self.root is not None:
+            widgets = list(self.root.walk(restrict=False))
+            for screen in self.root.ids.sm.screens:
+                widgets += list(screen.walk(restrict=True))
+            for widget in widgets:  # labels resolve the new font file when they re-render
+                if hasattr(widget, "refit"):
+                    widget.refit()
+                elif isinstance(widget, Label):
+                    widget.texture_update()
+            self._show_readers(self.controller.readers if self.controller is not None else None)
+            self.render(self.presenter.view)
+
+    def remember(self, **values: object) -> None:
+        """Keep UI settings (``lang``, ``volume``, ``muted``) in the installation's settings: written half a
+        second after the last change (a dragged slider writes once), and at stop."""
+        if getattr(self.session, "settings", None) is None:
+            return
+        self._unsaved.update(values)
+        if self._save_trigger is None:
+            self._save_trigger = Clock.create_trigger(lambda _dt: self.save_settings(), SAVE_DELAY_S)
+        self._save_trigger()
+
+    def save_settings(self) -> None:
+        """Write the UI settings changed since the last write (a failed write is logged)."""
+        store = getattr(self.session, "settings", None)
+        values, self._unsaved = self._unsaved, {}
+        if store is None or not values:
+            return
+        try:
+            store.save(values)
+        except OSError as exc:
+            log.warning("the UI settings were not saved: %s", exc)
+
+    def next_language(self) -> None:
+        """The language button in the bar: en -> ru -> ro -> ja -> en."""
+        self.set_language(LANGUAGES[(LANGUAGES.index(self.lang) + 1) % len(LANGUAGES)])
+
+    # -- data for the screens ------------------------------------------------------------------------
+    def edition_name(self, edition_id: str) -> str:
+        """An edition's display name."""
+        key = f"edition.{edition_id}"
+        return self.t(key) if self.translator.has(key, "en") else edition_id
+
+    def rule_options(self) -> Mapping[str, object]:
+        """The rule options in force as the banker shows them (before its first view: the defaults, then the
+        edition's, then ``--option``)."""
+        from engine.options import Options
+
+        if self.presenter.view.options:
+            return dict(self.presenter.view.options)
+        values = dict(Options().as_dict())
+        if self.session is not None:
+            values.update(getattr(self.session.edition, "options", None) or {})
+            values.update(self.session.options)
+        return values
+
+    # -- reactions -----------------------------------------------------------------------------------
+    def on_reaction(self, reaction: Any) -> None:
+        """Play the reaction's cues, show its error, and render its view."""
+        for cue in getattr(reaction, "cues", ()):
+            if str(cue) in CUES:
+                self.sounds.play(str(cue))
+                self._reader_cue(str(cue))
+        error = getattr(reaction, "error", None)
+        if error:
+            params = getattr(reaction, "params", {}) or {}
+            self.toast(self.presenter.text(error, tuple(params.items())))
+        self.render(reaction.view)
+
+    def _reader_cue(self, cue: str) -> None:
+        """Let readers with a buzzer or LED play the cue too (the mock records it)."""
+        for reader in list(self.session.readers) if self.session is not None else []:
+            try:
+                reader.cue(cue)
+            except OSError as exc:
+                log.info("reader %s could not play %s: %s", getattr(reader, "url", reader), cue, exc)
+
+    def render(self, view: ViewModel) -> None:
+        """Show ``view`` on the screen the banker's state calls for (or the open overlay)."""
+        self.presenter.view = view
+        if self.root is None:
+            return
+        title = self.edition_name(view.edition) if view.edition else self.t("app.title")
+        self.root.ids.title.text = title
+        name = STATE_SCREENS.get(view.state) or screen_for(view)
+        if self.overlay is not None and name == "table":
+            name = self.overlay
+        elif name != "table":
+            self.overlay = None
+        self._switch(name)
+        self.screen(name).show(self.presenter)
+        self.update_tray(view)
+        self.rendered += 1
+        self.last_render_t = time.monotonic()
+
+    def settle_animations(self) -> None:
+        """Finish the current screen's animations now (before a screenshot)."""
+        settle = getattr(self.root.ids.sm.current_screen, "settle", None)
+        if settle is not None:
+            settle()
+
+    def screen(self, name: str) -> Any:
+        """The screen called ``name``."""
+        return self.root.ids.sm.get_screen(name)
+
+    def _switch(self, name: str) -> None:
+        sm = self.root.ids.sm
+        if sm.current != name:
+            sm.current = name
+
+    def toast(self, text: str) -> None:
+        """Show a short message over the screen (errors)."""
+        if self.root is None:
+            return
+        label = self.root.ids.toast
+        label.text = text
+        label.opacity = 1.0
+        if self._toast_ev is not None:
+            self._toast_ev.cancel()
+        self._toast_ev = Clock.schedule_once(lambda dt: setattr(label, "opacity", 0.0), TOAST_S)
+
+    def _show_readers(self, status: Any) -> None:
+        chip = self.root.ids.reader_chip if self.root is not None else None
+        if chip is None:
+            return
+        connected = status.connected if status is not None else {}
+        if not connected:
+            chip.ok = False
+            chip.text = self.t("reader.none")
+        else:
+            chip.ok = all(connected.values())
+            chip.text = self.t("reader.connected" if chip.ok else "reader.lost")

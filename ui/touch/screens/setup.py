@@ -1,0 +1,151 @@
+"""Setup: the edition, the language, the rule options, and the players enrolled by tapping their cards,
+each with a name and a token colour.
+
+Players join by tapping their bank cards (the banker seats them); ✓ starts the game. The language is the
+UI's own setting. Everything else is the banker's: a typed name, a colour chip, an option's toggle or
+stepper and an edition button each send an answer (``name=SEAT:TEXT``, ``token=SEAT:COLOUR``,
+``option=NAME:VALUE``, ``edition=ID``) and the screen shows what the banker's view says afterwards; a
+refused answer shows its error and the previous value comes back. ``--edition`` and ``--option`` are only
+the starting values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.metrics import dp
+
+from engine.banker.setup import default_name
+from ui.touch.screens.base import BankScreen
+from ui.touch.screens.present import Presenter
+from ui.touch.widgets import palette
+from ui.touch.widgets.fitlabel import FitButton, FitLabel
+from ui.touch.widgets.setup_parts import OptionRow, SeatRow
+
+
+def option_text(presenter: Presenter, name: str, value: object) -> str:
+    """An option's value for display: on/off for booleans, money for amounts, the number otherwise."""
+    if isinstance(value, bool):
+        return presenter.tr("word.on" if value else "word.off")
+    if isinstance(value, int) and name in MONEY_OPTIONS:
+        return presenter.money(value)
+    return str(value)
+
+
+MONEY_OPTIONS: frozenset[str] = frozenset({"start_money", "go_salary", "location_fee", "jail_fee", "auction_step"})
+"""Options that are amounts (ints in the edition's money unit)."""
+
+
+def seat_number(player_id: str) -> int | None:
+    """The seat (the bank card's number) of a player id ``p<seat>``, or None."""
+    return int(player_id[1:]) if player_id.startswith("p") and player_id[1:].isdigit() else None
+
+
+class SetupScreen(BankScreen):
+    """Seats (names and colours) on the left; language, edition and rule options on the right."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.seat_rows: dict[int, SeatRow] = {}
+        self.option_rows: dict[str, OptionRow] = {}
+        self.edition_buttons: dict[str, FitButton] = {}
+        self._empty: FitLabel | None = None
+
+    def render(self, presenter: Presenter) -> None:
+        app = self.app()
+        self.ids.prompt.text = presenter.prompt()
+        self.ids.edition.text = presenter.tr("setup.edition_pick")
+        self._render_seats(presenter)
+        self._render_editions(presenter)
+        self._render_options(presenter)
+        enrolment = app.enrolment
+        if enrolment is not None:
+            key, params = enrolment.prompt()
+            self.ids.prompt.text = presenter.text(key, params)
+        self.ids.enrol.text = presenter.tr("enroll.stop" if enrolment else "enroll.start")
+        self.ids.enrol_skip.disabled = enrolment is None
+        self.ids.enrol.disabled = app.session is None or app.session.registry is None
+        super().render(presenter)
+
+    # -- seats ------------------------------------------------------------------------------------------
+    def _render_seats(self, presenter: Presenter) -> None:
+        view = presenter.view
+        box = self.ids.seats
+        seated = [(seat_number(p.id) or i, p) for i, p in enumerate(view.players, start=1)]
+        rows = []
+        for seat, player in seated:
+            row = self.seat_rows.get(seat)
+            if row is None:
+                row = self.seat_rows[seat] = SeatRow(seat, self.send_name, self.send_token)
+            taken = {p.token for p in view.players if p.id != player.id}
+            default = player.name == default_name(seat)  # shown as the field's hint: typing starts afresh
+            row.update(presenter.tr("setup.seat", number=seat), presenter.player_name(player.id),
+                       "" if default else player.name, player.token, view.tokens or (player.token,), taken)
+            rows.append(row)
+        if not rows:
+            if self._empty is None:
+                self._empty = FitLabel(size_hint_y=None, height=dp(40), color=palette.MUTED, max_font_size=dp(16))
+            self._empty.text = presenter.tr("setup.no_players")
+            rows.append(self._empty)
+        if list(box.children[::-1]) != rows:
+            box.clear_widgets()
+            for widget in rows:
+                box.add_widget(widget)
+
+    def send_name(self, seat: int, name: str) -> None:
+        """A name typed for ``seat`` (the banker checks and keeps it)."""
+        self.app().choose(f"name={seat}:{name}")
+
+    def send_token(self, seat: int, token: str) -> None:
+        """A colour chip touched for ``seat``."""
+        self.app().choose(f"token={seat}:{token}")
+
+    # -- edition and options ------------------------------------------------------------------------------
+    def _render_editions(self, presenter: Presenter) -> None:
+        view = presenter.view
+        box = self.ids.editions
+        wanted = list(view.editions or ((view.edition,) if view.edition else ()))
+        buttons = []
+        for edition_id in wanted:
+            button = self.edition_buttons.get(edition_id)
+            if button is None:
+                button = FitButton(max_font_size=dp(14), size_hint_y=None, height=dp(28))
+                button.bind(on_release=lambda *_, e=edition_id: self.app().choose(f"edition={e}"))
+                self.edition_buttons[edition_id] = button
+            button.text = self.app().edition_name(edition_id)
+            button.bg = palette.ACCENT if edition_id == view.edition else palette.PANEL_LIGHT
+            buttons.append(button)
+        if list(box.children[::-1]) != buttons:
+            box.clear_widgets()
+            for button in buttons:
+                box.add_widget(button)
+
+    def _render_options(self, presenter: Presenter) -> None:
+        values = dict(presenter.view.options) or dict(self.app().rule_options())
+        box = self.ids.options
+        rows = []
+        for name, value in values.items():
+            if not isinstance(value, bool | int):
+                continue
+            row = self.option_rows.get(name)
+            if row is None:
+                row = self.option_rows[name] = OptionRow(name, self.send_option)
+            row.update(presenter.tr(f"option.{name}"), value, option_text(presenter, name, value))
+            rows.append(row)
+        if list(box.children[::-1]) != rows:
+            box.clear_widgets()
+            for row in rows:
+                box.add_widget(row)
+
+    def send_option(self, name: str, value: str) -> None:
+        """An option's toggle or stepper was touched: its new value (``on``/``off`` or a number)."""
+        self.app().choose(f"option={name}:{value}")
+
+    # -- enrolment ---------------------------------------------------------------------------------------------
+    def toggle_enrolment(self) -> None:
+        """Start or stop enrolling cards."""
+        app = self.app()
+        if app.enrolment is None:
+            app.start_enrolment()
+        else:
+            app.stop_enrolment()

@@ -1,0 +1,62 @@
+"""A row of context buttons: one per banker trigger allowed now, enabled by ``may_<trigger>()``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from ui.touch.widgets import palette
+from ui.touch.widgets.fitlabel import FitButton
+
+PRIMARY_TRIGGERS: frozenset[str] = frozenset({"confirm", "ok", "start", "buy", "pay", "yes", "start_game"})
+CANCEL_TRIGGERS: frozenset[str] = frozenset({"cancel", "x", "no", "decline", "back"})
+
+
+class TriggerButton(FitButton):
+    """A button that sends ``trigger`` to the banker."""
+
+    trigger = StringProperty("")
+
+
+class ActionRow(BoxLayout):
+    """Buttons for ``(trigger, caption, enabled)`` triples; ``on_action(trigger)`` when one is pressed."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.on_action: Callable[[str], None] | None = None
+        self._buttons: list[TriggerButton] = []
+
+    def show(self, actions: Sequence[tuple[str, str, bool]]) -> None:
+        """Show the buttons, reusing the existing ones."""
+        while len(self._buttons) < len(actions):
+            button = TriggerButton()
+            button.bind(on_release=self._pressed)
+            self._buttons.append(button)
+        for button in self._buttons[len(actions):]:
+            if button.parent is not None:
+                self.remove_widget(button)
+        for button, (trigger, caption, enabled) in zip(self._buttons, actions, strict=False):
+            button.trigger = trigger
+            button.text = caption
+            button.disabled = not enabled
+            if trigger in PRIMARY_TRIGGERS:
+                button.bg = palette.ACCENT
+            elif trigger in CANCEL_TRIGGERS:
+                button.bg = palette.DANGER
+            else:
+                button.bg = palette.PANEL_LIGHT
+            if button.parent is None:
+                self.add_widget(button)
+
+    def _pressed(self, button: TriggerButton) -> None:
+        if self.on_action is not None and not button.disabled:
+            self.on_action(button.trigger)
+
+    def button_for(self, trigger: str) -> TriggerButton | None:
+        """The visible button of ``trigger`` (tests touch it)."""
+        for button in self._buttons:
+            if button.parent is not None and button.trigger == trigger:
+                return button
+        return None

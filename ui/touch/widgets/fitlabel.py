@@ -1,0 +1,112 @@
+"""Labels that always fit their box: the font shrinks (down to ``min_font_size``), then the text is cut
+with an ellipsis. This is what keeps long Russian and Romanian words inside 800x480 tiles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
+
+from ui.touch.fonts import font_for_text
+from ui.touch.widgets import palette
+
+
+class FitMixin:
+    """Shrink-to-fit for a Label subclass: set ``max_font_size``; ``wrap`` allows several lines."""
+
+    def _init_fit(self) -> None:
+        self._fit_ev = Clock.create_trigger(self._fit, -1)
+        for prop in ("size", "text", "max_font_size", "font_name", "wrap", "padding", "halign", "bold"):
+            self.fbind(prop, self._fit_ev)  # type: ignore[attr-defined]
+        self._fit_ev()
+
+    def refit(self) -> None:
+        """Fit again now and redraw (after the font file behind the font name changed)."""
+        self._fit()
+        self.texture_update()  # type: ignore[attr-defined]
+
+    def _fit(self, *_: Any) -> None:
+        label: Any = self
+        pad_x = _horizontal_padding(label.padding)
+        width = max(1.0, float(label.width))  # text_size includes the padding (Kivy 2.x)
+        height = max(1.0, float(label.height))
+        size = float(label.max_font_size)
+        label.font_name = font_for_text(label.text)
+        label.shorten = False
+        free = label.wrap or label.halign != "center"
+        while True:
+            label.font_size = size
+            label.text_size = (width, None) if free else (None, None)
+            tw, th = _measure(label)
+            fits = tw <= label.width and th <= label.height and _words_fit(label, width - pad_x)
+            if fits or size <= label.min_font_size:
+                break
+            size = max(float(label.min_font_size), size * 0.88)
+        if tw > label.width or th > label.height:
+            label.text_size = (width, height)
+            label.shorten = True
+            label.shorten_from = "right"
+
+
+def _measure(label: Any) -> tuple[float, float]:
+    """The size the label's texture will have (padding included), by laying the text out without
+    drawing it: the texture itself is made once, by Kivy, when the fit is done."""
+    core = label._label
+    core.text = label.text
+    core.resolve_font_name()
+    width, height = core.render()
+    return float(width), float(height)
+
+CJK_BREAKABLE = 6
+"""CJK runs longer than this may break between any two characters; shorter ones are kept whole."""
+
+
+def _words_fit(label: Any, width: float) -> bool:
+    """Whether no word had to be broken across lines (long runs of CJK text may break anywhere)."""
+    if not (label.wrap or label.halign != "center"):
+        return True
+    words = [w for w in label.text.split()
+             if len(w) <= CJK_BREAKABLE or not any(ord(ch) >= 0x2E80 for ch in w)]
+    if not words:
+        return True
+    return max(label._label.get_extents(w)[0] for w in set(words)) <= width
+
+
+def _horizontal_padding(padding: Any) -> float:
+    """Left + right padding of a Label's ``padding`` (1, 2 or 4 values)."""
+    values = [float(v) for v in (padding if isinstance(padding, list | tuple) else [padding])]
+    if len(values) == 4:
+        return values[0] + values[2]
+    return 2 * values[0]
+
+
+class FitLabel(FitMixin, Label):
+    """A label whose font shrinks until the text fits its size."""
+
+    max_font_size = NumericProperty(dp(18))
+    min_font_size = NumericProperty(dp(9))
+    wrap = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._init_fit()
+
+
+class FitButton(FitMixin, ButtonBehavior, Label):
+    """A flat, rounded button whose label shrinks to fit; ``bg`` is its colour.
+
+    It is a Label with button behaviour, not a Kivy Button: no border image is drawn under it, one draw
+    call less per button (software GL pays per call)."""
+
+    max_font_size = NumericProperty(dp(17))
+    min_font_size = NumericProperty(dp(9))
+    wrap = BooleanProperty(True)
+    bg = ColorProperty(palette.PANEL_LIGHT)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._init_fit()

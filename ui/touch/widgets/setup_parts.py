@@ -1,0 +1,169 @@
+"""The setup screen's parts: a seat row (name field and token colour chips) and a rule-option row (a toggle
+or a -/+ stepper). They only show what the banker's view says and report what was touched or typed; the
+screen turns that into the banker's answers (``name=SEAT:TEXT``, ``token=SEAT:COLOUR``, ``option=NAME:VALUE``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
+
+from ui.touch.fonts import font_for_text
+from ui.touch.widgets import palette
+from ui.touch.widgets.fitlabel import FitButton, FitLabel
+
+NAME_MAX = 24
+"""Characters a name field accepts (the banker checks the same limit)."""
+
+OPTION_STEPS: dict[str, int] = {
+    "start_money": 100, "go_salary": 10, "location_fee": 10, "jail_fee": 10, "auction_step": 10,
+    "max_players": 1, "jail_max_tries": 1,
+}
+"""How much one touch of - or + changes a whole-number option (money units for amounts)."""
+
+
+def option_step(name: str) -> int:
+    """The step of option ``name``'s stepper (1 for an option not listed)."""
+    return OPTION_STEPS.get(name, 1)
+
+
+class ColourChip(ButtonBehavior, Widget):
+    """A round token-colour button; ``selected`` draws a ring, ``taken`` (by another player) dims it."""
+
+    token = StringProperty("")
+    token_color = ColorProperty(palette.TOKENS["white"])
+    selected = BooleanProperty(False)
+    taken = BooleanProperty(False)
+
+
+class NameInput(TextInput):
+    """A one-line name field: at most :data:`NAME_MAX` characters; its font follows the text, or the hint
+    while it is empty (CJK or not)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("multiline", False)
+        kwargs.setdefault("write_tab", False)
+        super().__init__(**kwargs)
+        self.fbind("text", self._font)
+        self.fbind("hint_text", self._font)
+
+    def _font(self, *_: Any) -> None:
+        self.font_name = font_for_text(self.text or str(self.hint_text))
+
+    def insert_text(self, substring: str, from_undo: bool = False) -> Any:
+        room = NAME_MAX - len(self.text)
+        if room <= 0:
+            return None
+        return super().insert_text(substring[:room], from_undo=from_undo)
+
+
+class SeatRow(BoxLayout):
+    """One seated player: the seat's number, the name field, and a chip per token colour."""
+
+    def __init__(self, seat: int, on_name: Callable[[int, str], None], on_token: Callable[[int, str], None],
+                 **kwargs: Any) -> None:
+        kwargs.setdefault("orientation", "vertical")
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", dp(74))
+        kwargs.setdefault("spacing", dp(2))
+        super().__init__(**kwargs)
+        self.seat = seat
+        self._on_name = on_name
+        self._on_token = on_token
+        self._sent = ""
+        top = BoxLayout(spacing=dp(6), size_hint_y=None, height=dp(38))
+        self.label = FitLabel(size_hint_x=None, width=dp(62), color=palette.MUTED, max_font_size=dp(15))
+        self.name_input = NameInput(font_size=dp(17), padding=(dp(8), dp(8)))
+        self.name_input.bind(on_text_validate=self._send_name, focus=self._focus)
+        top.add_widget(self.label)
+        top.add_widget(self.name_input)
+        self.chips = BoxLayout(spacing=dp(4), size_hint_y=None, height=dp(32))
+        self.add_widget(top)
+        self.add_widget(self.chips)
+
+    def update(self, seat_label: str, hint: str, name: str, token: str, tokens: Sequence[str],
+               taken: set[str]) -> None:
+        """Show the banker's name (empty while it is the seat's default, which ``hint`` shows) and token; a
+        field being typed in keeps its text."""
+        self.label.text = seat_label
+        self.name_input.hint_text = hint
+        if not self.name_input.focus:
+            self.name_input.text = name
+        self._sent = name
+        if [c.token for c in self.chips.children[::-1]] != list(tokens):
+            self.chips.clear_widgets()
+            for colour in tokens:
+                chip = ColourChip(token=colour, token_color=palette.token_rgba(colour))
+                chip.bind(on_release=self._chip)
+                self.chips.add_widget(chip)
+        for chip in self.chips.children:
+            chip.selected = chip.token == token
+            chip.taken = chip.token in taken
+
+    def chip_for(self, token: str) -> ColourChip | None:
+        """The chip of colour ``token`` (tests touch it)."""
+        return next((c for c in self.chips.children if c.token == token), None)
+
+    def _chip(self, chip: ColourChip) -> None:
+        if not chip.selected:
+            self._on_token(self.seat, chip.token)
+
+    def _focus(self, field: NameInput, focused: bool) -> None:
+        if not focused:
+            self._send_name(field)
+
+    def _send_name(self, field: NameInput) -> None:
+        text = field.text.strip()
+        if text != self._sent:
+            self._on_name(self.seat, text)
+
+
+class OptionRow(BoxLayout):
+    """One rule option: its name, and a toggle (yes/no options) or - value + (whole numbers)."""
+
+    def __init__(self, name: str, on_change: Callable[[str, str], None], **kwargs: Any) -> None:
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", dp(34))
+        kwargs.setdefault("spacing", dp(3))
+        super().__init__(**kwargs)
+        self.option = name
+        self._on_change = on_change
+        self._value: int | bool = 0
+        self.label = FitLabel(halign="left", wrap=True, max_font_size=dp(13), color=palette.MUTED)
+        self.add_widget(self.label)
+        self.toggle: FitButton | None = None
+        self.minus: FitButton | None = None
+        self.plus: FitButton | None = None
+        self.value_label: FitLabel | None = None
+
+    def update(self, caption: str, value: int | bool, shown: str) -> None:
+        """Show ``value`` (``shown`` is its display text: on/off, money, a number)."""
+        self.label.text = caption
+        self._value = value
+        if isinstance(value, bool):
+            if self.toggle is None:
+                self.toggle = FitButton(size_hint_x=None, width=dp(96), max_font_size=dp(14))
+                self.toggle.bind(on_release=lambda *_: self._on_change(self.option, "off" if self._value else "on"))
+                self.add_widget(self.toggle)
+            self.toggle.text = shown
+            self.toggle.bg = palette.ACCENT if value else palette.PANEL_LIGHT
+            return
+        if self.value_label is None:
+            self.minus = FitButton(text="\u2212", size_hint_x=None, width=dp(28), max_font_size=dp(18))
+            self.value_label = FitLabel(size_hint_x=None, width=dp(64), max_font_size=dp(13))
+            self.plus = FitButton(text="+", size_hint_x=None, width=dp(28), max_font_size=dp(18))
+            self.minus.bind(on_release=lambda *_: self._step(-1))
+            self.plus.bind(on_release=lambda *_: self._step(1))
+            for widget in (self.minus, self.value_label, self.plus):
+                self.add_widget(widget)
+        self.value_label.text = shown
+
+    def _step(self, sign: int) -> None:
+        self._on_change(self.option, str(int(self._value) + sign * option_step(self.option)))
