@@ -33,9 +33,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.commands import Command
 from engine.editions import Edition, load_edition
-from engine.events import Event, command_to_record
+from engine.events import Event
 from engine.game import Game
-from engine.sim.runner import GameRunner, derive_seed, run_sim
+from engine.records import command_to_record
+from engine.rulesets.ultimate.sim import GameRunner
+from engine.sim.runner import derive_seed, run_sim
 from engine.store.durable import DurableGame
 from engine.store.journal import Journal
 

@@ -1,9 +1,11 @@
-"""Editions: the board, deeds, rents, event cards and names of one game box, loaded from TOML data.
+"""Editions: the board, deeds, rents, cards and names of one game box, loaded from TOML data.
 
 Files live in ``engine/editions/``: ``board-<name>.toml`` holds a board shared by several editions (spaces,
-deeds with price and five rents, colour sets, sides, event cards); ``<edition-id>.toml`` names its board with
-``board = "<name>"`` and adds ``id``, ``ruleset``, ``language``, ``currency`` and ``[names]`` (one list of
-36 space names per language). An edition file may also carry the board tables itself. Every amount is an
+deeds with price and rents, colour sets, and the ruleset's own tables such as sides and event cards);
+``<edition-id>.toml`` names its board with ``board = "<name>"`` and adds ``id``, ``ruleset``, ``language``,
+``currency`` and ``[names]`` (one list of space names per language). An edition file may also carry the
+board tables itself. The fields every edition has are read here; the edition's ruleset (found through
+engine/rulesets/registry.py) reads and checks the tables of its own (``Ruleset.parse_edition``). Every amount is an
 ``int`` in the edition's money unit (``"M"``, or ``"RUB_K"`` = thousands of rubles). An optional ``[options]``
 table sets this edition's defaults of the rule options (engine/options.py). A broken file raises
 :class:`~engine.errors.EditionError` naming the file and the field.
@@ -17,31 +19,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from engine.errors import EditionError, OptionError
-from engine.options import Options
+
+if TYPE_CHECKING:
+    from engine.rulesets.api import Ruleset
 
 EDITIONS_DIR = Path(__file__).with_name("editions")
-SPACE_KINDS = ("go", "deed", "event", "location", "jail", "parking", "go_to_jail")
-EFFECT_CHOICES: Mapping[str, str] = MappingProxyType({
-    "set_level_up": "colour_set",
-    "set_level_down": "colour_set",
-    "side_level_up": "side",
-    "side_level_down": "side",
-    "deed_to_level_5": "own_deed",
-    "deed_to_level_1": "any_owned_deed",
-    "raise_lower_neighbours": "own_deed",
-    "bonus_with_other": "other_player",
-    "swap_deeds": "own_and_opponent_deed",
-    "send_to_jail": "other_player",
-    "move_to_deed": "any_deed",
-    "highway_tax": "none",
-    "on_the_run": "none",
-    "gridlock": "none",
-})
-EFFECTS_WITH_AMOUNT = ("bonus_with_other", "highway_tax")
 SIDE_NAMES = ("A", "B", "C", "D")
-LEVELS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,19 +42,26 @@ class Space:
 
 @dataclass(frozen=True, slots=True)
 class Deed:
-    """A title deed: printed ``price`` and the ``rents`` of levels 1..5, in money units."""
+    """A title deed: printed ``price`` and ``rents`` in money units (what the rents mean is the ruleset's:
+    levels 1..5 in Ultimate Banking). ``kind``, ``house_cost`` and ``mortgage`` (money units) are printed
+    on the deeds of rulesets that build and mortgage; 0 where a ruleset has none."""
 
     number: int
     position: int
     name: str
     colour: str
     price: int
-    rents: tuple[int, int, int, int, int]
+    rents: tuple[int, ...]
+    kind: str = "street"
+    house_cost: int = 0
+    mortgage: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class EventCard:
-    """An event card: ``effect`` does it, ``choice`` is what the drawer answers; ``amount`` in money units."""
+    """A card of the edition's deck(s): ``effect`` does it, ``choice`` is what the drawer answers; ``amount``
+    in money units; ``deck`` names its deck where a ruleset has several; ``params`` any further figures
+    of the effect (the ruleset reads them)."""
 
     id: int
     key: str
@@ -77,11 +70,15 @@ class EventCard:
     choice: str
     text: str
     amount: int = 0
+    deck: str = ""
+    params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True, slots=True)
 class Edition:
-    """One edition (immutable). ``names`` maps a language to the 36 space names by position."""
+    """One edition (immutable). ``names`` maps a language to the space names by position; ``events`` are its
+    cards and ``sides`` its board sides (deed numbers), as its ruleset reads them; ``extra`` holds the
+    ruleset's further tables."""
 
     id: str
     ruleset: str
@@ -95,6 +92,7 @@ class Edition:
     names: Mapping[str, tuple[str, ...]]
     source: str = ""
     options: Mapping[str, int | bool] = field(default_factory=lambda: MappingProxyType({}))  # option defaults
+    extra: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
     def deed_at(self, position: int) -> Deed | None:
         """The deed on board ``position``, or ``None``."""
@@ -116,8 +114,9 @@ class Edition:
         raise KeyError(deed)
 
 
-class _Reader:
-    """Typed access to one parsed file, raising EditionError with the file and field path."""
+class EditionReader:
+    """Typed access to one parsed file, raising EditionError with the file and field path (rulesets use it
+    to read their own tables)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -168,7 +167,7 @@ def _parse_toml(path: Path) -> dict[str, object]:
         raise EditionError(f"{path.name}: not valid TOML ({exc})") from exc
 
 
-def _board_data(path: Path, data: dict[str, object], r: _Reader) -> tuple[dict[str, object], Path]:
+def _board_data(path: Path, data: dict[str, object], r: EditionReader) -> tuple[dict[str, object], Path]:
     """The edition's data merged over its board file's (the board found next to the file, then built-in)."""
     if "board" not in data:
         return data, path
@@ -180,10 +179,10 @@ def _board_data(path: Path, data: dict[str, object], r: _Reader) -> tuple[dict[s
     raise EditionError(f"{path.name}: field board: no file board-{board}.toml next to it or built in")
 
 
-_RawDeed = tuple[int, str, int, tuple[int, int, int, int, int]]  # position, colour, price, rents
+_RawDeed = tuple[int, str, int, tuple[int, ...], str, int, int]  # position, colour, price, rents, kind, house, mortgage
 
 
-def _deeds(r: _Reader, data: Mapping[str, object], kinds: list[object], colours: list[object]) -> dict[int, _RawDeed]:
+def _deeds(r: EditionReader, data: Mapping[str, object], kinds: list[object], colours: list[object]) -> dict[int, _RawDeed]:
     raw = r.list_(data, "deeds", "deeds")
     deeds: dict[int, _RawDeed] = {}
     deed_positions = [p for p, k in enumerate(kinds) if k == "deed"]
@@ -202,11 +201,14 @@ def _deeds(r: _Reader, data: Mapping[str, object], kinds: list[object], colours:
         price = r.int_(t, "price", f"{where}.price", 1)
         raw_rents = r.list_(t, "rents", f"{where}.rents")
         rents = [x for x in raw_rents if isinstance(x, int) and not isinstance(x, bool) and x > 0]
-        if len(raw_rents) != LEVELS or len(rents) != LEVELS:
-            raise r.fail(f"{where}.rents", f"{LEVELS} positive whole numbers (levels 1-5)", raw_rents)
+        if not raw_rents or len(rents) != len(raw_rents):
+            raise r.fail(f"{where}.rents", "positive whole numbers", raw_rents)
         if rents != sorted(rents):
             raise r.fail(f"{where}.rents", "rents rising with the level", raw_rents)
-        deeds[number] = (position, colour, price, (rents[0], rents[1], rents[2], rents[3], rents[4]))
+        kind = r.str_(t, "kind", f"{where}.kind") if "kind" in t else "street"
+        house_cost = r.int_(t, "house_cost", f"{where}.house_cost") if "house_cost" in t else 0
+        mortgage = r.int_(t, "mortgage", f"{where}.mortgage") if "mortgage" in t else 0
+        deeds[number] = (position, colour, price, tuple(rents), kind, house_cost, mortgage)
     if sorted(deeds) != list(range(1, len(deed_positions) + 1)):
         raise r.fail("deeds", f"deed numbers 1..{len(deed_positions)}, one per deed space", sorted(deeds))
     if sorted(d[0] for d in deeds.values()) != deed_positions:
@@ -214,38 +216,13 @@ def _deeds(r: _Reader, data: Mapping[str, object], kinds: list[object], colours:
     return deeds
 
 
-def _events(r: _Reader, data: Mapping[str, object]) -> tuple[EventCard, ...]:
-    raw = r.list_(data, "events", "events")
-    cards: list[EventCard] = []
-    for i, item in enumerate(raw):
-        where = f"events[{i}]"
-        t = r.table(item, where)
-        card_id = r.int_(t, "id", f"{where}.id", 1)
-        if card_id != i + 1:
-            raise r.fail(f"{where}.id", f"ids 1, 2, ... in order (this one {i + 1})", card_id)
-        effect = r.str_(t, "effect", f"{where}.effect")
-        if effect not in EFFECT_CHOICES:
-            raise r.fail(f"{where}.effect", f"one of {sorted(EFFECT_CHOICES)}", effect)
-        choice = r.str_(t, "choice", f"{where}.choice")
-        if choice != EFFECT_CHOICES[effect]:
-            raise r.fail(f"{where}.choice", f"{EFFECT_CHOICES[effect]!r} for effect {effect!r}", choice)
-        amount = r.int_(t, "amount", f"{where}.amount", 1) if effect in EFFECTS_WITH_AMOUNT else 0
-        cards.append(EventCard(card_id, r.str_(t, "key", f"{where}.key"), r.str_(t, "name", f"{where}.name"),
-                               effect, choice, r.str_(t, "text", f"{where}.text"), amount))
-    if len({c.key for c in cards}) != len(cards):
-        raise r.fail("events", "unique keys", [c.key for c in cards])
-    if not cards:
-        raise r.fail("events", "at least one event card", raw)
-    return tuple(cards)
-
-
-def _options(r: _Reader, data: Mapping[str, object]) -> Mapping[str, int | bool]:
-    """The optional ``[options]`` table: rule-option defaults of this edition (RULES 6.2 names)."""
+def _options(r: EditionReader, data: Mapping[str, object], ruleset: Ruleset) -> Mapping[str, int | bool]:
+    """The optional ``[options]`` table: rule-option defaults of this edition (the ruleset's option names)."""
     if "options" not in data:
         return MappingProxyType({})
     table = r.table(data["options"], "options")
     try:
-        Options.from_mapping(table)
+        ruleset.options.from_mapping(table)
     except OptionError as exc:
         raise EditionError(f"{r.label}: field options: {exc}") from None
     return MappingProxyType({k: v for k, v in table.items() if isinstance(v, int)})
@@ -254,7 +231,7 @@ def _options(r: _Reader, data: Mapping[str, object]) -> Mapping[str, int | bool]
 def load_edition_file(path: str | Path) -> Edition:
     """Load and validate one edition file; raise :class:`EditionError` naming the file and the field."""
     path = Path(path)
-    r = _Reader(path)
+    r = EditionReader(path)
     own = _parse_toml(path)
     data, board_path = _board_data(path, own, r)
     if board_path != path:
@@ -263,10 +240,16 @@ def load_edition_file(path: str | Path) -> Edition:
     ruleset = r.str_(data, "ruleset", "ruleset")
     language = r.str_(data, "language", "language")
     currency = r.str_(data, "currency", "currency")
+    from engine.rulesets.registry import get_ruleset  # rulesets are plug-ins: looked up, not imported
+
+    try:
+        rules = get_ruleset(ruleset)
+    except EditionError as exc:
+        raise EditionError(f"{r.label}: field ruleset: {exc}") from None
     kinds = r.list_(data, "spaces", "spaces")
     for i, kind in enumerate(kinds):
-        if kind not in SPACE_KINDS:
-            raise r.fail(f"spaces[{i}]", f"one of {SPACE_KINDS}", kind)
+        if kind not in rules.space_kinds:
+            raise r.fail(f"spaces[{i}]", f"one of {rules.space_kinds}", kind)
     colours = r.list_(data, "colours", "colours")
     if not colours or not all(isinstance(c, str) for c in colours) or len(set(colours)) != len(colours):
         raise r.fail("colours", "a list of unique colour names", colours)
@@ -280,24 +263,20 @@ def load_edition_file(path: str | Path) -> Edition:
     if language not in names:
         raise r.fail("names", f"names in the edition's language {language!r}", sorted(names))
     own_names = names[language]
-    sides_raw = r.list_(data, "sides", "sides")
-    sides = tuple(tuple(n for n in s if isinstance(n, int)) for s in sides_raw if isinstance(s, list))
-    flat = [n for s in sides for n in s]
-    if len(sides) != len(SIDE_NAMES) or len(sides_raw) != len(SIDE_NAMES) or set(flat) != set(deeds) \
-            or len(flat) != len(deeds) or sum(len(s) for s in sides_raw if isinstance(s, list)) != len(flat):
-        raise r.fail("sides", f"{len(SIDE_NAMES)} lists covering every deed number once", sides_raw)
     deed_by_pos = {d[0]: n for n, d in deeds.items()}
     spaces = tuple(Space(p, str(k), own_names[p], deed_by_pos.get(p)) for p, k in enumerate(kinds))
-    deed_objs = {n: Deed(n, pos, own_names[pos], colour, price, rents)
-                 for n, (pos, colour, price, rents) in sorted(deeds.items())}
+    deed_objs = {n: Deed(n, pos, own_names[pos], colour, price, rents, kind, house, mortgage)
+                 for n, (pos, colour, price, rents, kind, house, mortgage) in sorted(deeds.items())}
     colour_sets = {str(c): tuple(n for n, d in deed_objs.items() if d.colour == c) for c in colours}
     for c, members in colour_sets.items():
         if not members:
             raise r.fail("colours", f"every colour used by a deed ({c!r} has none)", colours)
+    tables = rules.parse_edition(r, data, deed_objs)
     return Edition(
         id=edition_id, ruleset=ruleset, language=language, currency=currency, spaces=spaces,
-        deeds=MappingProxyType(deed_objs), colour_sets=MappingProxyType(colour_sets), sides=sides,
-        events=_events(r, data), names=MappingProxyType(names), options=_options(r, data),
+        deeds=MappingProxyType(deed_objs), colour_sets=MappingProxyType(colour_sets),
+        sides=tables.get("sides", ()), events=tables.get("events", ()), names=MappingProxyType(names),
+        options=_options(r, data, rules), extra=MappingProxyType(dict(tables.get("extra", {}))),
         source=str(path) if board_path == path else f"{path} + {board_path.name}",
     )
 

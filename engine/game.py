@@ -1,7 +1,7 @@
 """The game aggregate: commands in, frozen events out, state = fold of events (docs/engine-api.md).
 
-``Game.apply(cmd)`` checks the command against the rules (engine/rulesets/ultimate/), then runs the rule, which emits
-events; each event is numbered (``seq``, ``command``) and folded into the state at once (engine/state.py),
+``Game.apply(cmd)`` checks the command against the rules of the edition's ruleset (found through
+engine/rulesets/registry.py), then runs the rule, which emits events; each event is numbered (``seq``, ``command``) and folded into the state at once (the ruleset's fold),
 so the live state is exactly ``Game.replay(edition, events)``. All or nothing: a refused command raises
 :class:`IllegalCommand` and changes nothing.
 
@@ -22,9 +22,8 @@ from engine import events as ev
 from engine.commands import Command, StartGame, Undo
 from engine.editions import Edition
 from engine.errors import IllegalCommand, RecordError, Refusal, refuse
-from engine.invariants import check_invariants
-from engine.rulesets.ultimate import RULES, Check, Do
-from engine.state import FOLD, GameState, apply_event
+from engine.rulesets.api import Check, Do, Ruleset
+from engine.rulesets.registry import get_ruleset
 
 CHECKPOINT_EVERY = 32  # commands between two state copies kept for undo
 
@@ -32,15 +31,30 @@ CHECKPOINT_EVERY = 32  # commands between two state copies kept for undo
 class Game:
     """One game of one edition. Amounts are ``int`` in the edition's money unit."""
 
-    __slots__ = ("_checkpoints", "_command", "_edition", "_events", "_folded_command", "_new", "_stack", "_state")
+    __slots__ = (
+        "_checkpoints",
+        "_command",
+        "_edition",
+        "_events",
+        "_fold_table",
+        "_folded_command",
+        "_new",
+        "_rules",
+        "_ruleset",
+        "_stack",
+        "_state",
+    )
 
     def __init__(self, edition: Edition) -> None:
         self._edition = edition
-        self._state = GameState(edition)
+        self._ruleset = ruleset = get_ruleset(edition.ruleset)
+        self._rules = ruleset.rules
+        self._fold_table = ruleset.fold
+        self._state = ruleset.new_state(edition)
         self._events: list[ev.Event] = []
         self._new: list[ev.Event] = []
         self._stack: list[tuple[int, list[ev.Event]]] = []  # commands in force (undoable): number, events
-        self._checkpoints: dict[int, GameState] = {0: GameState(edition)}  # stack depth -> state at it
+        self._checkpoints: dict[int, Any] = {0: ruleset.new_state(edition)}  # stack depth -> state at it
         self._command = 0  # number of the last accepted command
         self._folded_command = 0  # command number of the last folded event
 
@@ -51,7 +65,12 @@ class Game:
         return self._edition
 
     @property
-    def state(self) -> GameState:
+    def ruleset(self) -> Ruleset:
+        """The ruleset this game is played by (the edition's)."""
+        return self._ruleset
+
+    @property
+    def state(self) -> Any:
         """The current state (read it, never change it)."""
         return self._state
 
@@ -66,14 +85,14 @@ class Game:
         return self._command
 
     def invariants(self) -> list[str]:
-        """Problems with the state (empty = healthy): see engine/invariants.py."""
-        return check_invariants(self._state, self._edition)
+        """Problems with the state (empty = healthy): the ruleset's invariants (engine/invariants.py)."""
+        return self._ruleset.invariants(self._state, self._edition)
 
     # -- commands ------------------------------------------------------------------------------------
     def check(self, cmd: Command) -> Refusal | None:
         """Why ``cmd`` would be refused now (the English sentence, with ``key`` and ``params``: see
         engine/errors.py), or ``None`` if it would be accepted. Changes nothing."""
-        return self._check(cmd, RULES.get(type(cmd)))
+        return self._check(cmd, self._rules.get(type(cmd)))
 
     def _check(self, cmd: Command, rule: tuple[Check, Do] | None) -> Refusal | None:
         if rule is None:
@@ -101,7 +120,7 @@ class Game:
 
     def apply(self, cmd: Command) -> tuple[ev.Event, ...]:
         """Apply ``cmd``: its events, numbered and folded; :class:`IllegalCommand` if refused (no change)."""
-        rule = RULES.get(type(cmd))
+        rule = self._rules.get(type(cmd))
         reason = self._check(cmd, rule)
         if reason is not None:
             raise IllegalCommand(reason)
@@ -129,7 +148,7 @@ class Game:
         events = self._events
         event = cls(len(events) + 1, self._command, *fields)
         if self._command == self._folded_command:  # the fast path: a further event of the same command
-            FOLD[cls](self._state, event)
+            self._fold_table[cls](self._state, event)
             self._stack[-1][1].append(event)
             events.append(event)
         else:
@@ -147,7 +166,7 @@ class Game:
             if depth % CHECKPOINT_EVERY == 0 and depth not in self._checkpoints:
                 self._checkpoints[depth] = self._state.copy()
             self._stack.append((event.command, []))
-        apply_event(self._state, event)
+        self._fold_table[type(event)](self._state, event)
         self._stack[-1][1].append(event)
         self._events.append(event)
 
@@ -167,9 +186,10 @@ class Game:
         for stale in [d for d in self._checkpoints if d > depth]:
             del self._checkpoints[stale]
         state = self._checkpoints[base].copy()
+        fold = self._fold_table
         for _, events in self._stack[base:]:
             for e in events:
-                apply_event(state, e)
+                fold[type(e)](state, e)
         self._state.assign(state)
 
     # -- replay --------------------------------------------------------------------------------------

@@ -1,4 +1,6 @@
-"""Rule options of the Ultimate Banking ruleset (shared/RULES.md 6.2), as data.
+"""Rule options as data: the base every ruleset's options class builds on, and the ``NAME=VALUE`` parser.
+
+Each ruleset has its own options (e.g. engine/rulesets/ultimate/options.py, docs/rules.md 6.2).
 
 The values in force are recorded in the ``GameStarted`` event, so a replay never depends on today's
 defaults. All amounts are ``int`` in the edition's money unit (M, or thousands of rubles).
@@ -7,31 +9,25 @@ defaults. All amounts are ``int`` in the edition's money unit (M, or thousands o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
+from typing import Self
 
 from engine.errors import OptionError
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
-    """The options of one game. Amounts in money units; counts are plain numbers."""
+class RuleOptions:
+    """Base of a ruleset's options: a frozen dataclass of flat ``int``/``bool`` fields with defaults.
 
-    max_players: int = 4  # players allowed (2..8)
-    start_money: int = 1500  # money units each player gets at the start
-    go_salary: int = 200  # money units for passing or landing on GO
-    colour_set_bonus: bool = True  # +1/+2 levels when the last unowned deed of a set is acquired
-    location_fee: int = 100  # money units paid to the Bank to use a Location space
-    jump_collects_go: bool = False  # a Location/event jump that passes GO pays go_salary
-    jail_fee: int = 100  # money units to leave jail
-    jailed_owner_collects_rent: bool = False  # off: a jailed owner gets no rent and the level stays
-    auction: bool = True  # a declined deed is auctioned
-    auction_step: int = 20  # money units: bids are multiples of this
-    jail_max_tries: int = 3  # rolls for doubles before the fee is charged
+    A ruleset subclasses it (``@dataclass(frozen=True, slots=True)``) and adds ``validate`` for ranges.
+    Amounts are ``int`` in the edition's money unit; counts are plain numbers.
+    """
+
+    __slots__ = ()
 
     @classmethod
-    def from_mapping(cls, values: Mapping[str, object]) -> Options:
+    def from_mapping(cls, values: Mapping[str, object]) -> Self:
         """Build options from ``values`` (missing names take their defaults); raise :class:`OptionError`."""
-        known = {f.name: f for f in fields(cls)}
+        known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
         defaults = cls()
         kwargs: dict[str, object] = {}
         for name, value in values.items():
@@ -44,27 +40,17 @@ class Options:
             elif isinstance(value, bool) or not isinstance(value, int):
                 raise OptionError(f"option {name} expects a whole number, got {value!r}")
             kwargs[name] = value
-        opts = cls(**kwargs)  # type: ignore[arg-type]
+        opts = cls(**kwargs)
         opts.validate()
         return opts
 
     def validate(self) -> None:
-        """Raise :class:`OptionError` for a value out of range."""
-        if not 2 <= self.max_players <= 8:
-            raise OptionError(f"option max_players expects 2..8, got {self.max_players!r}")
-        for name in ("start_money", "go_salary", "location_fee", "jail_fee"):
-            value = getattr(self, name)
-            if value < 0:
-                raise OptionError(f"option {name} expects an amount >= 0, got {value!r}")
-        if self.auction_step < 1:
-            raise OptionError(f"option auction_step expects an amount >= 1, got {self.auction_step!r}")
-        if self.jail_max_tries < 1:
-            raise OptionError(f"option jail_max_tries expects >= 1, got {self.jail_max_tries!r}")
+        """Raise :class:`OptionError` for a value out of range (a ruleset's subclass says which)."""
 
     def as_dict(self) -> dict[str, int | bool]:
         """All options with their values (JSON-safe). Flat fields only, so no deep copy (``asdict``)
         is needed: this runs for every screen update."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
 
 
 def parse_option_text(text: str) -> tuple[str, int | bool]:

@@ -21,7 +21,7 @@ from engine.editions import Edition
 from engine.errors import IllegalCommand
 from engine.events import Event
 from engine.game import Game
-from engine.state import GameState
+from engine.rulesets.ultimate.state import GameState
 from engine.store.durable import DurableGame
 from engine.store.gamestore import GameStore
 
@@ -173,7 +173,8 @@ class BankerCore:
 
     def _st(self) -> GameState:
         assert self._durable is not None
-        return self._durable.game.state
+        state: GameState = self._durable.game.state
+        return state
 
     def _allowed(self, cmd: c.Command, key: str = "error.rule") -> bool:
         if self._durable is None:

@@ -16,6 +16,7 @@ from engine.banker.context import Gesture, Refusal, input_value
 from engine.banker.setup import BankerSetup
 from engine.banker.view import choices_needed, event_card, player_id, seat_of
 from engine.errors import IllegalCommand
+from engine.rulesets.ultimate import commands as uc
 
 
 class BankerCallbacks(BankerSetup):
@@ -92,10 +93,10 @@ class BankerCallbacks(BankerSetup):
 
     def can_land_own(self, event: Any) -> bool:
         pair = self._pair(event)
-        return self._probing if pair is None else self._allowed(c.LandOnOwn(*pair))
+        return self._probing if pair is None else self._allowed(uc.LandOnOwn(*pair))
 
     def do_land_own(self, event: Any) -> None:
-        self._apply(c.LandOnOwn(*self._require_pair(event)))
+        self._apply(uc.LandOnOwn(*self._require_pair(event)))
 
     def can_pay_rent(self, event: Any) -> bool:
         pair = self._pair(event)
@@ -137,7 +138,7 @@ class BankerCallbacks(BankerSetup):
         table: dict[str, Callable[[str], c.Command]] = {
             "go": c.PassGo, "jail": c.GoToJail, "pay_fee": c.PayJailFee, "end_turn": c.EndTurn,
             "roll_doubles": lambda p: c.JailRoll(p, True), "roll_no_doubles": lambda p: c.JailRoll(p, False),
-            "draw": lambda p: c.DrawEvent(p, None),
+            "draw": lambda p: uc.DrawEvent(p, None),
         }
         return table[action](player) if action in table else None
 
@@ -152,22 +153,22 @@ class BankerCallbacks(BankerSetup):
 
     def can_locate(self, event: Any) -> bool:
         pair = self._pair(event)
-        return self._probing if pair is None else self._allowed(c.UseLocation(*pair))
+        return self._probing if pair is None else self._allowed(uc.UseLocation(*pair))
 
     def do_locate(self, event: Any) -> None:
         pair = self._require_pair(event)
-        self._apply(c.UseLocation(*pair))
+        self._apply(uc.UseLocation(*pair))
         self._landing = pair
 
     # -- event cards --------------------------------------------------------------------------------------
     def pick_event(self, event: Any) -> None:
         self._gesture.event_card = int(input_value(event))
 
-    def _draw_command(self, event: Any) -> c.DrawEvent | None:
+    def _draw_command(self, event: Any) -> uc.DrawEvent | None:
         player = self._input_player(event)
         card = int(input_value(event)) if event.event.name == "tap_event" and input_value(event) is not None \
             else self._gesture.event_card
-        return None if player is None else c.DrawEvent(player, card)
+        return None if player is None else uc.DrawEvent(player, card)
 
     def can_draw_card(self, event: Any) -> bool:
         cmd = self._draw_command(event)
@@ -203,7 +204,7 @@ class BankerCallbacks(BankerSetup):
             return self._probing
         if len(answer) != choices_needed(self._durable.game.edition, pending.card):
             return False
-        return self._allowed(c.ResolveEvent(pending.player, answer), "error.bad_choice")
+        return self._allowed(uc.ResolveEvent(pending.player, answer), "error.bad_choice")
 
     def choice_partial(self, event: Any) -> bool:
         if self._durable is None or self._st().pending is None:
@@ -230,7 +231,7 @@ class BankerCallbacks(BankerSetup):
         assert pending is not None and answer is not None
         assert self._durable is not None
         card = event_card(self._durable.game.edition, pending.card)
-        self._apply(c.ResolveEvent(pending.player, answer))
+        self._apply(uc.ResolveEvent(pending.player, answer))
         if card.effect == "move_to_deed" and answer and isinstance(answer[0], int):
             self._landing = (pending.player, answer[0])
 
@@ -282,10 +283,10 @@ class BankerCallbacks(BankerSetup):
         self._deadline = self._clock() + self.auction_s
 
     # -- debt and turn -----------------------------------------------------------------------------------
-    def _return_command(self, event: Any) -> c.ReturnDeed | None:
+    def _return_command(self, event: Any) -> uc.ReturnDeed | None:
         debt = self._st().debt if self._durable else None
         deed = self._input_deed(event)
-        return None if debt is None or deed is None else c.ReturnDeed(debt.debtor, deed)
+        return None if debt is None or deed is None else uc.ReturnDeed(debt.debtor, deed)
 
     def can_return(self, event: Any) -> bool:
         cmd = self._return_command(event)

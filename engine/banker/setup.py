@@ -26,7 +26,8 @@ from engine.banker.viewmodel import Cue
 from engine.editions import Edition, list_editions, load_edition
 from engine.errors import OptionError
 from engine.game import Game
-from engine.options import Options, parse_option_text
+from engine.options import parse_option_text
+from engine.rulesets.ultimate.options import Options
 
 TOKEN_PALETTE: tuple[str, ...] = TOKENS
 """The token colours a player may take (one per player at a table); seat ``n`` defaults to the ``n``-th."""

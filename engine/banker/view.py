@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from engine import commands as c
 from engine import events as ev
 from engine.banker.table import BankerState
 from engine.banker.viewmodel import (
@@ -29,7 +28,9 @@ from engine.banker.viewmodel import (
 from engine.editions import Edition, EventCard, list_editions
 from engine.events import Event
 from engine.game import Game
-from engine.state import GameState
+from engine.rulesets.ultimate import commands as uc
+from engine.rulesets.ultimate import events as uev
+from engine.rulesets.ultimate.state import GameState
 
 if TYPE_CHECKING:
     from engine.banker.context import BankerCore, Refusal
@@ -102,7 +103,7 @@ def choice_views(game: Game, chosen: Sequence[str | int]) -> tuple[ChoiceView, .
     out: list[ChoiceView] = []
     for value in _candidates(game.edition, game.state, card.choice, pending.player, len(chosen)):
         answer = (*chosen, value)
-        if len(answer) == need and game.check(c.ResolveEvent(pending.player, answer)) is not None:
+        if len(answer) == need and game.check(uc.ResolveEvent(pending.player, answer)) is not None:
             continue
         label = "choice.deed" if isinstance(value, int) else f"choice.{card.choice}"
         name = game.edition.deeds[value].name if isinstance(value, int) else str(value)
@@ -194,9 +195,9 @@ def last_transaction(events: Sequence[Event]) -> TransactionView | None:
             row = (e.price, e.player, None)
         elif isinstance(e, ev.AuctionWon):
             row = (e.amount, e.player, None)
-        elif isinstance(e, ev.LocationUsed):
+        elif isinstance(e, uev.LocationUsed):
             row = (e.fee, e.player, None)
-        elif isinstance(e, ev.DeedReturned):
+        elif isinstance(e, uev.DeedReturned):
             row = (e.price, None, e.player)
         if row is not None:
             amount, payer, payee = row

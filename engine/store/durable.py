@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from engine.commands import Command, StartGame
 from engine.editions import Edition, load_edition
-from engine.events import Event, command_to_record
+from engine.events import Event
 from engine.game import Game
+from engine.records import command_to_record
 from engine.store.journal import Journal, JournalError
 
 
@@ -49,11 +50,12 @@ class DurableGame:
 
     @staticmethod
     def _rebuild(journal: Journal, game_id: int, edition: Edition | None) -> Game:
-        edition_id, events = journal.load(game_id)
+        recorded = journal.game_edition(game_id)
         if edition is None:
-            edition = load_edition(edition_id)
-        elif edition.id != edition_id:
-            raise JournalError(f"game {game_id} was recorded with edition {edition_id!r}, not {edition.id!r}")
+            edition = load_edition(recorded)
+        elif edition.id != recorded:
+            raise JournalError(f"game {game_id} was recorded with edition {recorded!r}, not {edition.id!r}")
+        _, events = journal.load(game_id, edition.ruleset)
         return Game.replay(edition, events)
 
     def apply(self, command: Command) -> tuple[Event, ...]:

@@ -14,7 +14,7 @@ from typing import Protocol
 from engine.commands import PlayerSpec, StartGame
 from engine.editions import Edition, load_edition
 from engine.events import Event
-from engine.options import Options
+from engine.rulesets.registry import get_ruleset
 from engine.store.durable import DurableGame
 from engine.store.journal import Journal
 
@@ -29,7 +29,7 @@ class GameStore(Protocol):
 
     @property
     def options(self) -> Mapping[str, object]:
-        """The rule options of new games (names of :class:`engine.options.Options`)."""
+        """The rule options of new games (names of the edition's ruleset's options)."""
         ...
 
     def new_game(
@@ -55,7 +55,7 @@ class JournalStore:
     ) -> None:
         self.journal = journal
         self._edition = load_edition(edition_id)
-        checked = Options.from_mapping(dict(options or {}))
+        checked = get_ruleset(self._edition.ruleset).options.from_mapping(dict(options or {}))
         self._options: dict[str, object] = {
             k: v for k, v in checked.as_dict().items() if k in dict(options or {})
         }

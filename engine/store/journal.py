@@ -28,8 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.errors import EngineError
-from engine.events import Event, event_from_record, event_to_record
+from engine.editions import load_edition
+from engine.errors import EditionError, EngineError
+from engine.events import Event
+from engine.records import event_from_record, event_to_record
 
 APPLICATION_ID = 0x42424E4B  # "BBNK": PRAGMA application_id of a boardbank installation file
 SCHEMA_VERSION = 1
@@ -393,12 +395,18 @@ class Journal:
         ).fetchall()
         return [{"number": number, **json.loads(payload)} for number, payload in rows]
 
-    def load(self, game_id: int) -> tuple[str, list[Event]]:
-        """The game's edition id and its events in ``seq`` order (for ``Game.replay``)."""
+    def load(self, game_id: int, ruleset: str | None = None) -> tuple[str, list[Event]]:
+        """The game's edition id and its events in ``seq`` order (for ``Game.replay``), decoded as events of
+        ``ruleset`` (by default the ruleset of the built-in edition the game was recorded with)."""
         edition = self.game_edition(game_id)
+        if ruleset is None:
+            try:
+                ruleset = load_edition(edition).ruleset
+            except EditionError as exc:
+                raise JournalError(f"{self.path}: game {game_id}: {exc}; name the edition to read it") from None
         chunks = self._record_chunks(game_id)
         try:
-            return edition, [event_from_record(r) for chunk in chunks for r in chunk]
+            return edition, [event_from_record(r, ruleset) for chunk in chunks for r in chunk]
         finally:
             chunks.close()  # ends the read transaction at once, even after a bad record
 

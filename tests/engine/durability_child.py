@@ -19,7 +19,8 @@ from engine.commands import Command
 from engine.editions import load_edition
 from engine.events import Event
 from engine.game import Game
-from engine.sim.runner import GameRunner, derive_seed
+from engine.rulesets.ultimate.sim import GameRunner
+from engine.sim.runner import derive_seed
 from engine.store.durable import DurableGame
 from engine.store.journal import Journal
 

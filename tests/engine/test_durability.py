@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from engine.editions import load_edition
-from engine.events import command_from_record
 from engine.game import Game
+from engine.records import command_from_record
 from engine.store.durable import DurableGame
 from engine.store.journal import Journal
 

@@ -19,27 +19,23 @@ from engine.commands import (
     CloseAuction,
     Command,
     DeclineDeed,
-    DrawEvent,
     EndTurn,
     GoToJail,
     JailRoll,
-    LandOnOwn,
     PassGo,
     PayJailFee,
     PayRent,
     PlaceBid,
     PlayerSpec,
-    ResolveEvent,
-    ReturnDeed,
     StartGame,
     Undo,
-    UseLocation,
 )
 from engine.editions import load_edition
 from engine.errors import IllegalCommand
-from engine.events import command_from_record, command_to_record, event_from_record, event_to_record
 from engine.game import Game
+from engine.records import command_from_record, command_to_record, event_from_record, event_to_record
 from engine.rulesets.ultimate.cards import targets
+from engine.rulesets.ultimate.commands import DrawEvent, LandOnOwn, ResolveEvent, ReturnDeed, UseLocation
 
 EDITION = load_edition("ultimate-uk")
 PLAYERS = ("A", "B", "C", "D")

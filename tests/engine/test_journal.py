@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from engine import commands
 from engine import events as ev
 from engine.commands import PlayerSpec, StartGame
-from engine.events import COMMAND_TYPES, EVENT_TYPES, command_from_record, command_to_record, event_to_record
+from engine.records import command_from_record, command_to_record, event_to_record, record_types
 from engine.store.journal import (
     APPLICATION_ID,
     CSV_COLUMNS,
@@ -28,6 +28,8 @@ from engine.store.journal import (
     export_csv,
     export_jsonl,
 )
+
+EVENT_TYPES, COMMAND_TYPES = record_types("ultimate")
 
 _TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12)
 _NS = {**vars(ev), **vars(commands), "Mapping": Mapping}
@@ -286,7 +288,7 @@ def test_export_jsonl_and_csv(tmp_path: Path) -> None:
 def test_reopening_a_played_game_gives_the_identical_state(tmp_path: Path) -> None:
     from engine.editions import load_edition
     from engine.game import Game
-    from engine.sim.runner import GameRunner
+    from engine.rulesets.ultimate.sim import GameRunner
     from engine.store.durable import DurableGame
 
     edition = load_edition("ultimate-uk")

@@ -21,26 +21,22 @@ from engine import events as ev
 from engine.commands import (
     BuyDeed,
     DeclineDeed,
-    DrawEvent,
     EndTurn,
     GoToJail,
     JailRoll,
-    LandOnOwn,
     PassGo,
     PayJailFee,
     PayRent,
     PlaceBid,
     PlayerSpec,
-    ResolveEvent,
-    ReturnDeed,
     StartGame,
     Undo,
-    UseLocation,
 )
 from engine.editions import load_edition
 from engine.errors import ILLEGAL, REFUSAL_KEYS, IllegalCommand, Refusal, refuse
 from engine.game import Game
 from engine.rulesets.ultimate.base import check_player
+from engine.rulesets.ultimate.commands import DrawEvent, LandOnOwn, ResolveEvent, ReturnDeed, UseLocation
 
 ED = load_edition("ultimate-uk")
 ENGINE = Path(__file__).resolve().parents[2] / "engine"

@@ -16,7 +16,7 @@ from engine import commands as c
 from engine.editions import load_edition
 from engine.errors import IllegalCommand
 from engine.game import Game
-from engine.sim.runner import GameRunner
+from engine.rulesets.ultimate.sim import GameRunner
 from engine.store.durable import DurableGame
 from engine.store.journal import Journal, JournalError
 from ui.cli import main as cli_main

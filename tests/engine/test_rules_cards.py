@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BuyDeed, DrawEvent, GoToJail, LandOnOwn, PlayerSpec, ResolveEvent, StartGame
+from engine.commands import BuyDeed, GoToJail, PlayerSpec, StartGame
 from engine.editions import load_edition
 from engine.game import Game
 from engine.rulesets.ultimate.cards import targets
+from engine.rulesets.ultimate.commands import DrawEvent, LandOnOwn, ResolveEvent
 
 ED = load_edition("ultimate-uk")
 

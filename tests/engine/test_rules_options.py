@@ -11,7 +11,8 @@ from engine.editions import load_edition
 from engine.errors import IllegalCommand, OptionError
 from engine.events import GameStarted
 from engine.game import Game
-from engine.options import Options, parse_option_text
+from engine.options import parse_option_text
+from engine.rulesets.ultimate.options import Options
 
 ED = load_edition("ultimate-uk")
 

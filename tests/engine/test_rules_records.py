@@ -8,21 +8,26 @@ import pytest
 
 from engine import commands as c
 from engine import events as ev
+from engine import records
 from engine.errors import RecordError
-from engine.events import (
-    EVENT_TYPES,
+from engine.records import (
     command_from_record,
     command_to_record,
     event_from_record,
     event_to_record,
+    record_types,
 )
+from engine.rulesets.ultimate import commands as uc
+from engine.rulesets.ultimate import events as uev
+
+EVENT_TYPES, COMMAND_TYPES = record_types("ultimate")
 
 SAMPLE_EVENTS: list[ev.Event] = [
     ev.GameStarted(1, 1, "ultimate-uk", (c.PlayerSpec("A", "Ann", "red"), c.PlayerSpec("B")),
                    {"auction": False, "go_salary": 150}, 42, (3, 1, 2)),
-    ev.EventResolved(2, 2, "A", 15, (1, 22)),
-    ev.EventResolved(3, 3, "A", 1, ("pink",)),
-    ev.ChoiceRequested(4, 4, "A", 1, None),
+    uev.EventResolved(2, 2, "A", 15, (1, 22)),
+    uev.EventResolved(3, 3, "A", 1, ("pink",)),
+    uev.ChoiceRequested(4, 4, "A", 1, None),
     ev.GameEnded(5, 5, (ev.Standing(1, "A", 100, 400, 500, 400), ev.Standing(2, "B", 0, 0, 0, 0))),
     ev.DebtOpened(6, 6, "A", "bank", 200, "highway_tax"),
     ev.CommandUndone(7, 7, 6),
@@ -30,8 +35,8 @@ SAMPLE_EVENTS: list[ev.Event] = [
 
 SAMPLE_COMMANDS: list[c.Command] = [
     c.StartGame((c.PlayerSpec("A"), c.PlayerSpec("B")), {"max_players": 6}, 3),
-    c.ResolveEvent("A", ("B",)), c.ResolveEvent("A", (3, 16)), c.DrawEvent("A"), c.DrawEvent("A", 5, 29),
-    c.UseLocation("A", 16, 7), c.JailRoll("A", True), c.CloseAuction(), c.Undo(), c.PlaceBid("A", 40),
+    uc.ResolveEvent("A", ("B",)), uc.ResolveEvent("A", (3, 16)), uc.DrawEvent("A"), uc.DrawEvent("A", 5, 29),
+    uc.UseLocation("A", 16, 7), c.JailRoll("A", True), c.CloseAuction(), c.Undo(), c.PlaceBid("A", 40),
 ]
 
 
@@ -46,7 +51,7 @@ def test_event_round_trip(event: ev.Event) -> None:
 def test_command_round_trip(command: c.Command) -> None:
     record = json.loads(json.dumps(command_to_record(command)))
     assert command_from_record(record) == command
-    assert c.command_from_record(c.command_to_record(command)) == command
+    assert records.command_from_record(records.command_to_record(command)) == command
 
 
 def test_every_event_type_has_a_decoder() -> None:

@@ -4,22 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import (
-    BuyDeed,
-    DeclineDeed,
-    DrawEvent,
-    JailRoll,
-    LandOnOwn,
-    PayRent,
-    PlaceBid,
-    PlayerSpec,
-    ResolveEvent,
-    StartGame,
-    UseLocation,
-)
+from engine.commands import BuyDeed, DeclineDeed, JailRoll, PayRent, PlaceBid, PlayerSpec, StartGame
 from engine.editions import load_edition
 from engine.errors import EngineError, IllegalCommand
 from engine.game import Game
+from engine.rulesets.ultimate.commands import DrawEvent, LandOnOwn, ResolveEvent, UseLocation
 from engine.rulesets.ultimate.standings import compute_standings
 
 ED = load_edition("ultimate-uk")

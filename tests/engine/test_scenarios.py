@@ -37,27 +37,23 @@ from engine.commands import (
     CloseAuction,
     Command,
     DeclineDeed,
-    DrawEvent,
     EndTurn,
     GoToJail,
     JailRoll,
-    LandOnOwn,
     PassGo,
     PayJailFee,
     PayRent,
     PlaceBid,
     PlayerSpec,
-    ResolveEvent,
-    ReturnDeed,
     StartGame,
     Undo,
-    UseLocation,
 )
 from engine.editions import load_edition
 from engine.errors import IllegalCommand
 from engine.events import Event
 from engine.game import Game
 from engine.ledger import BANK
+from engine.rulesets.ultimate.commands import DrawEvent, LandOnOwn, ResolveEvent, ReturnDeed, UseLocation
 
 SCENARIOS = Path(__file__).with_name("scenarios")
 

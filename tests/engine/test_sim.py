@@ -14,7 +14,8 @@ from engine import commands as c
 from engine.editions import load_edition
 from engine.events import Event
 from engine.game import Game
-from engine.sim.runner import GameRunner, derive_seed, run_sim
+from engine.rulesets.ultimate.sim import GameRunner
+from engine.sim.runner import derive_seed, run_sim
 from ui.cli import main as cli_main
 
 UK = load_edition("ultimate-uk")

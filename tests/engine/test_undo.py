@@ -8,23 +8,21 @@ from engine import events as ev
 from engine.commands import (
     BuyDeed,
     DeclineDeed,
-    DrawEvent,
     EndTurn,
     GoToJail,
     JailRoll,
-    LandOnOwn,
     PayRent,
     PlaceBid,
     PlayerSpec,
-    ReturnDeed,
     StartGame,
     Undo,
 )
 from engine.editions import load_edition
 from engine.errors import IllegalCommand
 from engine.game import Game
-from engine.rulesets.ultimate import RULES
-from engine.state import GameState
+from engine.rulesets.ultimate.commands import DrawEvent, LandOnOwn, ReturnDeed
+from engine.rulesets.ultimate.rules import RULES
+from engine.rulesets.ultimate.state import GameState
 
 ED = load_edition("ultimate-uk")
 

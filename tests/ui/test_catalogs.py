@@ -13,7 +13,7 @@ import pytest
 
 from engine.banker.table import BUTTONS, BankerState
 from engine.editions import list_editions, load_edition
-from engine.options import Options
+from engine.rulesets.ultimate.options import Options
 from reader.registry import KIND_LIMITS
 from ui.i18n import LANGUAGES, I18nError, load_catalog
 from ui.money import CURRENCIES

@@ -46,7 +46,7 @@ from engine.banker.tapscript import (
     check_expectation,
     parse_line,
 )
-from engine.events import event_to_record
+from engine.records import event_to_record
 from reader.base import ReaderError
 from reader.events import CardPresented, ReaderConnected, ReaderEvent, ReaderLost
 from reader.registry import RegistryError

@@ -15,7 +15,7 @@ from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.rulesets.ultimate import colour_set
 from engine.rulesets.ultimate.base import Table, check_phase, check_unowned
-from engine.state import GameState
+from engine.rulesets.ultimate.state import GameState
 
 
 def check_decline(s: GameState, ed: Edition, cmd: DeclineDeed) -> Refusal | None:

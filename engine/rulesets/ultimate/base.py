@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.ledger import BANK
-from engine.state import GameState
+from engine.rulesets.ultimate.state import GameState
 
 MIN_LEVEL = 1
 MAX_LEVEL = 5

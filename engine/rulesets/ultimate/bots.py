@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.editions import SIDE_NAMES, Edition, EventCard
 from engine.rulesets.ultimate.base import MAX_LEVEL
-from engine.state import GameState
+from engine.rulesets.ultimate.state import GameState
 
 Choice = tuple[str | int, ...]
 

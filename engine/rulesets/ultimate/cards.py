@@ -17,15 +17,16 @@ Parking. PICK YOUR OWN jails another active player not already in jail. Jumps pa
 from __future__ import annotations
 
 from engine import events as ev
-from engine.commands import DrawEvent, ResolveEvent
 from engine.editions import SIDE_NAMES, Edition, EventCard
 from engine.errors import Refusal, refuse
 from engine.ledger import BANK
+from engine.rulesets.ultimate import events as uev
 from engine.rulesets.ultimate import jail
 from engine.rulesets.ultimate.base import Table, check_phase, check_play, space_position
+from engine.rulesets.ultimate.commands import DrawEvent, ResolveEvent
 from engine.rulesets.ultimate.debt import charge
 from engine.rulesets.ultimate.levels import jump, raise_level, set_level
-from engine.state import GameState
+from engine.rulesets.ultimate.state import GameState
 
 Choice = tuple[str | int, ...]
 
@@ -104,15 +105,15 @@ def do_draw(t: Table, cmd: DrawEvent) -> None:
     """Draw (the card goes to the bottom), then resolve at once or wait for the choice."""
     s = t.state
     card_id = s.deck[0] if cmd.card is None else cmd.card
-    t.emit(ev.EventDrawn, cmd.player, card_id)
+    t.emit(uev.EventDrawn, cmd.player, card_id)
     card = t.edition.card(card_id)
     options = targets(s, t.edition, cmd.player, card)
     if card.choice == "none" or not options:
-        t.emit(ev.EventResolved, cmd.player, card_id, ())
+        t.emit(uev.EventResolved, cmd.player, card_id, ())
         if card.choice == "none":
             _effect(t, cmd.player, card, (), cmd.origin)
         return
-    t.emit(ev.ChoiceRequested, cmd.player, card_id, cmd.origin)
+    t.emit(uev.ChoiceRequested, cmd.player, card_id, cmd.origin)
 
 
 def check_resolve(s: GameState, ed: Edition, cmd: ResolveEvent) -> Refusal | None:
@@ -145,7 +146,7 @@ def do_resolve(t: Table, cmd: ResolveEvent) -> None:
     assert pending is not None
     card = t.edition.card(pending.card)
     choice = tuple(cmd.choice)
-    t.emit(ev.EventResolved, cmd.player, card.id, choice)
+    t.emit(uev.EventResolved, cmd.player, card.id, choice)
     _effect(t, cmd.player, card, choice, pending.origin)
 
 
@@ -180,7 +181,7 @@ def _effect(t: Table, player: str, card: EventCard, choice: Choice, origin: int 
         t.emit(ev.MoneyTransferred, BANK, str(choice[0]), card.amount, "event_bonus")
     elif effect == "swap_deeds":
         mine, theirs = int(choice[0]), int(choice[1])
-        t.emit(ev.DeedsSwapped, player, mine, s.owner[theirs], theirs)
+        t.emit(uev.DeedsSwapped, player, mine, s.owner[theirs], theirs)
     elif effect == "send_to_jail":
         jail.send_to_jail(t, str(choice[0]))
     elif effect == "move_to_deed":
@@ -188,7 +189,7 @@ def _effect(t: Table, player: str, card: EventCard, choice: Choice, origin: int 
     elif effect == "highway_tax":
         charge(t, player, BANK, card.amount * len(_own(s, player)), "highway_tax")
     elif effect == "on_the_run":
-        t.emit(ev.OnTheRunStarted, 2 * len(s.active_players()))
+        t.emit(uev.OnTheRunStarted, 2 * len(s.active_players()))
     elif effect == "gridlock":
         parking = space_position(ed, "parking")
         for p in s.active_players():

@@ -7,7 +7,7 @@ set per game: a set completed again later (after a deed went back to the Bank) g
 
 from __future__ import annotations
 
-from engine import events as ev
+from engine.rulesets.ultimate import events as uev
 from engine.rulesets.ultimate.base import MAX_LEVEL, Table
 
 
@@ -24,9 +24,9 @@ def after_acquisition(t: Table, deed: int) -> None:
     if None in owners:
         return
     steps = 2 if len(owners) == 1 else 1
-    t.emit(ev.ColourSetBonusApplied, colour, steps)
+    t.emit(uev.ColourSetBonusApplied, colour, steps)
     for d in members:
         old = s.level[d]
         new = min(MAX_LEVEL, old + steps)
         if new != old:
-            t.emit(ev.LevelChanged, d, old, new)
+            t.emit(uev.LevelChanged, d, old, new)

@@ -9,12 +9,13 @@ ends at once with the final standings. Amounts are in money units.
 from __future__ import annotations
 
 from engine import events as ev
-from engine.commands import ReturnDeed
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.ledger import BANK
+from engine.rulesets.ultimate import events as uev
 from engine.rulesets.ultimate.base import Table, check_deed, check_phase
-from engine.state import GameState
+from engine.rulesets.ultimate.commands import ReturnDeed
+from engine.rulesets.ultimate.state import GameState
 
 
 def can_pay(s: GameState, player: str, amount: int) -> bool:
@@ -71,7 +72,7 @@ def check_return(s: GameState, ed: Edition, cmd: ReturnDeed) -> Refusal | None:
 def do_return(t: Table, cmd: ReturnDeed) -> None:
     """Return the deed for its printed price; settle the debt, or go bankrupt when nothing is left."""
     s = t.state
-    t.emit(ev.DeedReturned, cmd.player, cmd.deed, t.edition.deeds[cmd.deed].price)
+    t.emit(uev.DeedReturned, cmd.player, cmd.deed, t.edition.deeds[cmd.deed].price)
     debt = s.debt
     assert debt is not None
     if can_pay(s, debt.debtor, debt.amount):

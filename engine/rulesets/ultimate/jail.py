@@ -16,7 +16,7 @@ from engine.errors import Refusal, refuse
 from engine.ledger import BANK
 from engine.rulesets.ultimate.base import Table, check_play, space_position
 from engine.rulesets.ultimate.debt import can_pay, charge
-from engine.state import GameState
+from engine.rulesets.ultimate.state import GameState
 
 
 def send_to_jail(t: Table, player: str) -> None:

@@ -10,14 +10,16 @@ in money units.
 from __future__ import annotations
 
 from engine import events as ev
-from engine.commands import BuyDeed, LandOnOwn, PassGo, PayRent, UseLocation
+from engine.commands import BuyDeed, PassGo, PayRent
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.ledger import BANK
 from engine.rulesets.ultimate import colour_set
+from engine.rulesets.ultimate import events as uev
 from engine.rulesets.ultimate.base import MAX_LEVEL, MIN_LEVEL, Table, check_deed, check_play, check_unowned
+from engine.rulesets.ultimate.commands import LandOnOwn, UseLocation
 from engine.rulesets.ultimate.debt import can_pay, open_debt
-from engine.state import GameState
+from engine.rulesets.ultimate.state import GameState
 
 
 def raise_level(t: Table, deed: int, steps: int = 1) -> None:
@@ -25,14 +27,14 @@ def raise_level(t: Table, deed: int, steps: int = 1) -> None:
     old = t.state.level[deed]
     new = max(MIN_LEVEL, min(MAX_LEVEL, old + steps))
     if new != old:
-        t.emit(ev.LevelChanged, deed, old, new)
+        t.emit(uev.LevelChanged, deed, old, new)
 
 
 def set_level(t: Table, deed: int, new: int) -> None:
     """Set an owned deed's level to ``new`` (1..5); emits if it changed."""
     old = t.state.level[deed]
     if new != old:
-        t.emit(ev.LevelChanged, deed, old, new)
+        t.emit(uev.LevelChanged, deed, old, new)
 
 
 def check_pass_go(s: GameState, ed: Edition, cmd: PassGo) -> Refusal | None:
@@ -80,7 +82,7 @@ def check_land_own(s: GameState, ed: Edition, cmd: LandOnOwn) -> Refusal | None:
 
 def do_land_own(t: Table, cmd: LandOnOwn) -> None:
     """Level +1 (nothing beyond 5)."""
-    t.emit(ev.OwnDeedVisited, cmd.player, cmd.deed)
+    t.emit(uev.OwnDeedVisited, cmd.player, cmd.deed)
     raise_level(t, cmd.deed)
 
 
@@ -146,5 +148,5 @@ def jump(t: Table, player: str, position: int, origin: int | None) -> None:
 
 def do_location(t: Table, cmd: UseLocation) -> None:
     """Pay the fee to the Bank and move to the deed; the landing is resolved by the next command."""
-    t.emit(ev.LocationUsed, cmd.player, cmd.deed, t.state.options.location_fee)
+    t.emit(uev.LocationUsed, cmd.player, cmd.deed, t.state.options.location_fee)
     jump(t, cmd.player, t.edition.deeds[cmd.deed].position, cmd.origin)

@@ -15,9 +15,9 @@ from engine.commands import EndTurn, StartGame
 from engine.editions import Edition
 from engine.errors import OptionError, Refusal, refuse
 from engine.ledger import BANK
-from engine.options import Options
 from engine.rulesets.ultimate.base import Table, check_phase, check_play
-from engine.state import GameState
+from engine.rulesets.ultimate.options import Options
+from engine.rulesets.ultimate.state import GameState
 
 
 def check_start(s: GameState, ed: Edition, cmd: StartGame) -> Refusal | None:

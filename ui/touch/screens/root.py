@@ -253,7 +253,7 @@ class BoardBankApp(CardsMixin, App):
     def rule_options(self) -> Mapping[str, object]:
         """The rule options in force as the banker shows them (before its first view: the defaults, then the
         edition's, then ``--option``)."""
-        from engine.options import Options
+        from engine.rulesets.ultimate.options import Options
 
         if self.presenter.view.options:
             return dict(self.presenter.view.options)

@@ -1,0 +1,193 @@
+"""JSON records of commands and events, for the journal, exports and headless output.
+
+:func:`event_to_record` / :func:`event_from_record` (and the same pair for commands) convert to and from
+JSON-safe dicts with a ``"type"`` key; tuples become lists and come back as tuples, so they round-trip
+exactly. Decoding looks the type up among the shared classes (engine/commands.py, engine/events.py) and
+the ruleset's own, found through the ruleset registry (engine/rulesets/registry.py).
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import fields, is_dataclass
+from functools import cache
+
+from engine import commands as _commands
+from engine import events as _events
+from engine.commands import CORE_COMMANDS, Command
+from engine.errors import EditionError, RecordError
+from engine.events import CORE_EVENTS, Event
+
+_SHARED_NAMES: dict[str, object] = {**vars(_commands), **vars(_events), "Mapping": Mapping}
+
+# ----------------------------------------------------------------------------------------------------
+# JSON records
+
+_Decoder = Callable[[object, str], object]
+_ENCODERS: dict[type, tuple[tuple[str, bool], ...]] = {}
+_DECODERS: dict[type, tuple[tuple[str, type | None, _Decoder], ...]] = {}
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _encode(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): _encode(v) for k, v in value.items()}
+    return value
+
+
+def _decoder(tp: object) -> _Decoder:
+    """A function turning a JSON value back into ``tp`` (raising RecordError with the field's path)."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp is int or tp is str or tp is bool:
+        want = typing.cast(type, tp)
+
+        def prim(v: object, where: str) -> object:
+            if not isinstance(v, want) or (want is int and isinstance(v, bool)):
+                raise RecordError(f"{where}: expected {want.__name__}, got {v!r}")
+            return v
+
+        return prim
+    if tp is object:
+        return lambda v, where: v
+    if origin is tuple:
+        item = _decoder(args[0])
+
+        def tup(v: object, where: str) -> object:
+            if not isinstance(v, list | tuple):
+                raise RecordError(f"{where}: expected a list, got {v!r}")
+            return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(v))
+
+        return tup
+    if origin in (Mapping, dict, typing.Mapping) or (origin is not None and origin.__name__ == "Mapping"):
+        val = _decoder(args[1])
+
+        def mapping(v: object, where: str) -> object:
+            if not isinstance(v, dict):
+                raise RecordError(f"{where}: expected an object, got {v!r}")
+            return {str(k): val(x, f"{where}.{k}") for k, x in v.items()}
+
+        return mapping
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in args if a is not type(None)]
+        allows_none = len(options) != len(args)
+        decs = [_decoder(a) for a in options]
+
+        def union(v: object, where: str) -> object:
+            if v is None and allows_none:
+                return None
+            for dec in decs:
+                try:
+                    return dec(v, where)
+                except RecordError:
+                    continue
+            raise RecordError(f"{where}: expected {tp}, got {v!r}")
+
+        return union
+    if isinstance(tp, type) and is_dataclass(tp):
+        return lambda v, where: _from_fields(tp, v, where)
+    raise TypeError(f"no record decoder for {tp!r}")
+
+
+_Plan = tuple[tuple[str, type | None, _Decoder], ...]  # field, its primitive type (or None), its decoder
+_PRIMITIVES = (int, str, bool)
+
+
+def _plan(cls: type) -> _Plan:
+    """How to decode each field of ``cls`` (computed once per class)."""
+    plan = _DECODERS.get(cls)
+    if plan is None:
+        hints = typing.get_type_hints(cls, globalns={**_SHARED_NAMES, **vars(sys.modules[cls.__module__])})
+        plan = tuple(
+            (f.name, hints[f.name] if hints[f.name] in _PRIMITIVES else None, _decoder(hints[f.name]))
+            for f in fields(cls)
+        )
+        _DECODERS[cls] = plan
+    return plan
+
+
+def _from_fields(cls: type, data: object, where: str) -> object:
+    if not isinstance(data, dict):
+        raise RecordError(f"{where}: expected an object for {cls.__name__}, got {data!r}")
+    values: list[object] = []
+    for name, prim, dec in _plan(cls):
+        try:
+            v = data[name]
+        except KeyError:
+            raise RecordError(f"{where}: {cls.__name__} record lacks field {name!r}: {data!r}") from None
+        if prim is not None:
+            if type(v) is not prim:  # exact: a bool is not an int here
+                raise RecordError(f"{where}.{name}: expected {prim.__name__}, got {v!r}")
+            values.append(v)
+        else:
+            values.append(dec(v, f"{where}.{name}"))
+    return cls(*values)
+
+
+def _encoder(cls: type) -> tuple[tuple[str, bool], ...]:
+    """(field, needs deep encoding) per field of ``cls`` (computed once per class)."""
+    plan = _ENCODERS.get(cls)
+    if plan is None:
+        plan = tuple((name, prim is None) for name, prim, _ in _plan(cls))
+        _ENCODERS[cls] = plan
+    return plan
+
+
+def _to_record(obj: object) -> dict[str, object]:
+    record: dict[str, object] = {"type": type(obj).__name__}
+    for name, deep in _encoder(type(obj)):
+        value = getattr(obj, name)
+        record[name] = _encode(value) if deep else value
+    return record
+
+
+def _from_record(record: Mapping[str, object], table: dict[str, type], kind: str) -> object:
+    if not isinstance(record, Mapping):
+        raise RecordError(f"expected a {kind} record (an object with 'type'), got {record!r}")
+    name = record.get("type")
+    cls = table.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise RecordError(f"unknown {kind} type {name!r}; expected one of {sorted(table)}")
+    return _from_fields(cls, record if isinstance(record, dict) else dict(record), name)  # type: ignore[arg-type]
+
+
+def event_to_record(event: Event) -> dict[str, object]:
+    """The event as a JSON-safe dict with its class name under ``"type"``."""
+    return _to_record(event)
+
+
+def event_from_record(record: Mapping[str, object], ruleset: str = "ultimate") -> Event:
+    """The event a record of :func:`event_to_record` describes, among the shared events and ``ruleset``'s
+    own; raise :class:`RecordError` if malformed or of a type that ruleset does not know."""
+    return typing.cast(Event, _from_record(record, record_types(ruleset)[0], "event"))
+
+
+def command_to_record(command: Command) -> dict[str, object]:
+    """The command as a JSON-safe dict with its class name under ``"type"``."""
+    return _to_record(command)
+
+
+def command_from_record(record: Mapping[str, object], ruleset: str = "ultimate") -> Command:
+    """The command a record of :func:`command_to_record` describes (shared commands and ``ruleset``'s own);
+    raise :class:`RecordError` if malformed."""
+    return _from_record(record, record_types(ruleset)[1], "command")
+
+
+@cache
+def record_types(ruleset: str) -> tuple[dict[str, type], dict[str, type]]:
+    """(event types, command types) by class name: the shared ones and ``ruleset``'s own."""
+    from engine.rulesets.registry import get_ruleset  # the registry imports rulesets lazily too
+
+    try:
+        rs = get_ruleset(ruleset)
+    except EditionError as exc:
+        raise RecordError(str(exc)) from None
+    events = {cls.__name__: cls for cls in (*CORE_EVENTS, *rs.events)}
+    commands = {cls.__name__: cls for cls in (*CORE_COMMANDS, *rs.commands)}
+    return events, commands

@@ -1,0 +1,91 @@
+"""What a ruleset provides: the :class:`Ruleset` record, and the protocols its parts are written against.
+
+A ruleset is a folder under ``engine/rulesets/`` whose package exports ``RULESET = Ruleset(...)``; the
+registry (:mod:`engine.rulesets.registry`) finds it by the name an edition file gives. A ruleset imports
+the engine's core (commands, events, state, ledger, editions, errors, options) and this module, never
+another ruleset and never the banker: the banker's rows and gesture handlers it brings are plain data and
+functions of a :class:`GestureContext`, which the banker implements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.errors import Refusal
+from engine.options import RuleOptions
+
+if TYPE_CHECKING:
+    from engine.editions import Deed, Edition, EditionReader
+
+Check = Callable[[Any, Any, Any], "Refusal | None"]
+"""``check(state, edition, command)``: why the command is refused now (nothing changes), or None."""
+Do = Callable[[Any, Any], None]
+"""``do(table, command)``: emits the command's events through ``table.emit`` (only after the check passed)."""
+Fold = Callable[[Any, Any], None]
+"""``fold(state, event)``: the one way an event changes the state."""
+
+
+class State(Protocol):
+    """What the game needs of a ruleset's state (the rules and folds know the rest)."""
+
+    phase: str
+
+    def copy(self) -> Any: ...
+
+    def assign(self, other: Any) -> None: ...
+
+    def snapshot(self) -> dict[str, object]: ...
+
+
+class Runner(Protocol):
+    """One simulated game of a ruleset (see engine/sim/runner.py for the arguments it is built with)."""
+
+    def play(self) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything a ruleset brings to the engine, the banker and the simulator.
+
+    ``rules`` maps each command type it accepts to its (check, do) pair; ``fold`` maps every event type
+    its rules emit (shared ones included) to the function that folds it; ``commands`` and ``events`` are
+    its own classes beyond :mod:`engine.commands` and :mod:`engine.events` (the record codec finds them
+    here, names unique within the ruleset); ``parse_edition`` reads and checks the tables its edition files
+    carry and returns the edition's ``events`` (cards), ``sides`` and ``extra``; ``space_kinds`` are the space
+    kinds its boards may have; ``runner`` builds the simulator's
+    table for one game; ``banker_rows`` are rows of the banker's transition table (dicts as in
+    engine/banker/table.py) and ``gestures`` the modules whose functions those rows name.
+    """
+
+    name: str
+    options: type[RuleOptions]
+    rules: Mapping[type, tuple[Check, Do]]
+    new_state: Callable[[Edition], Any]
+    fold: Mapping[type, Fold]
+    invariants: Callable[[Any, Edition], list[str]]
+    parse_edition: Callable[[EditionReader, Mapping[str, object], Mapping[int, Deed]], Mapping[str, Any]]
+    runner: Callable[..., Runner]
+    space_kinds: tuple[str, ...] = ()
+    commands: tuple[type, ...] = ()
+    events: tuple[type, ...] = ()
+    banker_rows: tuple[dict[str, Any], ...] = ()
+    gestures: tuple[ModuleType, ...] = ()
+    refusal_keys: frozenset[str] = field(default_factory=frozenset)
+
+
+class GestureContext(Protocol):
+    """What a ruleset's gesture handler may use: the banker implements it (engine/banker/context.py)."""
+
+    @property
+    def game(self) -> Any: ...
+
+    def allowed(self, cmd: Any, key: str = "error.rule") -> bool: ...
+
+    def apply(self, cmd: Any) -> None: ...
+
+    def input_player(self, event: Any) -> str | None: ...
+
+    def input_deed(self, event: Any) -> int | None: ...

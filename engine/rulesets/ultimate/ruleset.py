@@ -1,0 +1,27 @@
+"""The Ultimate Banking ruleset as the registry hands it out (engine/rulesets/registry.py)."""
+
+from __future__ import annotations
+
+from engine.rulesets.api import Ruleset
+from engine.rulesets.ultimate.commands import ULTIMATE_COMMANDS
+from engine.rulesets.ultimate.edition import SPACE_KINDS, parse_edition
+from engine.rulesets.ultimate.events import ULTIMATE_EVENTS
+from engine.rulesets.ultimate.invariants import check_invariants
+from engine.rulesets.ultimate.options import Options
+from engine.rulesets.ultimate.rules import RULES
+from engine.rulesets.ultimate.sim import GameRunner
+from engine.rulesets.ultimate.state import FOLD, GameState
+
+RULESET = Ruleset(
+    name="ultimate",
+    options=Options,
+    rules=RULES,
+    new_state=GameState,
+    fold=FOLD,
+    invariants=check_invariants,
+    parse_edition=parse_edition,
+    space_kinds=SPACE_KINDS,
+    runner=GameRunner,
+    commands=ULTIMATE_COMMANDS,
+    events=ULTIMATE_EVENTS,
+)
