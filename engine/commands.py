@@ -23,7 +23,7 @@ class PlayerSpec:
 
 @dataclass(frozen=True, slots=True)
 class StartGame:
-    """Players registered, ✓ pressed: each gets ``start_money``. ``options`` override RULES 6.2 defaults."""
+    """Players registered, ✓ pressed: each gets ``start_money``. ``options`` override docs/rules.md 6.2 defaults."""
 
     players: tuple[PlayerSpec, ...]
     options: Mapping[str, object] = field(default_factory=dict)

@@ -1,5 +1,5 @@
 """The installation's settings: the banker's (gesture timeout, auction countdown, menu PIN) and the UI's
-(volume, mute, language), kept across restarts in the installation's SQLite file (shared/DESIGN.md).
+(volume, mute, language), kept across restarts in the installation's SQLite file (docs/architecture.md).
 
 One table, ``settings(key TEXT PRIMARY KEY, value TEXT NOT NULL)``, each value JSON. The store never
 touches another table (the journal adopts a file holding only ``card_registry`` / ``settings``). Its

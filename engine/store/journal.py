@@ -1,6 +1,7 @@
-"""The journal: every game's commands and events in one SQLite file (the only I/O in the engine).
+"""The journal: every game's commands and events in one SQLite file (with engine/store/, the only I/O of
+the engine).
 
-The file is the installation's single SQLite database (shared/DESIGN.md, "Where state lives"): the
+The file is the installation's single SQLite database (docs/architecture.md, "Where state lives"): the
 journal's tables live next to tables of other components (the card registry, settings), which the
 journal never touches. Durability rules:
 
@@ -18,60 +19,23 @@ Amounts inside the stored events are ``int`` in the edition's money unit; the jo
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 import sqlite3
 from collections.abc import Generator, Iterator, Mapping, Sequence
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from engine.editions import load_edition
-from engine.errors import EditionError, EngineError
+from engine.errors import EditionError
 from engine.events import Event
 from engine.records import event_from_record, event_to_record
+from engine.store.inspect import inspect_file
+from engine.store.schema import _SCHEMA, APPLICATION_ID, SCHEMA_VERSION, SIBLING_TABLES, JournalError
 
-APPLICATION_ID = 0x42424E4B  # "BBNK": PRAGMA application_id of a boardbank installation file
-SCHEMA_VERSION = 1
-_SQLITE_MAGIC = b"SQLite format 3\x00"
-_HEADER_SIZE = 100  # bytes of the SQLite file header
-_OUR_TABLES = ("meta", "games", "commands", "events")
-# Tables other boardbank components keep in the same file (they do not set the application id): a
-# file with application_id 0 holding only these is an installation file the journal adopts.
-SIBLING_TABLES = frozenset({"card_registry", "settings"})
-
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    """CREATE TABLE IF NOT EXISTS games (
-        id INTEGER PRIMARY KEY,
-        edition TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        options TEXT NOT NULL,
-        created_seq INTEGER NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS commands (
-        game_id INTEGER NOT NULL REFERENCES games(id),
-        number INTEGER NOT NULL,
-        type TEXT NOT NULL,
-        payload TEXT NOT NULL,
-        event_count INTEGER NOT NULL,
-        PRIMARY KEY (game_id, number)
-    ) WITHOUT ROWID""",
-    """CREATE TABLE IF NOT EXISTS events (
-        game_id INTEGER NOT NULL REFERENCES games(id),
-        seq INTEGER NOT NULL,
-        command INTEGER NOT NULL,
-        type TEXT NOT NULL,
-        payload TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    ) WITHOUT ROWID""",
-)
-
-
-class JournalError(EngineError, OSError):
-    """The journal file cannot be used, or a write to it failed (a refused file is left untouched)."""
+__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "SIBLING_TABLES", "GameInfo", "Journal", "JournalError", "dumps_record"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +55,7 @@ class GameInfo:
     events: int
 
 
-def _dumps(record: Mapping[str, Any]) -> str:
+def dumps_record(record: Mapping[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
@@ -102,71 +66,6 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
     return conn
-
-
-def _existing_sidecars(path: Path) -> set[Path]:
-    return {p for p in (Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")) if p.exists()}
-
-
-def _remove_new_sidecars(path: Path, before: set[Path]) -> None:
-    """Remove the -wal/-shm files our read-only check of a refused file created (the file is untouched)."""
-    for p in _existing_sidecars(path) - before:
-        p.unlink(missing_ok=True)
-
-
-def _inspect(path: Path) -> bool:
-    """Check an existing file without writing to it; return True if it still needs our schema.
-
-    Raises :class:`JournalError` for anything that is not an intact boardbank file (or an empty one).
-    """
-    try:
-        with path.open("rb") as f:
-            header = f.read(_HEADER_SIZE)
-    except OSError as exc:
-        raise JournalError(f"cannot read the journal {path}: {exc}") from exc
-    if not header:
-        return True  # a 0-byte file is an empty SQLite database: nothing in it can be lost
-    if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
-        raise JournalError(
-            f"{path} is not a boardbank journal: expected an SQLite 3 file, found "
-            f"{len(header)}+ bytes starting with {header[:16]!r}; refusing to touch it"
-        )
-    before = _existing_sidecars(path)
-    try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)) as ro:
-            return _inspect_sqlite(path, ro)
-    except sqlite3.DatabaseError as exc:
-        _remove_new_sidecars(path, before)
-        raise JournalError(f"{path} is corrupt or truncated ({exc}); refusing to touch it") from exc
-    except JournalError:
-        _remove_new_sidecars(path, before)
-        raise
-
-
-def _inspect_sqlite(path: Path, ro: sqlite3.Connection) -> bool:
-    """The checks of :func:`_inspect` through a read-only connection ``ro``."""
-    app_id = ro.execute("PRAGMA application_id").fetchone()[0]
-    tables = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    if app_id != APPLICATION_ID and (app_id != 0 or not tables <= SIBLING_TABLES):
-        raise JournalError(
-            f"{path} is an SQLite file of another application (application_id "
-            f"{app_id:#010x}, tables {sorted(tables)}), not a boardbank journal "
-            f"(expected application_id {APPLICATION_ID:#010x}); refusing to touch it"
-        )
-    problems = [r[0] for r in ro.execute("PRAGMA quick_check")]
-    if problems != ["ok"]:
-        raise JournalError(f"{path} is corrupt (quick_check: {'; '.join(problems[:5])}); refusing to touch it")
-    if "meta" not in tables:
-        return True
-    meta = dict(ro.execute("SELECT key, value FROM meta").fetchall())
-    version = meta.get("schema_version")
-    if meta.get("application") != "boardbank" or version is None or not version.isdigit():
-        raise JournalError(f"{path} has a meta table that is not a boardbank journal's: {meta!r}")
-    if int(version) > SCHEMA_VERSION:
-        raise JournalError(
-            f"{path} was written by a newer boardbank (schema {version}; this one reads up to {SCHEMA_VERSION})"
-        )
-    return any(t not in tables for t in _OUR_TABLES)
 
 
 class Journal:
@@ -189,7 +88,7 @@ class Journal:
         p = Path(path)
         if read_only and not p.is_file():
             raise JournalError(f"no journal file at {p}")
-        needs_schema = _inspect(p) if p.exists() else True
+        needs_schema = inspect_file(p) if p.exists() else True
         if read_only:
             if needs_schema:
                 raise JournalError(f"{p} holds no boardbank journal yet (no games were ever recorded in it)")
@@ -262,7 +161,7 @@ class Journal:
                 total = conn.execute("SELECT count(*) FROM events").fetchone()[0]
                 cur = conn.execute(
                     "INSERT INTO games (edition, seed, options, created_seq) VALUES (?, ?, ?, ?)",
-                    (edition_id, seed, _dumps(dict(options)), total),
+                    (edition_id, seed, dumps_record(dict(options)), total),
                 )
         except sqlite3.Error as exc:
             raise JournalError(f"cannot record a new game of edition {edition_id!r} in {self.path}: {exc}") from exc
@@ -326,11 +225,11 @@ class Journal:
                         )
                 conn.execute(
                     "INSERT INTO commands VALUES (?, ?, ?, ?, ?)",
-                    (game_id, number, str(command_record.get("type", "?")), _dumps(command_record), len(events)),
+                    (game_id, number, str(command_record.get("type", "?")), dumps_record(command_record), len(events)),
                 )
                 conn.executemany(
                     "INSERT INTO events VALUES (?, ?, ?, ?, ?)",
-                    [(game_id, e.seq, e.command, r["type"], _dumps(r)) for e, r in zip(events, records, strict=True)],
+                    [(game_id, e.seq, e.command, r["type"], dumps_record(r)) for e, r in zip(events, records, strict=True)],
                 )
         except (sqlite3.Error, ValueError) as exc:  # ValueError: a record SQLite cannot store (bad text)
             raise JournalError(f"cannot append to game {game_id} in {self.path}: {exc}") from exc
@@ -416,47 +315,3 @@ class Journal:
         if row is None:
             raise JournalError(f"{self.path} has no game {game_id!r}")
         return str(row[0])
-
-
-# -- export ------------------------------------------------------------------------------------------
-
-CSV_COLUMNS = ("kind", "game", "command", "seq", "type", "data")
-"""Columns of :func:`export_csv`: ``data`` is the record's remaining fields as JSON (amounts in money units)."""
-
-
-def export_rows(journal: Journal, game_id: int) -> Iterator[dict[str, Any]]:
-    """The game as plain records: one ``game`` row, then each command followed by its events."""
-    info = journal.game(game_id)
-    yield {
-        "kind": "game", "game": info.id, "edition": info.edition, "seed": info.seed,
-        "options": dict(info.options), "created_seq": info.created_seq,
-    }
-    events_by_command: dict[int, list[dict[str, Any]]] = {}
-    for record in journal.event_records(game_id):
-        events_by_command.setdefault(int(record["command"]), []).append(record)
-    for command in journal.command_records(game_id):
-        number = command.pop("number")
-        yield {"kind": "command", "game": game_id, "command": number, **command}
-        for event in events_by_command.get(number, []):
-            yield {"kind": "event", "game": game_id, **event}
-
-
-def export_jsonl(journal: Journal, game_id: int, out: TextIO) -> int:
-    """Write the game as JSON lines (see :func:`export_rows`); return the number of lines."""
-    lines = 0
-    for row in export_rows(journal, game_id):
-        out.write(_dumps(row) + "\n")
-        lines += 1
-    return lines
-
-
-def export_csv(journal: Journal, game_id: int, out: TextIO) -> int:
-    """Write the game as CSV with :data:`CSV_COLUMNS`; return the number of data rows."""
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    rows = 0
-    for row in export_rows(journal, game_id):
-        fixed = {k: row.pop(k, "") for k in ("kind", "game", "command", "seq", "type")}
-        writer.writerow([*fixed.values(), _dumps(row)])
-        rows += 1
-    return rows

@@ -20,14 +20,8 @@ from engine import commands
 from engine import events as ev
 from engine.commands import PlayerSpec, StartGame
 from engine.records import command_from_record, command_to_record, event_to_record, record_types
-from engine.store.journal import (
-    APPLICATION_ID,
-    CSV_COLUMNS,
-    Journal,
-    JournalError,
-    export_csv,
-    export_jsonl,
-)
+from engine.store.export import CSV_COLUMNS, export_csv, export_jsonl
+from engine.store.journal import APPLICATION_ID, Journal, JournalError
 
 EVENT_TYPES, COMMAND_TYPES = record_types("ultimate")
 

@@ -88,7 +88,7 @@ RULES_CORE = ["errors", "options", "editions", "commands", "events", "state", "l
 
 
 def test_engine_core_is_pure() -> None:
-    """No UI/device libraries, no wall clock, no global randomness in the rules core (shared/DESIGN.md)."""
+    """No UI/device libraries, no wall clock, no global randomness in the rules core (docs/architecture.md)."""
     import re
     from pathlib import Path
 

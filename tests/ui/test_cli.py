@@ -16,7 +16,7 @@ from ui.cli import doctor
 BOARDBANK = [sys.executable, "-m", "ui.cli"]
 ROOT = Path(__file__).resolve().parents[2]
 SHORT = """\
-# source: shared/RULES.md 1.3 (register, start with M1500), 1.9 (buy at the printed price)
+# source: docs/rules.md 1.3 (register, start with M1500), 1.9 (buy at the printed price)
 card 0A0B0C01 player 1
 card 0A0B0C02 player 2
 card 0D0E0F16 deed 16

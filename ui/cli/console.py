@@ -1,4 +1,4 @@
-"""``boardbank``: the one console script (the command-line contract of shared/DESIGN.md).
+"""``boardbank``: the one console script (the command-line contract of docs/architecture.md).
 
 This module only parses arguments and hands them to the module that owns each subcommand; it
 imports that module lazily, so ``boardbank sim`` never loads Kivy and ``boardbank run`` never loads

@@ -20,7 +20,8 @@ from engine.game import Game
 from engine.options import parse_option_text
 from engine.sim.runner import run_sim
 from engine.store.durable import DurableGame
-from engine.store.journal import Journal, JournalError, export_csv, export_jsonl
+from engine.store.export import export_csv, export_jsonl
+from engine.store.journal import Journal, JournalError
 
 EXIT_BAD_INPUT = 2
 

@@ -15,14 +15,10 @@ import os
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
 
-KV_DIR = Path(__file__).with_name("kv")
-KV_FILES: tuple[str, ...] = ("widgets.kv", "table.kv", "board.kv", "event.kv", "auction.kv", "debt.kv",
-                             "standings.kv", "menu.kv", "setup.kv", "app.kv")
 
 
 class AppError(ValueError):
@@ -66,43 +62,6 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
     Config.set("graphics", "multisamples", "0")
     logging.getLogger("transitions").setLevel(logging.WARNING)  # one DEBUG line per trigger otherwise
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
-
-
-def load_kv() -> None:
-    """Register the widget classes with the kv language and load every kv file once."""
-    from kivy.factory import Factory
-    from kivy.lang import Builder
-
-    from ui.touch import fonts
-    from ui.touch.screens.auction import AuctionScreen
-    from ui.touch.screens.board import BoardScreen
-    from ui.touch.screens.debt import DebtScreen
-    from ui.touch.screens.event import EventScreen
-    from ui.touch.screens.menu import MenuScreen
-    from ui.touch.screens.setup import SetupScreen
-    from ui.touch.screens.standings import StandingsScreen
-    from ui.touch.screens.table import TableScreen
-    from ui.touch.widgets.actions import ActionRow
-    from ui.touch.widgets.balance import BalanceTile, TokenChip
-    from ui.touch.widgets.board import BoardView, SpaceCell
-    from ui.touch.widgets.chart import WealthChart
-    from ui.touch.widgets.fitlabel import FitButton, FitLabel
-    from ui.touch.widgets.keypad import Keypad
-    from ui.touch.widgets.panel import Panel
-    from ui.touch.widgets.setup_parts import ColourChip, NameInput
-    from ui.touch.widgets.tray import CardButton, CardTray
-
-    fonts.register_fonts()
-    fonts.use_language("en")
-    for cls in (AuctionScreen, BoardScreen, DebtScreen, EventScreen, MenuScreen, SetupScreen, StandingsScreen,
-                TableScreen, ActionRow, BalanceTile, TokenChip, BoardView, SpaceCell, WealthChart, FitButton,
-                FitLabel, Keypad, Panel, CardButton, CardTray, ColourChip, NameInput):
-        if cls.__name__ not in Factory.classes:
-            Factory.register(cls.__name__, cls=cls)
-    for name in KV_FILES:
-        path = str(KV_DIR / name)
-        if path not in Builder.files:
-            Builder.load_file(path)
 
 
 @dataclass

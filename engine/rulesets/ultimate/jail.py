@@ -1,4 +1,4 @@
-"""Jail (RULES 1.12, 6.2; options ``jail_fee``, ``jail_max_tries``).
+"""Jail (docs/rules.md 1.12, 6.2; options ``jail_fee``, ``jail_max_tries``).
 
 ``GoToJail`` (space 27, the third double, PICK YOUR OWN) puts the token on the Jail space. A jailed player
 may pay ``jail_fee`` before rolling, or roll for doubles with ``JailRoll``: doubles release at once; the

@@ -1,4 +1,4 @@
-"""Final standings (RULES 1.6, 6.2): cash + printed prices of owned deeds, ties by the most expensive deed.
+"""Final standings (docs/rules.md 1.6, 6.2): cash + printed prices of owned deeds, ties by the most expensive deed.
 
 Players equal on both totals share a rank; within a shared rank they keep registration order. Bankrupt
 players own nothing and have no cash, so they rank last (together if several).
