@@ -134,8 +134,8 @@ CASES: list[tuple[str, Callable[[], Game], Any, dict[str, str | int]]] = [
      {"command": "PlaceBid", "player": "A", "amount": 2000, "cash": 1500}),
     # engine/rulesets/ultimate/jail.py
     ("not_in_jail", started, PayJailFee("A"), {"command": "PayJailFee", "player": "A"}),
-    ("not_enough_cash_jail_fee", after(GoToJail("A"), start_money=60), PayJailFee("A"),
-     {"command": "PayJailFee", "player": "A", "cash": 60, "fee": 100}),
+    ("jail_roll_done", after(GoToJail("A"), JailRoll("A", False)), JailRoll("A", False),
+     {"command": "JailRoll", "player": "A"}),
     ("bad_doubles", after(GoToJail("A")), JailRoll("A", "yes"),  # type: ignore[arg-type]
      {"command": "JailRoll", "doubles": "yes"}),
     # engine/rulesets/ultimate/cards.py

@@ -71,7 +71,7 @@ def test_other_tables_untouched_and_the_journal_opens_the_file_either_way(tmp_pa
     registry.close()
     with sqlite3.connect(db) as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        assert {"settings", "card_registry", "meta", "games", "events"} <= tables
+        assert {"settings", "card_registry", "meta", "games", "log"} <= tables
         assert conn.execute("SELECT value FROM settings WHERE key='pin'").fetchone()[0] == '"9876"'
     # the journal first: the settings live next to its tables, and it still opens the file afterwards
     db = tmp_path / "second.sqlite3"

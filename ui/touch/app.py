@@ -10,11 +10,14 @@ It never decides a rule.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
-from collections.abc import Callable, Mapping
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -136,6 +139,31 @@ def main(args: argparse.Namespace) -> int:
     if getattr(args, "screenshots", None) and not getattr(args, "script", None):
         print("boardbank run: --screenshots needs --script FILE", file=sys.stderr)
         return 2
+    shots = getattr(args, "screenshots", None)
+    if shots and Path(shots).exists() and not Path(shots).is_dir():
+        print(f"boardbank run: --screenshots {shots}: expected a folder, this is a file", file=sys.stderr)
+        return 2
+    with script_database(args):
+        return _run(args, size)
+
+
+@contextlib.contextmanager
+def script_database(args: argparse.Namespace) -> Iterator[None]:
+    """A scripted run (``--script``) without ``--db`` or ``$BOARDBANK_DB`` plays on a journal, card registry
+    and settings of its own in a temporary folder, removed afterwards: the installation's file (the
+    family's enrolled cards, their game) is never touched by a script."""
+    if not getattr(args, "script", None) or getattr(args, "db", None) or os.environ.get("BOARDBANK_DB"):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="boardbank-script-") as tmp:
+        args.db = str(Path(tmp) / "boardbank.sqlite3")
+        try:
+            yield
+        finally:
+            args.db = None
+
+
+def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     prepare_kivy(size, bool(getattr(args, "fullscreen", False)))
     try:
         session = open_session(args)
