@@ -37,6 +37,8 @@ REFUSAL_KEYS: frozenset[str] = frozenset({
     "unknown_card", "not_an_event_space", "not_the_drawer", "malformed_choice", "bad_choice",
     # engine/rulesets/ultimate/debt.py
     "not_the_debtor",
+    # engine/corrections.py
+    "bad_correction",
 })
 
 

@@ -1,6 +1,6 @@
 """The reader contract and the URL registry of drivers.
 
-A driver is chosen by URL (shared/DESIGN.md, convention 5) and imported lazily, so the engine and
+A driver is chosen by URL (docs/architecture.md, convention 5) and imported lazily, so the engine and
 the mock run without pyserial or pyscard. Every driver delivers events to one callback, from its own
 thread; the callback must be quick and thread-safe (the UI hands events to its main thread).
 """

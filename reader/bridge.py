@@ -1,6 +1,6 @@
 """``serial://PATH?baud=N``: our bridge (a Pico + MFRC522 running hardware/firmware) over USB serial.
 
-Layers (shared/DESIGN.md convention 6): :mod:`reader.serialport` keeps the port open and notices loss,
+Layers (docs/architecture.md, convention 6): :mod:`reader.serialport` keeps the port open and notices loss,
 :mod:`reader.protocol` turns bytes into frames (noise, overlong lines and bad checksums are counted in
 :attr:`BridgeReader.stats` and dropped), this module turns frames into events, and
 :class:`~reader.debounce.Debouncer` makes one tap per presentation (``TAP`` ... ``GONE``; a repeated

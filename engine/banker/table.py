@@ -1,9 +1,9 @@
-"""The banker's states and its ONE transition table (shared/DESIGN.md, convention 4).
+"""The banker's states and its ONE transition table (docs/architecture.md (conventions)).
 
 Read a row as: *in state SOURCE, input TRIGGER, if CONDITIONS hold, go to DEST and then run AFTER*.
-Conditions and after-callbacks are methods of :class:`engine.banker.Banker` (written in
-:mod:`engine.banker.context` and :mod:`engine.banker.gestures`); a condition named
-``can_*`` asks the engine (``Game.check``) whether the command the gesture would issue is allowed, an
+Conditions and after-callbacks are named by string: they are the functions of the handler modules
+(:mod:`engine.banker.gestures`), bound by the :class:`~engine.banker.machine.Banker` to its context under
+those names; a condition named ``can_*`` asks the engine (``Game.check``) whether the command the gesture would issue is allowed, an
 ``after`` named ``do_*`` issues exactly that one command. After a command, the internal trigger
 ``settle`` moves the machine to the state the engine's phase implies (auction, event, debt, over).
 
@@ -11,10 +11,15 @@ Triggers are the inputs: ``tap_player``, ``tap_deed``, ``tap_event``, ``tap_bank
 by its registered role), ``press_<button>`` (:data:`BUTTONS`), ``answer`` (``choose()``: an answer),
 ``timeout`` (a gesture left unfinished for ``timeout_s``), ``countdown`` (the auction's time ran out) and
 ``settle``. This module has no logic: it is data, drawn by ``boardbank diagram``.
+
+The table is the rows every ruleset shares (:data:`SHARED_ROWS`: setup, the banker menu behind its PIN,
+leaving a gesture, following the engine's phase) with a ruleset's own rows put in their places
+(:class:`RulesetRows`; today's are :data:`ULTIMATE_ROWS`) by :func:`build_table`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -90,51 +95,33 @@ def _t(trigger: str | list[str], source: Any, dest: Any, conditions: Any = None,
     return row
 
 
-TABLE: list[dict[str, Any]] = [
+Row = dict[str, Any]
+"""One row: ``trigger`` (a name or a list), ``source`` (a state or a list), ``dest`` (None: stay),
+``conditions`` and ``after`` (handler names, a name or a list)."""
+
+
+@dataclass(frozen=True)
+class RulesetRows:
+    """A ruleset's own rows, each list in the place :func:`build_table` gives it among the shared rows
+    (for one trigger in one state the first row whose conditions hold wins, so the places matter)."""
+
+    gestures: tuple[Row, ...]
+    """The ruleset's gestures (after setup's rows, before the banker menu's)."""
+    phases: tuple[Row, ...] = ()
+    """``settle`` rows to the states of the ruleset's own engine phases (after setup's, before over's)."""
+    landings: tuple[Row, ...] = ()
+    """``settle`` rows in play that continue a gesture (before the plain return to IDLE)."""
+
+
+SETUP_ROWS: tuple[Row, ...] = (
     # --- setup: tap bank cards; answer names, tokens, options, the edition; then ✓ --------------------
     _t("tap_player", S.SETUP, None, "can_seat", "do_seat"),
     _t("press_ok", S.SETUP, S.IDLE, "can_start", ["do_start", "then_settle"]),
     _t("press_cancel", S.SETUP, None, None, "do_clear_seats"),
     _t("answer", S.SETUP, None, "setup_answer_valid", "do_setup_answer"),  # name, token, option, edition
-    # --- a deed: check it, then the lander's card decides --------------------------------------------
-    _t("tap_deed", S.IDLE, S.DEED, None, "pick_deed"),
-    _t("tap_player", S.DEED, S.BUY, ["is_lander", "deed_unowned", "can_consider_buy"], "pick_player"),
-    _t("tap_player", S.DEED, S.IDLE, ["is_lander", "deed_own", "can_land_own"], ["do_land_own", "then_settle"]),
-    _t("tap_player", S.DEED, S.IDLE, ["is_lander", "deed_other", "can_pay_rent"], ["do_pay_rent", "then_settle"]),
-    _t("press_ok", S.BUY, S.IDLE, "can_buy", ["do_buy", "then_settle"]),
-    _t("press_decline", S.BUY, S.IDLE, "can_decline", ["do_decline", "then_settle"]),
-    # --- a player card first: balance, then a button or a deed / event card ----------------------------
-    _t("tap_player", S.IDLE, S.PLAYER, "known_player", "pick_player"),
-    _t("tap_deed", S.PLAYER, S.BUY, ["deed_unowned", "can_consider_buy"], "pick_deed"),
-    _t("tap_deed", S.PLAYER, S.IDLE, ["deed_own", "can_land_own"], ["do_land_own", "then_settle"]),
-    _t("tap_deed", S.PLAYER, S.IDLE, ["deed_other", "can_pay_rent"], ["do_pay_rent", "then_settle"]),
-    _t("tap_event", S.PLAYER, S.IDLE, "can_draw_card", ["do_draw", "then_settle"]),
-    _t("press_location", S.PLAYER, S.LOCATION, None, "pick_action"),
-    _t(_PLAYER_BUTTONS, S.PLAYER, S.IDLE, "can_act", ["do_act", "then_settle"]),
-    # --- a button first, then the player's card ------------------------------------------------------
-    _t(_CARD_FIRST_BUTTONS, S.IDLE, S.ACTION, "in_play", "pick_action"),
-    _t("tap_player", S.ACTION, S.LOCATION, "action_is_location", "pick_player"),
-    _t("tap_player", S.ACTION, S.IDLE, "can_act", ["do_act", "then_settle"]),
-    # --- Location: pay the fee and jump; ``settle`` then starts the landing (BUY, or DEED for a card) --
-    _t("tap_deed", S.LOCATION, S.IDLE, "can_locate", ["do_locate", "then_settle"]),
-    # --- a physical event card, then the drawer's card ---------------------------------------------------
-    _t("tap_event", S.IDLE, S.EVENT_CARD, None, "pick_event"),
-    _t("tap_player", S.EVENT_CARD, S.IDLE, "can_draw_card", ["do_draw", "then_settle"]),
-    # --- an event's choices (a deed or player card may answer too) -------------------------------------
-    _t(["answer", "tap_deed", "tap_player", "press_ok"], S.EVENT, S.IDLE, "choice_completes",
-       ["do_resolve", "then_settle"]),
-    _t(["answer", "tap_deed", "tap_player"], S.EVENT, None, "choice_partial", "add_choice"),
-    # --- auction ------------------------------------------------------------------------------------
-    _t("tap_player", S.AUCTION, None, "can_join_auction", "pick_player"),
-    _t("press_bid", S.AUCTION, None, "can_bid", ["do_bid", "then_settle"]),
-    _t("countdown", S.AUCTION, S.AUCTION_WON, "has_high_bid"),
-    _t("countdown", S.AUCTION, S.IDLE, "can_close_auction", ["do_close_auction", "then_settle"]),
-    _t("tap_player", S.AUCTION_WON, S.IDLE, ["is_winner", "can_close_auction"],
-       ["do_close_auction", "then_settle"]),
-    # --- debt: return deeds until covered ---------------------------------------------------------------
-    _t("tap_deed", S.DEBT, S.IDLE, "can_return", ["do_return", "then_settle"]),
-    # --- end of turn: the current player is known -------------------------------------------------------
-    _t("press_end_turn", S.IDLE, None, "can_end_current_turn", ["do_end_current_turn", "then_settle"]),
+)
+
+MENU_ROWS: tuple[Row, ...] = (
     # --- the banker menu behind a PIN ---------------------------------------------------------------------
     _t(["tap_banker", "press_menu"], list(MENU_FROM), S.PIN, None, "open_pin"),
     _t("answer", S.PIN, S.MENU, "pin_matches"),
@@ -146,24 +133,107 @@ TABLE: list[dict[str, Any]] = [
     _t("press_new_game", S.MENU, S.SETUP, None, "do_new_game"),
     # --- leaving a gesture: X, or time passing ------------------------------------------------------------
     _t(["press_cancel", "timeout"], list(GESTURE_STATES), S.IDLE, None, ["forget_gesture", "then_settle"]),
+)
+
+SETTLE_SETUP: tuple[Row, ...] = (
     # --- after a command: follow the engine's phase ----------------------------------------------------
     _t("settle", list(SETTLE_FROM), S.SETUP, "phase_setup", "forget_gesture"),
-    _t("settle", list(SETTLE_FROM), S.AUCTION, "phase_auction", "start_countdown"),
-    _t("settle", list(SETTLE_FROM), S.EVENT, "phase_event", "forget_gesture"),
-    _t("settle", list(SETTLE_FROM), S.DEBT, "phase_debt", "forget_gesture"),
-    _t("settle", list(SETTLE_FROM), S.OVER, "phase_over", "forget_gesture"),
-    _t("settle", list(SETTLE_FROM), S.BUY, ["phase_play", "landing_unowned"], "start_landing"),
-    _t("settle", list(SETTLE_FROM), S.DEED, ["phase_play", "landing_owned"], "start_landing"),
-    _t("settle", list(SETTLE_FROM), S.IDLE, "phase_play", "forget_gesture"),
-]
+)
+SETTLE_OVER: tuple[Row, ...] = (_t("settle", list(SETTLE_FROM), S.OVER, "phase_over", "forget_gesture"),)
+SETTLE_PLAY: tuple[Row, ...] = (_t("settle", list(SETTLE_FROM), S.IDLE, "phase_play", "forget_gesture"),)
+
+SHARED_ROWS: tuple[Row, ...] = (*SETUP_ROWS, *MENU_ROWS, *SETTLE_SETUP, *SETTLE_OVER, *SETTLE_PLAY)
+"""The rows of every ruleset (their order within the table is :func:`build_table`'s)."""
+
+ULTIMATE_ROWS = RulesetRows(
+    gestures=(
+        # --- a deed: check it, then the lander's card decides --------------------------------------------
+        _t("tap_deed", S.IDLE, S.DEED, None, "pick_deed"),
+        _t("tap_player", S.DEED, S.BUY, ["is_lander", "deed_unowned", "can_consider_buy"], "pick_player"),
+        _t("tap_player", S.DEED, S.IDLE, ["is_lander", "deed_own", "can_land_own"], ["do_land_own", "then_settle"]),
+        _t("tap_player", S.DEED, S.IDLE, ["is_lander", "deed_other", "can_pay_rent"], ["do_pay_rent", "then_settle"]),
+        _t("press_ok", S.BUY, S.IDLE, "can_buy", ["do_buy", "then_settle"]),
+        _t("press_decline", S.BUY, S.IDLE, "can_decline", ["do_decline", "then_settle"]),
+        # --- a player card first: balance, then a button or a deed / event card ----------------------------
+        _t("tap_player", S.IDLE, S.PLAYER, "known_player", "pick_player"),
+        _t("tap_deed", S.PLAYER, S.BUY, ["deed_unowned", "can_consider_buy"], "pick_deed"),
+        _t("tap_deed", S.PLAYER, S.IDLE, ["deed_own", "can_land_own"], ["do_land_own", "then_settle"]),
+        _t("tap_deed", S.PLAYER, S.IDLE, ["deed_other", "can_pay_rent"], ["do_pay_rent", "then_settle"]),
+        _t("tap_event", S.PLAYER, S.IDLE, "can_draw_card", ["do_draw", "then_settle"]),
+        _t("press_location", S.PLAYER, S.LOCATION, None, "pick_action"),
+        _t(_PLAYER_BUTTONS, S.PLAYER, S.IDLE, "can_act", ["do_act", "then_settle"]),
+        # --- a button first, then the player's card ------------------------------------------------------
+        _t(_CARD_FIRST_BUTTONS, S.IDLE, S.ACTION, "in_play", "pick_action"),
+        _t("tap_player", S.ACTION, S.LOCATION, "action_is_location", "pick_player"),
+        _t("tap_player", S.ACTION, S.IDLE, "can_act", ["do_act", "then_settle"]),
+        # --- Location: pay the fee and jump; ``settle`` then starts the landing (BUY, or DEED for a card) --
+        _t("tap_deed", S.LOCATION, S.IDLE, "can_locate", ["do_locate", "then_settle"]),
+        # --- a physical event card, then the drawer's card ---------------------------------------------------
+        _t("tap_event", S.IDLE, S.EVENT_CARD, None, "pick_event"),
+        _t("tap_player", S.EVENT_CARD, S.IDLE, "can_draw_card", ["do_draw", "then_settle"]),
+        # --- an event's choices (a deed or player card may answer too) -------------------------------------
+        _t(["answer", "tap_deed", "tap_player", "press_ok"], S.EVENT, S.IDLE, "choice_completes",
+           ["do_resolve", "then_settle"]),
+        _t(["answer", "tap_deed", "tap_player"], S.EVENT, None, "choice_partial", "add_choice"),
+        # --- auction ------------------------------------------------------------------------------------
+        _t("tap_player", S.AUCTION, None, "can_join_auction", "pick_player"),
+        _t("press_bid", S.AUCTION, None, "can_bid", ["do_bid", "then_settle"]),
+        _t("countdown", S.AUCTION, S.AUCTION_WON, "has_high_bid"),
+        _t("countdown", S.AUCTION, S.IDLE, "can_close_auction", ["do_close_auction", "then_settle"]),
+        _t("tap_player", S.AUCTION_WON, S.IDLE, ["is_winner", "can_close_auction"],
+           ["do_close_auction", "then_settle"]),
+        # --- debt: return deeds until covered ---------------------------------------------------------------
+        _t("tap_deed", S.DEBT, S.IDLE, "can_return", ["do_return", "then_settle"]),
+        # --- end of turn: the current player is known -------------------------------------------------------
+        _t("press_end_turn", S.IDLE, None, "can_end_current_turn", ["do_end_current_turn", "then_settle"]),
+    ),
+    phases=(
+        _t("settle", list(SETTLE_FROM), S.AUCTION, "phase_auction", "start_countdown"),
+        _t("settle", list(SETTLE_FROM), S.EVENT, "phase_event", "forget_gesture"),
+        _t("settle", list(SETTLE_FROM), S.DEBT, "phase_debt", "forget_gesture"),
+    ),
+    landings=(
+        _t("settle", list(SETTLE_FROM), S.BUY, ["phase_play", "landing_unowned"], "start_landing"),
+        _t("settle", list(SETTLE_FROM), S.DEED, ["phase_play", "landing_owned"], "start_landing"),
+    ),
+)
+"""The Ultimate Banking ruleset's rows: deeds and levels, player actions, Location, event cards, the
+auction, debt and the end of the turn; ``settle`` to its auction, event and debt phases and the landing
+after a jump."""
+
+
+def build_table(ruleset_rows: RulesetRows = ULTIMATE_ROWS) -> list[Row]:
+    """The whole table: the shared rows with ``ruleset_rows`` in their places, in order."""
+    return [*SETUP_ROWS, *ruleset_rows.gestures, *MENU_ROWS, *SETTLE_SETUP, *ruleset_rows.phases,
+            *SETTLE_OVER, *ruleset_rows.landings, *SETTLE_PLAY]
+
+
+def one_trigger_rows(table: list[Row]) -> list[Row]:
+    """``table`` as the ``transitions`` machine takes it (one trigger per row, order kept)."""
+    return [
+        {**row, "trigger": trig}
+        for row in table
+        for trig in (row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]])
+    ]
+
+
+def machine_kwargs(table: list[Row]) -> dict[str, Any]:
+    """How a banker machine over ``table`` is built (the diagram builds its GraphMachine from the same)."""
+    return {
+        "states": BankerState,
+        "transitions": one_trigger_rows(table),
+        "initial": BankerState.SETUP,
+        "queued": True,
+        "auto_transitions": False,
+        "send_event": True,
+    }
+
+
+TABLE: list[Row] = build_table(ULTIMATE_ROWS)
 """The whole behaviour of the banker, in order: for one (trigger, state) the first row whose conditions
 hold wins. A row may list several triggers; :data:`TRANSITIONS` has one trigger per row for the machine."""
 
-TRANSITIONS: list[dict[str, Any]] = [
-    {**row, "trigger": trig}
-    for row in TABLE
-    for trig in (row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]])
-]
+TRANSITIONS: list[Row] = one_trigger_rows(TABLE)
 """:data:`TABLE` as the ``transitions`` machine takes it (one trigger per row, order kept)."""
 
 
@@ -181,12 +251,5 @@ def input_triggers() -> list[str]:
     return sorted({*taps, *(f"press_{b}" for b in BUTTONS), "answer", "timeout", "countdown"})
 
 
-MACHINE_KWARGS: dict[str, Any] = {
-    "states": BankerState,
-    "transitions": TRANSITIONS,
-    "initial": BankerState.SETUP,
-    "queued": True,
-    "auto_transitions": False,
-    "send_event": True,
-}
+MACHINE_KWARGS: dict[str, Any] = machine_kwargs(TABLE)
 """How the banker's machine is built; the diagram (ui/cli/diagram.py) builds its GraphMachine from the same."""

@@ -46,10 +46,10 @@ def test_script(path: Path, tmp_path: Path) -> None:
 def test_parser_returns_typed_steps() -> None:
     from engine.banker.tapscript import Alias, Card, Choose, Expect, Press, Tap, Wait, parse
 
-    script = parse("# source: RULES 1.9\ncard 04A22B1C deed 16  # a deed\nalias d16 04A22B1C\n\ntap @d16\n"
+    script = parse("# source: docs/rules.md 1.9\ncard 04A22B1C deed 16  # a deed\nalias d16 04A22B1C\n\ntap @d16\n"
                    "press bid 100\npress go\nchoose brown\nwait 2.5\nexpect owner 16 none\ncard 0A0B0C0D banker\n"
                    "choose name=2:Ana  María   # a name with spaces\nexpect name 2 Ana  María\n")
-    assert script.sources == ("RULES 1.9",)
+    assert script.sources == ("docs/rules.md 1.9",)
     assert script.steps == (
         Card(2, "04A22B1C", "deed", 16), Alias(3, "d16", "04A22B1C"), Tap(5, "04A22B1C"),
         Press(6, "bid", "100"), Press(7, "go", None), Choose(8, "brown"), Wait(9, 2.5),

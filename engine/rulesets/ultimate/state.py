@@ -345,6 +345,19 @@ def _turn(s: GameState, e: ev.TurnEnded) -> None:
         s.on_the_run -= 1
 
 
+def _money_corrected(s: GameState, e: ev.MoneyCorrected) -> None:
+    s.ledger.transfer(e.payer, e.payee, e.amount)
+
+
+def _deed_corrected(s: GameState, e: ev.DeedCorrected) -> None:
+    if e.to == BANK:
+        del s.owner[e.deed]
+        del s.level[e.deed]
+    else:
+        s.owner[e.deed] = e.to
+        s.level.setdefault(e.deed, 1)  # from the Bank: level 1, as when bought; between players: kept
+
+
 FOLD: dict[type, Callable[[GameState, Any], None]] = {
     ev.GameStarted: _started, ev.SalaryPaid: _salary, ev.DeedBought: _bought, ev.DeedDeclined: _nothing,
     ev.AuctionOpened: _auction_opened, ev.BidPlaced: _bid, ev.AuctionWon: _auction_won,
@@ -355,6 +368,7 @@ FOLD: dict[type, Callable[[GameState, Any], None]] = {
     uev.DeedsSwapped: _swapped, uev.OnTheRunStarted: _on_the_run, ev.DebtOpened: _debt, uev.DeedReturned: _returned,
     ev.DebtSettled: _settled, ev.PlayerBankrupt: _bankrupt, ev.GameEnded: _ended, ev.TurnEnded: _turn,
     uev.OwnDeedVisited: _nothing,
+    ev.MoneyCorrected: _money_corrected, ev.DeedCorrected: _deed_corrected,
 }
 
 
