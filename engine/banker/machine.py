@@ -9,23 +9,24 @@ knows which card or button comes next. The states and the one transition table a
 modules (:mod:`engine.banker.gestures`), each handed the banker's :class:`~engine.banker.context.Context`.
 The flows at the table are described in ``docs/flows.md``.
 
-Binding: for every handler module, each public function defined in it becomes an attribute of the
-banker (the machine's model) under its own name, ``functools.partial(fn, context)``; transitions resolves
-the table's strings against the model. A name defined by two modules, one that would hide an attribute
-of the banker, or a name of the table that no module defines is a :class:`BankerError` at construction.
+Binding (:mod:`engine.banker.binding`): for every handler module, each public function defined in it
+becomes an attribute of the banker (the machine's model) under its own name,
+``functools.partial(fn, context)``; transitions resolves the table's strings against the model. A name
+defined by two modules, one that would hide an attribute of the banker, or a name of the table that no
+module defines is a :class:`BankerError` at construction.
 """
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import partial
 from types import ModuleType
 from typing import Any
 
 from transitions import EventData, Machine, MachineError
 
+from engine.banker.binding import BankerError as BankerError
+from engine.banker.binding import bind
 from engine.banker.context import CardLookup, Context, Gesture, Refusal, refusal_params
 from engine.banker.gestures import SHARED_HANDLERS, ULTIMATE_HANDLERS
 from engine.banker.table import (
@@ -50,10 +51,6 @@ from engine.store.gamestore import GameStore
 __all__ = ["Banker", "BankerError", "CardLookup", "Reaction"]
 
 
-class BankerError(EngineError, ValueError):
-    """A bad call to the banker itself (not a mistake at the table, which is a refused :class:`Reaction`)."""
-
-
 @dataclass(frozen=True)
 class Reaction:
     """What one input produced: durable events, cues, the next prompt, a refusal key and the new view."""
@@ -68,32 +65,6 @@ class Reaction:
 
 _TAP_KINDS = ("player", "deed", "event", "banker")
 _BUSY_FROM_IDLE = frozenset({"tap_player", "tap_deed", "tap_event"})
-
-
-def handler_functions(modules: Iterable[ModuleType]) -> dict[str, Callable[..., Any]]:
-    """Name -> function: the public functions defined in ``modules`` (not those they import).
-
-    Raises :class:`BankerError` when two modules define the same name.
-    """
-    found: dict[str, Callable[..., Any]] = {}
-    where: dict[str, str] = {}
-    for module in modules:
-        for name, fn in vars(module).items():
-            if name.startswith("_") or not inspect.isfunction(fn) or fn.__module__ != module.__name__:
-                continue
-            if name in found:
-                raise BankerError(f"handler {name!r} is defined twice: in {where[name]} and {module.__name__}")
-            found[name], where[name] = fn, module.__name__
-    return found
-
-
-def _names_in(table: list[dict[str, Any]]) -> set[str]:
-    names: set[str] = set()
-    for row in table:
-        for key in ("conditions", "after"):
-            value = row.get(key)
-            names.update([value] if isinstance(value, str) else value or [])
-    return names
 
 
 class Banker:
@@ -134,7 +105,7 @@ class Banker:
         self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, pin, on_settings)
         self._fired = False
         table = build_table(rows)
-        self._bind(handler_functions([*SHARED_HANDLERS, *handlers]), _names_in(table))
+        bind(self, self.ctx, [*SHARED_HANDLERS, *handlers], table)
         self.machine = Machine(model=self, after_state_change="mark_fired", **machine_kwargs(table))
         # (state, trigger) -> the machine's own State, Event, and each row with its conditions resolved to
         # bound handlers and their targets: may() evaluates them as Condition.check does (send_event=True)
@@ -157,16 +128,6 @@ class Banker:
             ctx.history = wealth_history(ctx.durable.game.edition, past)
             ctx.note(past)
             self.restore(phase_state(ctx.durable.game.state.phase))
-
-    def _bind(self, functions: Mapping[str, Callable[..., Any]], needed: set[str]) -> None:
-        """Each handler as a bound attribute of the model, checked against the banker and the table."""
-        for name, fn in functions.items():
-            if hasattr(type(self), name) or name in vars(self):
-                raise BankerError(f"handler {name!r} ({fn.__module__}) would hide the banker's own {name!r}")
-            setattr(self, name, partial(fn, self.ctx))
-        missing = sorted(needed - set(functions))
-        if missing:
-            raise BankerError(f"the table names handlers that no module defines: {', '.join(missing)}")
 
     # -- restoring -----------------------------------------------------------------------------------
     def restore(self, state: BankerState | str) -> None:

@@ -3,9 +3,10 @@
 Read a row as: *in state SOURCE, input TRIGGER, if CONDITIONS hold, go to DEST and then run AFTER*.
 Conditions and after-callbacks are named by string: they are the functions of the handler modules
 (:mod:`engine.banker.gestures`), bound by the :class:`~engine.banker.machine.Banker` to its context under
-those names; a condition named ``can_*`` asks the engine (``Game.check``) whether the command the gesture would issue is allowed, an
-``after`` named ``do_*`` issues exactly that one command. After a command, the internal trigger
-``settle`` moves the machine to the state the engine's phase implies (auction, event, debt, over).
+those names; a condition named ``can_*`` asks the engine (``Game.check``) whether the command the
+gesture would issue is allowed, an ``after`` named ``do_*`` issues exactly that one command. After a
+command, the internal trigger ``settle`` moves the machine to the state the engine's phase implies
+(auction, event, debt, over).
 
 Triggers are the inputs: ``tap_player``, ``tap_deed``, ``tap_event``, ``tap_banker`` (a card presented,
 by its registered role), ``press_<button>`` (:data:`BUTTONS`), ``answer`` (``choose()``: an answer),

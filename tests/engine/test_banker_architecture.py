@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from engine.banker import gestures
+from engine.banker.binding import handler_functions
 from engine.banker.gestures import SHARED_HANDLERS, ULTIMATE_HANDLERS
-from engine.banker.machine import Banker, BankerError, handler_functions
+from engine.banker.machine import Banker, BankerError
 from engine.banker.table import SHARED_ROWS, TABLE, ULTIMATE_ROWS, build_table
 from engine.banker.tapscript import CardTable, ManualClock
 from engine.store.gamestore import JournalStore
