@@ -20,6 +20,7 @@ from typing import Any
 
 from engine import commands as c
 from engine.banker.board import BoardCache, last_transaction
+from engine.banker.pin import PinGuard
 from engine.banker.setup import TOKEN_PALETTE, default_name, player_id
 from engine.banker.viewmodel import Cue, TransactionView
 from engine.editions import Edition, load_edition
@@ -71,7 +72,7 @@ class Gesture:
     action: str | None = None  # a button waiting for its player card
     event_card: int | None = None  # a physical event card waiting for its drawer
     choices: list[str | int] = field(default_factory=list)  # partial answer to an event card
-    pin: str = ""  # PIN digits typed so far
+    pin: str = ""  # unused since the PIN is checked as a whole entry; kept for the view's shape
     settings: dict[str, str | float] = field(default_factory=dict)  # settings chosen, in force only after ✓
 
 
@@ -94,7 +95,7 @@ class Context:
         seed_source: Callable[[], int],
         timeout_s: float,
         auction_s: float,
-        pin: str,
+        pin: PinGuard,
         on_settings: Callable[[Mapping[str, str | float]], None] | None = None,
     ) -> None:
         self.store = store
@@ -103,7 +104,7 @@ class Context:
         self.seed_source = seed_source
         self.timeout_s = timeout_s
         self.auction_s = auction_s
-        self.pin = pin
+        self.pin = pin  # the PIN record in force, its failures and lock (engine/banker/pin.py)
         self.on_settings = on_settings
         self.durable: DurableGame | None = None
         self.seats: list[int] = []
@@ -250,6 +251,8 @@ class Context:
 
     def setting_shown(self, name: str) -> str | float:
         """A setting as the settings page shows it: the staged value, else the one in force."""
-        if name in self.gesture.settings:
+        if name in self.gesture.settings and name != "pin":
             return self.gesture.settings[name]
-        return self.pin if name == "pin" else float(getattr(self, name))
+        if name == "pin":
+            return "****" if self.pin.record or self.gesture.settings.get("pin") else ""
+        return float(getattr(self, name))

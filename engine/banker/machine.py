@@ -29,6 +29,7 @@ from engine.banker.binding import BankerError as BankerError
 from engine.banker.binding import bind
 from engine.banker.context import CardLookup, Context, Gesture, Refusal, refusal_params
 from engine.banker.gestures import SHARED_HANDLERS, ULTIMATE_HANDLERS
+from engine.banker.pin import PinGuard, hash_pin, is_pin, is_record, salt_from
 from engine.banker.table import (
     BUTTONS,
     GESTURE_STATES,
@@ -72,8 +73,11 @@ class Banker:
 
     ``timeout_s`` is how long (seconds of the injected ``clock``) a half-done gesture waits before it
     returns to idle with nothing changed; ``auction_s`` the auction countdown, restarted by every bid;
-    ``pin`` guards the banker menu. ``on_settings``, if given, is called with the new ``timeout_s``,
-    ``auction_s`` (seconds) and ``pin`` when the settings are confirmed (✓) in the menu; the banker does no
+    The banker menu has no PIN until one is set in its settings; ``pin`` (4..8 digits, for tests) or
+    ``pin_hash`` (a stored record of engine/banker/pin.py) sets one, and ``pin_failures`` / ``pin_locked_s``
+    restore the wrong entries and the lock kept from before a restart. ``on_settings``, if given, is called
+    with the new ``timeout_s``, ``auction_s`` (seconds) and ``pin_hash`` when the settings are confirmed (✓),
+    and with ``pin_failures`` and ``pin_locked_s`` whenever a wrong entry changes them; the banker does no
     I/O itself, the caller may save them and pass them back through the arguments above at the next start.
 
     A ruleset passes its own ``rows`` (:class:`~engine.banker.table.RulesetRows`, put among the shared rows
@@ -93,16 +97,24 @@ class Banker:
         seed_source: Callable[[], int],
         timeout_s: float = 10.0,
         auction_s: float = 10.0,
-        pin: str = "1234",
+        pin: str | None = None,
         on_settings: Callable[[Mapping[str, str | float]], None] | None = None,
+        pin_hash: str | None = None,
+        pin_failures: int = 0,
+        pin_locked_s: float = 0.0,
         rows: RulesetRows = ULTIMATE_ROWS,
         handlers: Iterable[ModuleType] = ULTIMATE_HANDLERS,
     ) -> None:
         if timeout_s <= 0 or auction_s <= 0:
             raise BankerError(f"timeouts must be positive seconds, got timeout_s={timeout_s}, auction_s={auction_s}")
-        if not pin.isdigit():
-            raise BankerError(f"the PIN must be digits, got {pin!r}")
-        self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, pin, on_settings)
+        if pin is not None and not is_pin(pin):
+            raise BankerError(f"the PIN must be 4..8 digits, got {pin!r}")
+        if pin_hash is not None and not is_record(pin_hash):
+            raise BankerError("the stored PIN is not a PIN record of engine/banker/pin.py")
+        record = hash_pin(pin, salt_from(seed_source)) if pin is not None else pin_hash
+        locked = clock() + pin_locked_s if pin_locked_s > 0 else None
+        guard = PinGuard(record, max(0, int(pin_failures)), locked)
+        self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, guard, on_settings)
         self._fired = False
         table = build_table(rows)
         bind(self, self.ctx, [*SHARED_HANDLERS, *handlers], table)

@@ -124,10 +124,11 @@ SETUP_ROWS: tuple[Row, ...] = (
 
 MENU_ROWS: tuple[Row, ...] = (
     # --- the banker menu behind a PIN ---------------------------------------------------------------------
+    _t(["tap_banker", "press_menu"], list(MENU_FROM), S.MENU, "pin_not_set", "open_pin"),
     _t(["tap_banker", "press_menu"], list(MENU_FROM), S.PIN, None, "open_pin"),
     _t("answer", S.PIN, S.MENU, "pin_matches"),
-    _t("answer", S.PIN, None, "pin_partial", "add_pin_digit"),
     _t("press_undo", S.MENU, S.IDLE, "can_undo", ["do_undo", "then_settle"]),
+    _t("answer", S.MENU, S.IDLE, "correction_valid", ["do_correction", "then_settle"]),  # corrections
     _t("press_settings", S.MENU, S.SETTINGS),
     _t("answer", S.SETTINGS, None, "setting_valid", "do_setting"),
     _t("press_ok", S.SETTINGS, S.MENU, None, "confirm_settings"),

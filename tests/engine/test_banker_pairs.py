@@ -96,7 +96,7 @@ def make(tmp_path: Path, state: BankerState) -> tuple[Banker, ManualClock, Journ
     journal = Journal.open(tmp_path / "bb.sqlite3")
     clock = ManualClock()
     cards = CardTable()
-    banker = Banker(JournalStore(journal), cards, clock, seed_source=lambda: 7, timeout_s=10, auction_s=5)
+    banker = Banker(JournalStore(journal), cards, clock, seed_source=lambda: 7, timeout_s=10, auction_s=5, pin="1234")
     run_script(steps_of([*CARDS, *PREFIX[state]]), banker, clock, cards.enroll)
     assert banker.state is state, f"prefix for {state} ended in {banker.state}"
     return banker, clock, journal
