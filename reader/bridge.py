@@ -91,6 +91,7 @@ class BridgeReader(Reader):
         self._decoder = FrameDecoder()
         self._debounce = Debouncer(senses_removal=True)
         self._connected = False
+        self._lost_announced = False  # a ReaderLost for this outage has been emitted
         self._carried: str | None = None  # the card on the reader before a HELLO, awaiting the state report
         self._next_beat = 0.0
         self._next_resync = 0.0
@@ -197,7 +198,15 @@ class BridgeReader(Reader):
         was_connected, self._connected = self._connected, False
         if was_connected and reason != "stopped":
             log.info("%s lost: %s", self.url, reason)
+            self._lost_announced = True
             self._emit(ReaderLost(self.name, self._clock(), reason=reason))
+
+    def on_open_failed(self, reason: str) -> None:
+        """The port cannot be opened: one ReaderLost per outage, at once (the link keeps retrying)."""
+        if self._lost_announced:
+            return
+        self._lost_announced = True
+        self._emit(ReaderLost(self.name, self._clock(), reason=f"cannot open {self.path}: {reason}"))
 
     # ------------------------------------------------------------------ frames
 
@@ -221,6 +230,7 @@ class BridgeReader(Reader):
                 self._stats["newer_protocol"] += 1  # newer devices still speak v1 to a v1 host
             if not self._connected:
                 self._connected = True
+                self._lost_announced = False
                 self._emit(ReaderConnected(self.name, now, info=self.device_info))
         elif verb == "TAP":
             uid = args[0]

@@ -184,7 +184,9 @@ def test_a_device_that_appears_later_is_connected(tmp_path: Path) -> None:
     sink = Sink()
     reader.start(sink)
     try:
-        sink.quiet(0.2)
+        lost = sink.wait_count(ReaderLost, 1, timeout=0.5)  # at once: the port cannot be opened
+        assert isinstance(lost[0], ReaderLost) and "cannot open" in lost[0].reason and link in lost[0].reason
+        sink.quiet(0.3)  # one ReaderLost per outage, not one per attempt to open
         assert not os.path.exists(link)
         with BridgeDevice(link=link) as device:
             sink.wait_count(ReaderConnected, 1, timeout=3.0)
