@@ -1,6 +1,6 @@
 """Card readers: the reader contract, drivers chosen by URL, debouncing, the card registry.
 
-This package knows no game rule (shared/DESIGN.md): it turns card presentations into
+This package knows no game rule: it turns card presentations into
 :class:`~reader.events.CardPresented` events and plays cues on readers that have them.
 """
 

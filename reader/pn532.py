@@ -36,7 +36,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from reader import pn532_frames as pf
-from reader.base import EventSink, Reader, ReaderError
+from reader.base import EventSink, ProbeResult, Reader, ReaderError
 from reader.debounce import Debouncer
 from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderEvent, ReaderLost
 from reader.serialport import open_serial
@@ -219,6 +219,14 @@ class PN532Reader(Reader):
         if os.path.exists("/dev/serial0"):
             ports.insert(0, "/dev/serial0")
         return [f"pn532://{p}" for p in dict.fromkeys(ports)]
+
+    @classmethod
+    def probe(cls, url: str, timeout_s: float = 1.0) -> ProbeResult:
+        """Wake the chip and ask GetFirmwareVersion (:func:`reader.probes.probe_pn532`); ok only if it answers."""
+        from reader.probes import probe_pn532
+
+        reader = cls(url)
+        return probe_pn532(reader.path, reader.baud, timeout_s)
 
     # -------------------------------------------------------------- the thread
 

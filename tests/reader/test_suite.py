@@ -1,4 +1,4 @@
-"""The one reader suite, run against every backend (shared/DESIGN.md convention 7).
+"""The one reader suite, run against every backend.
 
 Backends come from ``harness.HARNESSES`` (mock, stdin, bridge) and from every ``harness_*.py`` module in
 this folder that exposes ``HARNESSES = {"name": factory}`` (PN532, PC/SC). Every wait has a deadline.
