@@ -154,7 +154,7 @@ def test_a_device_that_appears_later_connects(device: PN532Device) -> None:
 
 
 def test_a_chip_that_is_not_a_pn532_is_refused(device: PN532Device, monkeypatch: pytest.MonkeyPatch) -> None:
-    import firmware_sim.pn532 as sim
+    import firmware_sim.pn532_chip as sim
 
     monkeypatch.setattr(sim, "FIRMWARE", bytes([0x31, 0x01, 0x06, 0x07]))
     sink = Sink()
