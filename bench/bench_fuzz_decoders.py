@@ -4,8 +4,9 @@ Prints, per decoder, inputs per second, the decoder's verdicts (rejects by kind)
 and taps invented (a tap decoded from an input that does not hold that tap's intact frame). The bridge
 protocol v2 (CRC-16) must invent none under any damage. The PN532's own frame checks are 8-bit sums
 (UM0701-02 §6.2.1): they catch every single-byte damage and random garbage, but not two compensating
-changes, so damaged PN532 answers can invent taps; the figure is printed per damage kind, and the
-run fails only if garbage or a single-byte flip invents one.
+changes, so damaged PN532 answers can invent taps at the decoder; the figure is printed per damage
+kind, and the run fails only if garbage or a single-byte flip invents one. (The ``pn532://`` driver
+therefore reads a new card twice before reporting it: see reader/pn532.py.)
 
 Run: ``.venv/bin/python bench/bench_fuzz_decoders.py [--frames N] [--seed S]``; exit status 1 on a failure.
 """

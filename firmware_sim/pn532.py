@@ -27,7 +27,8 @@ This module is the serial side (the manual's section in brackets); the commands 
 
 Faults (the :class:`~firmware_sim.device.SimDevice` set): ``garbage``, ``stall``, ``unplug``, ``replug``
 (a power cycle: asleep again, defaults restored), ``dup`` (repeat the last response frame), ``badsum``
-(the next response frame goes out with a wrong DCS).
+(the next response frame goes out with a wrong DCS), and ``mangle`` (the next target's UID damaged
+with the checksums intact).
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ class PN532Device(SimDevice):
             self._pending: Pending | None = None
             self._last_response = b""
             self._badsum_next = False
+            self._mangle_next = False
             self._decoder.reset()
 
     @property
@@ -132,6 +134,12 @@ class PN532Device(SimDevice):
 
     # -------------------------------------------------------------- faults
 
+    def mangle(self) -> None:
+        """The next answer naming a target has its UID damaged so that the checksums still hold (one
+        UID byte up by one, the next down by one): what an 8-bit sum cannot catch."""
+        with self._chip_lock:
+            self._mangle_next = True
+
     def badsum(self) -> None:
         """The next response frame goes out with a wrong data checksum."""
         super().badsum()
@@ -195,6 +203,13 @@ class PN532Device(SimDevice):
     def _respond(self, command: int, payload: bytes = b"") -> None:
         if command in (pf.CMD_IN_LIST_PASSIVE_TARGET, 0x60):
             self.counters["targets_found" if payload[:1] != b"\x00" else "polls_empty"] += 1
+        if self._mangle_next and command in (pf.CMD_IN_LIST_PASSIVE_TARGET, 0x60) and payload[:1] == b"\x01":
+            self._mangle_next = False
+            self.counters["mangled"] += 1
+            damaged = bytearray(payload)
+            damaged[-2] = (damaged[-2] + 1) & 0xFF  # the last two UID bytes: the sum stays the same
+            damaged[-1] = (damaged[-1] - 1) & 0xFF
+            payload = bytes(damaged)
         frame = pf.encode_response(command, payload)
         self._last_response = frame
         self.counters["responses"] += 1

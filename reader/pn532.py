@@ -12,7 +12,9 @@ The driver speaks UM0701-02 through the pure codec :mod:`reader.pn532_frames`, f
 4. RFConfiguration MaxRetries ``FF 01 01`` so InListPassiveTarget gives up after two activation
    attempts instead of waiting for a card forever (the power-on value 0xFF);
 5. poll: InListPassiveTarget (one target, 106 kbps type A) every :data:`POLL_PERIOD_S` (50 ms, the
-   ``poll_ms`` query parameter), then InRelease of the target found.
+   ``poll_ms`` query parameter), then InRelease of the target found. A card not reported yet is
+   polled once more at once and reported only if the same UID comes back: the frames' 8-bit
+   checksums let two compensating byte errors through, which would otherwise be a wrong card.
 
 Every command waits for the chip's ACK (:data:`ACK_TIMEOUT_S`) and then its response; a command
 without an ACK is sent again, a response lost to a bad checksum is asked for again with a NACK.
@@ -177,7 +179,7 @@ class PN532Reader(Reader):
         self._thread: threading.Thread | None = None
         self._debouncer = Debouncer(senses_removal=True)
         self.firmware: pf.FirmwareVersion | None = None
-        self.counters: dict[str, int] = {"polls": 0, "connects": 0, "losses": 0, "errors": 0}
+        self.counters: dict[str, int] = {"polls": 0, "connects": 0, "losses": 0, "errors": 0, "unconfirmed": 0}
         self.link: PN532Link | None = None
 
     # -------------------------------------------------------------- the contract
@@ -292,6 +294,15 @@ class PN532Reader(Reader):
             except Exception as exc:  # already gone
                 log.debug("pn532: close: %s", exc)
 
+    def _confirmed(self, link: PN532Link, uid: str, poll_frame: bytes, release_frame: bytes) -> bool:
+        """A card not reported yet must be found again by an immediate second poll (a few ms): the
+        PN532's LCS/DCS are 8-bit sums, which two compensating byte errors pass (a damaged UID)."""
+        if uid == self._debouncer.present:
+            return True
+        link.command(release_frame, pf.CMD_IN_RELEASE)
+        again = pf.parse_in_list_passive_target(link.command(poll_frame, pf.CMD_IN_LIST_PASSIVE_TARGET))
+        return bool(again) and again[0].uid_hex == uid
+
     def _poll(self, link: PN532Link) -> str | None:
         """Poll until stopped (None) or the chip is lost (the reason)."""
         misses = 0
@@ -303,7 +314,9 @@ class PN532Reader(Reader):
                 response = link.command(poll_frame, pf.CMD_IN_LIST_PASSIVE_TARGET)
                 targets = pf.parse_in_list_passive_target(response)
                 self.counters["polls"] += 1
-                if targets:
+                if targets and not self._confirmed(link, targets[0].uid_hex, poll_frame, release_frame):
+                    self.counters["unconfirmed"] += 1  # a damaged answer that passed the 8-bit checksums
+                elif targets:
                     misses = 0
                     uid = targets[0].uid_hex
                     now = time.monotonic()

@@ -200,3 +200,13 @@ def test_bad_urls_are_clear_errors(url: str, message: str) -> None:
 def test_list_devices_are_pn532_urls() -> None:
     assert all(u.startswith("pn532://") for u in PN532Reader.list_devices())
 
+
+
+def test_a_damaged_uid_that_passes_the_checksums_is_never_a_tap(running: tuple[PN532Device, PN532Reader, Sink]) -> None:
+    device, reader, sink = running
+    device.mangle()  # the next answer naming the card carries 04A22B1D5D6D80-like damage, sums intact
+    device.tap("04A22B1C5D6E80")
+    sink.wait_count(CardPresented, 1)
+    sink.quiet(0.3)
+    assert sink.taps() == ["04A22B1C5D6E80"]
+    assert device.counters["mangled"] == 1 and reader.counters["unconfirmed"] == 1
