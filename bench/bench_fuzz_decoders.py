@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from firmware_sim.fuzz import DAMAGE, fuzz_bridge, fuzz_pn532
+from firmware_sim.fuzz import DAMAGE, fuzz_bridge, fuzz_bridge_v1, fuzz_pn532
 
 
 def main() -> int:
@@ -29,6 +29,9 @@ def main() -> int:
     print("\n".join(bridge.lines()))
     if bridge.escaped or bridge.taps_invented:
         failures.append(f"bridge: {bridge.escaped} exceptions, {bridge.taps_invented} invented taps")
+    v1 = fuzz_bridge_v1(args.frames, args.seed)
+    print(f"{v1.decoder}: {v1.frames:,} TAP frames with one bit flipped in 2-3 bytes: "
+          f"{v1.taps_invented} taken as another card")
     pn532 = fuzz_pn532(args.frames, args.seed)
     print("\n".join(pn532.lines()))
     strict = pn532.invented_by_damage["random"] + pn532.invented_by_damage["flip"]

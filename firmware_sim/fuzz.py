@@ -8,7 +8,8 @@
 A *tap invented* is a tap decoded from an input that does not hold the intact frame of that tap: for
 the bridge, a ``TAP`` whose exact encoding is not in the input; for the PN532, a target whose UID is
 not that of the undamaged answer (damage to the preamble or postamble leaves the answer as it was). Damage kinds (:data:`DAMAGE`): ``flip`` (one byte changed), ``burst`` (two
-adjacent bytes changed: at most 16 bits), ``multi`` (2-4 bytes changed anywhere), ``insert``,
+adjacent bytes changed: at most 16 bits), ``bits`` (one bit flipped in each of 2-3 bytes: line
+noise), ``multi`` (2-4 bytes changed anywhere), ``insert``,
 ``delete``, ``truncate``, ``splice`` (two frames cut and joined). Everything is seeded: a run is
 reproducible. Exceptions are caught per input and counted as ``escaped`` (which must stay 0).
 """
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from reader import pn532_frames as pf
 from reader import protocol as bp
 
-DAMAGE = ("flip", "burst", "multi", "insert", "delete", "truncate", "splice")
+DAMAGE = ("flip", "bits", "burst", "multi", "insert", "delete", "truncate", "splice")
 SINGLE_BYTE_DAMAGE = ("flip", "burst")
 """Damage a CRC-16 always detects (at most 16 adjacent bits)."""
 
@@ -76,6 +77,9 @@ def damage(rng: random.Random, data: bytes, kind: str, other: bytes = b"") -> by
         i = rng.randrange(n - 1)
         b[i] ^= rng.randrange(1, 256)
         b[i + 1] ^= rng.randrange(256)
+    elif kind == "bits":
+        for i in rng.sample(range(n), rng.randint(2, min(3, n))):
+            b[i] ^= 1 << rng.randrange(8)
     elif kind == "multi":
         for i in rng.sample(range(n), rng.randint(2, min(4, n))):
             b[i] ^= rng.randrange(1, 256)
@@ -144,6 +148,44 @@ def _feed_bridge(report: FuzzReport, kind: str, data: bytes) -> None:
             report.taps_invented += 1
             report.invented_by_damage[kind] += 1
             report.examples.append(data)
+
+
+def _xor(payload: bytes) -> int:
+    c = 0
+    for b in payload:
+        c ^= b
+    return c
+
+
+def _v1_taps(data: bytes) -> list[str]:
+    """The UIDs a protocol v1 receiver (XOR-8 check, two hex digits) would have taken from ``data``."""
+    import re
+
+    taps = []
+    for m in re.finditer(rb"\$(TAP ([0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20}))\*([0-9A-F]{2})\n", data):
+        if _xor(m.group(1)) == int(m.group(3), 16):
+            taps.append(m.group(2).decode())
+    return taps
+
+
+def fuzz_bridge_v1(n: int, seed: int = 1, kinds: tuple[str, ...] = ("bits",)) -> FuzzReport:
+    """For comparison: the same damage to protocol v1's TAP frames (XOR-8), counted the same way."""
+    rng = random.Random(seed)
+    report = FuzzReport("bridge protocol v1, for comparison (XOR-8)")
+    started = time.perf_counter()
+    for _ in range(n):
+        uid = _uid(rng).hex().upper()
+        payload = f"TAP {uid}".encode()
+        frame = b"$%s*%02X\n" % (payload, _xor(payload))
+        kind = rng.choice(kinds)
+        data = damage(rng, frame, kind, frame) + b"\n"
+        for got in _v1_taps(data):
+            if got != uid:
+                report.taps_invented += 1
+                report.invented_by_damage[kind] += 1
+    report.frames = n
+    report.seconds = time.perf_counter() - started
+    return report
 
 
 # ---------------------------------------------------------------------------------------------- PN532

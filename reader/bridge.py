@@ -170,7 +170,10 @@ class BridgeReader(Reader):
         """Ask the bridge for its HELLO (:func:`reader.probes.probe_bridge`); ok only if one came."""
         from reader.probes import probe_bridge
 
-        path, baud = parse_serial_url(url)
+        try:
+            path, baud = parse_serial_url(url)
+        except ReaderError as exc:
+            return ProbeResult(False, str(exc))
         return probe_bridge(path, baud, timeout_s)
 
     # ------------------------------------------------------------------ LinkHandler

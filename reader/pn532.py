@@ -227,7 +227,10 @@ class PN532Reader(Reader):
         """Wake the chip and ask GetFirmwareVersion (:func:`reader.probes.probe_pn532`); ok only if it answers."""
         from reader.probes import probe_pn532
 
-        reader = cls(url)
+        try:
+            reader = cls(url)
+        except ReaderError as exc:
+            return ProbeResult(False, str(exc))
         return probe_pn532(reader.path, reader.baud, timeout_s)
 
     # -------------------------------------------------------------- the thread

@@ -75,6 +75,9 @@ def test_mock_and_stdin_are_always_there_and_bad_urls_are_failed_probes() -> Non
     assert probe("nfc://x") == ProbeResult(False, "unknown reader URL scheme 'nfc'; expected one of "
                                            "['mock', 'pcsc', 'pn532', 'serial', 'stdin']")
     assert not probe("serial://").ok
+    assert BridgeReader.probe("serial://") == ProbeResult(
+        False, "expected serial://PATH[?baud=N], e.g. serial:///dev/ttyACM0?baud=115200, got 'serial://'")
+    assert not PN532Reader.probe("pn532://").ok  # never raises, even for a bad URL
 
 
 def test_pcsc_probe_reports_only_a_matching_reader() -> None:
