@@ -151,10 +151,10 @@ class PN532Link:
             return response
         raise PN532Error(f"no answer to command {command:#04x} after {attempts} attempts")
 
-    def wake(self) -> None:
-        """HSU wake-up immediately followed by SAMConfiguration (normal mode)."""
+    def wake(self, attempts: int = 3) -> None:
+        """HSU wake-up immediately followed by SAMConfiguration (normal mode), tried ``attempts`` times."""
         self._write(pf.HSU_WAKEUP)
-        self.command(pf.sam_configuration(), pf.CMD_SAM_CONFIGURATION)
+        self.command(pf.sam_configuration(), pf.CMD_SAM_CONFIGURATION, attempts)
 
 
 class PN532Reader(Reader):

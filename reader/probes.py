@@ -41,8 +41,7 @@ def probe_pn532(path: str, baud: int, timeout_s: float) -> ProbeResult:
         port = open_serial(path, baud, 0.01)
         link = drv.PN532Link(port)
         attempts = max(1, min(3, int(timeout_s / (drv.ACK_TIMEOUT_S * 2)) or 1))
-        link._write(pf.HSU_WAKEUP)
-        link.command(pf.sam_configuration(), pf.CMD_SAM_CONFIGURATION, attempts=attempts)
+        link.wake(attempts)
         answer = link.command(pf.encode_command(pf.CMD_GET_FIRMWARE_VERSION), pf.CMD_GET_FIRMWARE_VERSION, attempts)
         firmware = pf.parse_firmware_version(answer)
         if firmware.ic != 0x32:

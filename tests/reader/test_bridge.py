@@ -93,7 +93,7 @@ def test_a_damaged_tap_is_dropped_then_repeated_until_acknowledged(rig: tuple[Br
 
 def test_an_unacknowledged_tap_repeats_but_is_one_tap(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
     device, _reader, sink = rig
-    device.stall(400)  # the host's ACKs are lost while the device is deaf; its repeats are held
+    device.stall(300)  # the host's ACKs are lost while the device is deaf; its repeats are held
     device.tap(A)
     sink.wait_count(CardPresented, 1, timeout=2.0)
     wait_for(lambda: device.app.unacked is None, 2.0, "an ACK after the stall")

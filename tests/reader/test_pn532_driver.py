@@ -85,7 +85,8 @@ def test_a_damaged_response_is_asked_for_again_with_a_nack(running: tuple[PN532D
     for n in (1, 2, 3):
         device.badsum()
         wait_for(lambda n=n: link.counters["nacks_sent"] >= n, 2.0, f"NACK number {n}")  # type: ignore[misc]
-    assert device.counters["badsums"] == 3 and device.counters["nacks_in"] == 3
+    wait_for(lambda: device.counters["nacks_in"] == 3, 1.0, "the chip to receive the third NACK")  # crosses the pty
+    assert device.counters["badsums"] == 3
     assert link.decoder.counters["bad_checksum"] == 3
     device.tap(UID)
     sink.wait_count(CardPresented, 1, 2.0)

@@ -83,4 +83,12 @@ def test_mock_and_stdin_are_always_there_and_bad_urls_are_failed_probes() -> Non
 def test_pcsc_probe_reports_only_a_matching_reader() -> None:
     result = probe("pcsc://no-such-reader-name-anywhere", timeout_s=0.5)
     assert not result.ok
-    assert "no PC/SC reader matches 'no-such-reader-name-anywhere'" in result.detail or "PC/SC" in result.detail
+    assert result.detail.startswith(("no PC/SC reader matches 'no-such-reader-name-anywhere'",
+                                     "PC/SC is not answering"))
+
+
+def test_pcsc_probe_names_the_virtual_reader() -> None:
+    from harness_pcsc import pcsc_harness
+
+    with pcsc_harness() as rig:
+        assert probe(rig.url, timeout_s=0.5) == ProbeResult(True, rig.reader)
