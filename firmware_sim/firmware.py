@@ -20,7 +20,6 @@ again), ``badsum`` (the next frame's CRC damaged).
 
 from __future__ import annotations
 
-import builtins
 import logging
 import threading
 from typing import Any
@@ -28,7 +27,7 @@ from typing import Any
 from firmware_sim.bridge import FIRMWARE_DIR, load_firmware_module
 from firmware_sim.device import SimDevice
 from firmware_sim.mfrc522 import MFRC522Chip
-from firmware_sim.micropython import Board, FirmwareStopped
+from firmware_sim.micropython import Board, FirmwareStopped, exec_micropython
 from reader.events import normalize_uid
 
 log = logging.getLogger(__name__)
@@ -38,22 +37,9 @@ _HEX = b"0123456789ABCDEF"
 
 def run_main(board: Board) -> None:
     """Execute ``hardware/firmware/main.py`` on ``board`` until the board stops it (see the module docstring)."""
-    path = FIRMWARE_DIR / "main.py"
-    shims = board.modules()
-    firmware = {name: load_firmware_module(name) for name in FIRMWARE_MODULES}
-    real_import = builtins.__import__
-
-    def firmware_import(name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
-        if level == 0 and name in shims:
-            return shims[name]
-        if level == 0 and name in firmware:
-            return firmware[name]
-        return real_import(name, globals, locals, fromlist, level)
-
-    namespace_builtins = dict(vars(builtins))
-    namespace_builtins["__import__"] = firmware_import
-    namespace = {"__name__": "__main__", "__file__": str(path), "__builtins__": namespace_builtins}
-    exec(compile(path.read_text(), str(path), "exec"), namespace)
+    modules: dict[str, Any] = dict(board.modules())
+    modules.update({name: load_firmware_module(name) for name in FIRMWARE_MODULES})
+    exec_micropython(FIRMWARE_DIR / "main.py", modules)
 
 
 class FirmwareDevice(SimDevice):

@@ -3,9 +3,10 @@
 What a driver can observe through SPI (MFRC522 datasheet rev. 3.9, sections 8-10), as far as reading
 a UID needs:
 
-* SPI framing (8.1.2): the address byte ``0x80 | reg << 1`` reads, ``reg << 1`` writes; the bytes
-  after it are further reads of the same register (a read returns each value one byte late) or
-  values to write; chip select is active low;
+* SPI framing (8.1.2), byte by byte while chip select is low (:meth:`MFRC522Chip.select`,
+  :meth:`MFRC522Chip.exchange`), however the driver splits its transfers: the address byte
+  ``0x80 | reg << 1`` reads, ``reg << 1`` writes; after a read address each byte clocked in names the
+  next register and the value comes back one byte late; after a write address every byte is written;
 * the 64 registers with their reset values, SoftReset (CommandReg 0x0F), the PowerDown bit;
 * the 64-byte FIFO (FIFODataReg, FIFOLevelReg with FlushBuffer, BufferOvfl in ErrorReg);
 * ComIrqReg / DivIrqReg with the Set1 bit (writing 1 sets, 0 clears the bits marked);
@@ -123,6 +124,7 @@ class MFRC522Chip:
         self.cards: list[Card] = []
         self.regs = bytearray(64)
         self.fifo = bytearray()
+        self._spi_address = None
         self.counters: dict[str, int] = {"transfers": 0, "transceives": 0, "answers": 0, "crc_calcs": 0}
         self.soft_reset()
 
@@ -140,20 +142,33 @@ class MFRC522Chip:
 
     # ------------------------------------------------------------------ SPI
 
-    def transfer(self, out: bytes) -> bytes:
-        """One SPI transaction (chip select low for its length): the bytes the chip shifts back."""
+    def select(self) -> None:
+        """Chip select went low: the next byte is an address byte."""
         with self._lock:
+            self._spi_address: int | None = None
             self.counters["transfers"] += 1
-            if not out:
-                return b""
-            address = out[0]
-            reg = (address >> 1) & 0x3F  # for a read, out[1:] are the next addresses (0x00 ends)
-            if address & 0x80:  # read: each byte shifted out names the next register, its value comes back one byte later
-                values = [self.read((out[i - 1] >> 1) & 0x3F) for i in range(1, len(out))]
-                return bytes([0, *values])
-            for value in out[1:]:
-                self.write(reg, value)
-            return bytes(len(out))
+
+    def exchange(self, mosi: int) -> int:
+        """One byte clocked in while selected; returns the byte clocked out (8.1.2: the first byte is the
+        address; after a read address each byte returns that register's value and names the next one;
+        after a write address each byte is written to that register)."""
+        with self._lock:
+            address = self._spi_address
+            if address is None:
+                self._spi_address = mosi & 0xFF
+                return 0x00
+            reg = (address >> 1) & 0x3F
+            if address & 0x80:
+                self._spi_address = mosi & 0xFF
+                return self.read(reg)
+            self.write(reg, mosi)
+            return 0x00
+
+    def transfer(self, out: bytes) -> bytes:
+        """One whole SPI transaction (select, every byte of ``out``, deselect): the bytes clocked out."""
+        with self._lock:
+            self.select()
+            return bytes(self.exchange(b) for b in out)
 
     def read(self, reg: int) -> int:
         """A register read (FIFODataReg takes a byte off the FIFO)."""

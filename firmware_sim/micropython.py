@@ -14,15 +14,35 @@ of ``time.monotonic()``, as ``ticks_ms`` counts them; ticks do not wrap.
 
 from __future__ import annotations
 
+import builtins
 import threading
 import time as _time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
 from firmware_sim.mfrc522 import MFRC522Chip
 
 PIN_CS = 17  # main.py's PIN_CS: the MFRC522's chip select
+
+
+def exec_micropython(path: Path, modules: Mapping[str, Any], name: str = "__main__") -> dict[str, Any]:
+    """Execute the MicroPython source file ``path`` with ``import X`` (and ``from X import ...``) finding
+    ``modules[X]`` first, CPython's modules otherwise; return its namespace. Nothing goes into
+    ``sys.modules``. Exceptions of the code (FirmwareStopped included) propagate."""
+    real_import = builtins.__import__
+
+    def shim_import(module: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and module in modules:
+            return modules[module]
+        return real_import(module, globals, locals, fromlist, level)
+
+    namespace_builtins = dict(vars(builtins))
+    namespace_builtins["__import__"] = shim_import
+    namespace: dict[str, Any] = {"__name__": name, "__file__": str(path), "__builtins__": namespace_builtins}
+    exec(compile(Path(path).read_text(), str(path), "exec"), namespace)
+    return namespace
 
 
 class FirmwareStopped(BaseException):
@@ -44,7 +64,6 @@ class Board:
         self.wdt_timeout_ms: int | None = None
         self.feeds = 0
         self._selected = False
-        self._spi_buffer = bytearray()
 
     # ------------------------------------------------------------------ the USB side
 
@@ -68,14 +87,15 @@ class Board:
     def _cs(self, level: int) -> None:
         if level == 0 and not self._selected:
             self._selected = True
-            self._spi_buffer.clear()
+            self.chip.select()
         elif level and self._selected:
             self._selected = False
 
-    def _spi_transfer(self, out: bytes) -> bytes:
+    def _spi(self, out: bytes) -> bytes:
+        """Bytes clocked through the bus; the chip sees them only while its chip select is low."""
         if not self._selected:
-            raise OSError("SPI transfer with the MFRC522's chip select high")
-        return self.chip.transfer(out)
+            return bytes(len(out))  # nothing drives MISO
+        return bytes(self.chip.exchange(b) for b in out)
 
     # ------------------------------------------------------------------ the modules
 
@@ -121,22 +141,25 @@ class Board:
                 self.value(0)
 
         class SPI:
-            def __init__(self, bus: int, baudrate: int = 1_000_000, polarity: int = 0, phase: int = 0, **_: Any) -> None:
+            def __init__(self, bus: int = -1, baudrate: int = 1_000_000, polarity: int = 0, phase: int = 0, **_: Any) -> None:
                 if (polarity, phase) != (0, 0):
                     raise ValueError(f"the MFRC522 needs SPI mode 0, got polarity {polarity} phase {phase}")
                 self.bus = bus
 
+            def init(self, *_args: Any, **_kwargs: Any) -> None:
+                pass
+
             def write(self, buf: bytes) -> None:
-                board._spi_transfer(bytes(buf))
+                board._spi(bytes(buf))
 
             def read(self, n: int, write: int = 0) -> bytes:
-                return board._spi_transfer(bytes([write]) * n)
+                return board._spi(bytes([write]) * n)
 
             def readinto(self, buf: bytearray, write: int = 0) -> None:
-                buf[:] = board._spi_transfer(bytes([write]) * len(buf))
+                buf[:] = board._spi(bytes([write]) * len(buf))
 
             def write_readinto(self, wbuf: bytes, rbuf: bytearray) -> None:
-                rbuf[:] = board._spi_transfer(bytes(wbuf))
+                rbuf[:] = board._spi(bytes(wbuf))
 
         class PWM:
             def __init__(self, pin: Pin) -> None:
@@ -193,3 +216,7 @@ class Board:
         stdin = SimpleNamespace(buffer=SimpleNamespace(read=self._read))
         stdout = SimpleNamespace(buffer=SimpleNamespace(write=self.usb_out))
         return SimpleNamespace(stdin=stdin, stdout=stdout, implementation=SimpleNamespace(name="micropython"))
+
+    def os(self, sysname: str = "rp2") -> SimpleNamespace:
+        """An ``os`` whose ``uname()`` names the port (``rp2``: the Pico), for drivers that set SPI up by board."""
+        return SimpleNamespace(uname=lambda: (sysname, sysname, "1.22.0", "v1.22.0", f"simulated {sysname} board"))

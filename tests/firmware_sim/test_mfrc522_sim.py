@@ -159,3 +159,39 @@ def test_a_third_party_driver_loses_the_card_when_it_leaves(pimylifeup: tuple[An
     _select(driver)
     chip.remove()
     assert driver.MFRC522_Request(driver.PICC_REQIDL)[0] == driver.MI_ERR
+
+
+# A MicroPython MFRC522 driver given by path (not in the repository, not on PyPI): e.g. danjperron's or
+# wendlers' mfrc522.py from their GitHub repositories. Opt-in: BB_MICROPYTHON_MFRC522=path[:path...].
+MICROPYTHON_DRIVERS = [p for p in os.environ.get("BB_MICROPYTHON_MFRC522", "").split(os.pathsep) if p]
+
+
+@pytest.mark.skipif(not MICROPYTHON_DRIVERS, reason="opt-in: set BB_MICROPYTHON_MFRC522 to a MicroPython mfrc522.py")
+@pytest.mark.parametrize("path", MICROPYTHON_DRIVERS or ["(none)"])
+def test_a_micropython_driver_given_by_path_reads_every_uid_size(path: str) -> None:
+    from pathlib import Path
+
+    from firmware_sim.micropython import Board, exec_micropython
+
+    for uid in ("DEADBEEF", "04A22B1C5D6E80", "0102030405060708090A"):
+        chip = MFRC522Chip()
+        chip.insert(bytes.fromhex(uid))
+        board = Board(chip, lambda _data: None)
+        driver = None
+        for port in ("rp2", "esp8266"):  # drivers choose their SPI set-up by os.uname(); older ones know no rp2
+            modules = {"machine": board.modules()["machine"], "os": board.os(port)}
+            cls = exec_micropython(Path(path), modules, name="mfrc522")["MFRC522"]
+            try:
+                driver = cls(sck=18, mosi=19, miso=16, rst=20, cs=17)
+                break
+            except RuntimeError as exc:
+                assert "Unsupported platform" in str(exc)
+        assert driver is not None
+        status, bits = driver.request(driver.REQIDL)
+        assert (status, bits) == (driver.OK, 16)
+        if hasattr(driver, "SelectTagSN"):  # danjperron's: every cascade level
+            status, got = driver.SelectTagSN()
+            assert status == driver.OK and bytes(got).hex().upper() == uid
+        else:  # wendlers': cascade level 1 only
+            status, got = driver.anticoll()
+            assert status == driver.OK and bytes(got[:4]) == chip.cards[0].levels[0][:4]
