@@ -32,8 +32,8 @@ def _one_line(exc: BaseException) -> str:
 
 def probe_pn532(path: str, baud: int, timeout_s: float) -> ProbeResult:
     """Wake the PN532 on ``path`` and ask its firmware version (at most about ``timeout_s`` s)."""
-    from reader import pn532 as drv
     from reader import pn532_frames as pf
+    from reader import pn532_link as drv
     from reader.serialport import open_serial
 
     port: Any = None
