@@ -2,11 +2,12 @@
 # Debian packages boardbank's tests and kiosk need. Idempotent; run as root.
 #   pcscd, libpcsclite-dev, vsmartcard-vpcd : PC/SC and the virtual reader the tests use (pyscard compiles against libpcsclite-dev)
 #   socat                                   : stable pseudo-terminal pairs for serial tests
+#   libnfc-bin, libnfc-examples             : libnfc's nfc-list and nfc-poll, run against the PN532 simulator
 #   graphviz                                : PNG/SVG diagrams of the banker state machine
 #   fonts-ipafont-gothic                    : a CJK font so the Japanese screens have glyphs
 #   libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 : Kivy's GL through Mesa (offscreen too)
 set -euo pipefail
-PKGS=(pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd socat graphviz
+PKGS=(pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd socat libnfc-bin libnfc-examples graphviz
       fonts-ipafont-gothic libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1)
 missing=()
 for p in "${PKGS[@]}"; do
