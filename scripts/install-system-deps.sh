@@ -12,7 +12,7 @@
 #                                                          (pyscard, in the dev extra, compiles against libpcsclite-dev)
 #   socat      : stable pseudo-terminal pairs for serial tests
 #   graphviz   : PNG/SVG diagrams of the banker state machine
-#   shellcheck : the kiosk installer's lint (tests/cli/test_kiosk.py)
+#   ShellCheck (package shellcheck) : lints the kiosk installer (tests/cli/test_kiosk.py)
 set -euo pipefail
 
 RUN_PKGS=(libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 fonts-ipafont-gothic)
