@@ -195,6 +195,9 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
             session.close()
             return 2
         app.after_start(runner.start)
+    from ui.watchdog import kivy_heartbeat
+
+    app.after_start(kivy_heartbeat)  # systemd's READY=1 and watchdog pings (the kiosk unit); else nothing
     try:
         app.run()
     finally:
