@@ -28,12 +28,12 @@ from transitions import EventData, Machine, MachineError
 from engine.banker.binding import BankerError as BankerError
 from engine.banker.binding import bind
 from engine.banker.context import CardLookup, Context, Gesture, Refusal, refusal_params
-from engine.banker.gestures import SHARED_HANDLERS, ULTIMATE_HANDLERS
+from engine.banker.gestures import SHARED_HANDLERS
 from engine.banker.pin import PinGuard, hash_pin, is_pin, is_record, salt_from
+from engine.banker.plugins import ruleset_part
 from engine.banker.table import (
     BUTTONS,
     GESTURE_STATES,
-    ULTIMATE_ROWS,
     BankerState,
     RulesetRows,
     build_table,
@@ -82,7 +82,8 @@ class Banker:
 
     A ruleset passes its own ``rows`` (:class:`~engine.banker.table.RulesetRows`, put among the shared rows
     by :func:`~engine.banker.table.build_table`) and its ``handlers`` (modules of handler functions, bound
-    with the shared ones); both default to Ultimate Banking's.
+    with the shared ones); both default to those of the ruleset of the store's edition, loaded through
+    its record (engine/banker/plugins.py).
     """
 
     state: BankerState
@@ -102,8 +103,8 @@ class Banker:
         pin_hash: str | None = None,
         pin_failures: int = 0,
         pin_locked_s: float = 0.0,
-        rows: RulesetRows = ULTIMATE_ROWS,
-        handlers: Iterable[ModuleType] = ULTIMATE_HANDLERS,
+        rows: RulesetRows | None = None,
+        handlers: Iterable[ModuleType] | None = None,
     ) -> None:
         if timeout_s <= 0 or auction_s <= 0:
             raise BankerError(f"timeouts must be positive seconds, got timeout_s={timeout_s}, auction_s={auction_s}")
@@ -116,6 +117,9 @@ class Banker:
         guard = PinGuard(record, max(0, int(pin_failures)), locked)
         self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, guard, on_settings)
         self._fired = False
+        if rows is None or handlers is None:  # the ruleset of the store's edition brings its own
+            own_rows, own_handlers = ruleset_part(store.edition.ruleset)
+            rows, handlers = rows or own_rows, own_handlers if handlers is None else handlers
         table = build_table(rows)
         bind(self, self.ctx, [*SHARED_HANDLERS, *handlers], table)
         self.machine = Machine(model=self, after_state_change="mark_fired", **machine_kwargs(table))

@@ -10,12 +10,16 @@ import pytest
 
 from engine.banker import gestures
 from engine.banker.binding import handler_functions
-from engine.banker.gestures import SHARED_HANDLERS, ULTIMATE_HANDLERS
+from engine.banker.gestures import SHARED_HANDLERS
 from engine.banker.machine import Banker, BankerError
-from engine.banker.table import SHARED_ROWS, TABLE, ULTIMATE_ROWS, build_table
+from engine.banker.plugins import ruleset_part, table_for
+from engine.banker.table import SHARED_ROWS, build_table
 from engine.banker.tapscript import CardTable, ManualClock
 from engine.store.gamestore import JournalStore
 from engine.store.journal import Journal
+
+ULTIMATE_ROWS, ULTIMATE_HANDLERS = ruleset_part("ultimate")
+TABLE = table_for("ultimate")
 
 ROOT = Path(__file__).parents[2]
 BANKER = ROOT / "engine" / "banker"
@@ -79,7 +83,7 @@ def test_every_name_of_the_table_is_a_handler() -> None:
             value = row.get(key) or []
             for name in [value] if isinstance(value, str) else value:
                 assert name in bound, name
-    assert gestures.SHARED_HANDLERS and gestures.ULTIMATE_HANDLERS
+    assert gestures.SHARED_HANDLERS and ULTIMATE_HANDLERS
 
 
 def _banker(tmp_path: Path, **kwargs: object) -> Banker:

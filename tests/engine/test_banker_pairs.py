@@ -15,11 +15,14 @@ from pathlib import Path
 import pytest
 
 from engine.banker.machine import Banker
-from engine.banker.table import TRANSITIONS, BankerState, input_triggers
+from engine.banker.plugins import transitions_for
+from engine.banker.table import BankerState, input_triggers
 from engine.banker.tapscript import CardTable, ManualClock, run_script, steps_of
 from engine.banker.view import phase_state
 from engine.store.gamestore import JournalStore
 from engine.store.journal import Journal
+
+TRANSITIONS = transitions_for("ultimate")
 
 S = BankerState
 

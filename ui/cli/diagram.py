@@ -16,7 +16,7 @@ import types
 from pathlib import Path
 from typing import Any
 
-from engine.banker.table import MACHINE_KWARGS
+from engine.banker.plugins import machine_kwargs_for
 
 BEGIN = "<!-- banker-diagram:begin -->"
 END = "<!-- banker-diagram:end -->"
@@ -25,7 +25,7 @@ END = "<!-- banker-diagram:end -->"
 def _graph_machine(engine: str) -> Any:
     from transitions.extensions import GraphMachine
 
-    kwargs = {k: v for k, v in MACHINE_KWARGS.items() if k != "send_event"}
+    kwargs = {k: v for k, v in machine_kwargs_for("ultimate").items() if k != "send_event"}
     return GraphMachine(model=types.SimpleNamespace(), graph_engine=engine, show_conditions=True,
                         title="boardbank banker", **kwargs)
 
