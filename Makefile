@@ -55,8 +55,8 @@ bench: $(VENV)/.stamp-test
 
 ## make screenshots: play tests/ui/game.tap through the UI at 800x480 and save a PNG per step in $(SHOTS)
 screenshots: $(VENV)/.stamp-run
-	rm -f $(SHOTS)/*.png $(SHOTS)/game.sqlite3*
-	$(TEST_ENV) $(BB) run --script tests/ui/game.tap --screenshots $(SHOTS) --size 800x480 --db $(SHOTS)/game.sqlite3
+	rm -f $(SHOTS)/*.png
+	$(TEST_ENV) $(BB) run --script tests/ui/game.tap --screenshots $(SHOTS) --size 800x480
 
 diagram: $(VENV)/.stamp-run
 	$(BB) diagram --out docs

@@ -27,6 +27,7 @@ from engine.store.gamestore import JournalStore
 from engine.store.journal import Journal
 from reader.base import Reader, open_reader
 from reader.registry import CardRegistry
+from ui.checkpoint import IdleCheckpointer
 from ui.paths import resolve_db
 from ui.settings import SettingsError, SettingsStore
 
@@ -78,16 +79,20 @@ class Built:
     readers: list[Reader] = field(default_factory=list)
     options: dict[str, object] = field(default_factory=dict)
     settings: SettingsStore | None = None  # the installation's settings (banker's and UI's)
+    checkpointer: IdleCheckpointer | None = None  # the journal's checkpoints when the table is idle
 
     def advance(self, seconds: float) -> None:
         """Move the banker's clock on by ``seconds`` (``wait`` steps)."""
         self.clock.advance(seconds)
 
     def close(self) -> None:
-        """Stop every reader, then close the registry and the journal; idempotent."""
+        """Stop every reader and the checkpoints, then close the registry and the journal; idempotent."""
         for reader in self.readers:
             reader.stop()
         self.readers = []
+        if self.checkpointer is not None:
+            self.checkpointer.stop()
+            self.checkpointer = None
         self.registry.close()
         if self.settings is not None:
             self.settings.close()
@@ -186,4 +191,5 @@ def build(
         registry.close()
         journal.close()
         raise
-    return Built(banker, registry, journal, store.edition, db, clock, readers, options, settings)
+    return Built(banker, registry, journal, store.edition, db, clock, readers, options, settings,
+                 IdleCheckpointer(db).start())

@@ -14,11 +14,11 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+from engine.banker.pin import is_pin, is_record
 from engine.store.schema import JournalError
 from ui.cli.dbfile import refuse_unusable
 from ui.cli.doctor_checks import FAIL, OK, WARN, Check
 
-DEFAULT_PIN = "1234"  # ui/settings.py SettingsStore.banker's default (a test keeps the two equal)
 SPACE_FAIL = 50 * 2**20  # bytes free below which the journal may soon fail to write
 SPACE_WARN = 500 * 2**20
 WAL_WARN = 64 * 2**20  # bytes: a WAL this large means checkpoints are not happening
@@ -93,21 +93,25 @@ def check_wal(path: Path) -> Check:
 
 
 def check_pin(path: Path) -> Check:
-    """Whether a menu PIN other than the default was set (the value itself is never shown)."""
-    fix = "set a PIN of your own in the banker's menu (Settings)"
+    """Whether the banker's menu has a PIN (its salted hash in the settings; the value is never shown).
+    A plain PIN kept by an earlier version counts as set: the unit replaces it by its hash at start."""
+    fix = "set a PIN in the banker's menu (Settings): until then anyone can open the menu"
+    unset = Check("pin", WARN, "pin: not set (the banker's menu opens without one)", fix)
     if not path.exists():
-        return Check("pin", WARN, f"pin: not set (the menu opens with the default {DEFAULT_PIN})", fix)
+        return unset
     try:
-        rows = _read(path, "SELECT value FROM settings WHERE key = 'pin'", "settings")
+        rows = dict(_read(path, "SELECT key, value FROM settings WHERE key IN ('pin_hash', 'pin')", "settings"))
     except sqlite3.Error as exc:
         return Check("pin", WARN, f"cannot read the settings: {exc}", fix)
-    try:
-        pin = json.loads(str(rows[0][0])) if rows else None
-    except ValueError:
-        pin = None
-    if not isinstance(pin, str) or pin == DEFAULT_PIN:
-        return Check("pin", WARN, f"pin: not set (the menu opens with the default {DEFAULT_PIN})", fix)
-    return Check("pin", OK, "pin: set")
+    values = {}
+    for key, raw in rows.items():
+        try:
+            values[key] = json.loads(str(raw))
+        except ValueError:
+            values[key] = None
+    if is_record(values.get("pin_hash")) or is_pin(str(values.get("pin") or "")):
+        return Check("pin", OK, "pin: set")
+    return unset
 
 
 def journal_checks(path: Path) -> list[Check]:
@@ -121,5 +125,5 @@ def journal_checks(path: Path) -> list[Check]:
     return checks
 
 
-__all__ = ["DEFAULT_PIN", "FAIL", "OK", "WARN", "check_journal", "check_pin", "check_space", "check_wal",
+__all__ = ["FAIL", "OK", "WARN", "check_journal", "check_pin", "check_space", "check_wal",
            "journal_checks"]
