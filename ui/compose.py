@@ -167,6 +167,9 @@ def build(
     db = installation_file(getattr(args, "db", None))
     journal = Journal.open(db)  # first: the journal creates (or checks) the installation file
     try:
+        latest = journal.latest_game()
+        if latest is not None:
+            journal.event_records(latest)  # a damaged game is refused before the other tables are touched
         registry = CardRegistry.open(db)
     except BaseException:
         journal.close()

@@ -122,6 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("db", metavar="DB", help="the installation's SQLite file")
     p.add_argument("--game", type=int, default=None, help="game id (default: the latest)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--salvage", action="store_true",
+                   help="a damaged journal: show the game as it was before the first damaged record (read only)")
 
     p = sub.add_parser("export", help="export a game's journal as JSON lines or CSV")
     p.add_argument("db", metavar="DB", help="the installation's SQLite file")

@@ -129,13 +129,23 @@ def _print_table(state: dict[str, Any], out: TextIO) -> None:
 
 def replay_main(args: argparse.Namespace) -> int:
     """``boardbank replay DB``: rebuild the game from its journal and print its state."""
+    problem: str | None = None
     try:
         journal, gid = _open_game(args.db, args.game)
         with journal:
-            game = DurableGame.open(journal, gid).game
+            if getattr(args, "salvage", False):
+                edition_id, events, problem = journal.salvage(gid)
+                game = Game.replay(load_edition(edition_id), events)
+            else:
+                game = DurableGame.open(journal, gid).game
     except (EngineError, OSError) as exc:
         return _fail(f"replay: {exc}")
     state = replay_state(game, gid)
+    if getattr(args, "salvage", False):
+        state["salvage"] = {"intact_events": len(game.events), "damaged": problem}
+        if problem is not None:
+            print(f"boardbank replay: game {gid}: {len(game.events)} events are intact before the damage: "
+                  f"{problem}", file=sys.stderr)
     try:
         if args.json:
             print(json.dumps(state, ensure_ascii=False))
