@@ -17,6 +17,7 @@ from engine.rulesets.api import Ruleset
 
 RULESETS: dict[str, str] = {
     "ultimate": "engine.rulesets.ultimate.ruleset",
+    "classic": "engine.rulesets.classic.ruleset",
 }
 """Ruleset name -> the module exporting ``RULESET``."""
 

@@ -1,0 +1,120 @@
+"""Simple deterministic bots for the classic simulator: the decisions a player makes, read from the state.
+
+A bot never touches the game; it answers questions (buy or not, how much to bid, what to build, what to
+sell or mortgage to pay a debt, which deal to offer or accept). The table (sim.py) turns the answers into
+engine commands, so bots play exactly the rules a human does. Amounts are ``int`` in the edition's money
+unit. The same state always gives the same answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.editions import Edition
+from engine.rulesets.classic.building import height, houses_left, hotels_left, lift_cost, next_kind
+from engine.rulesets.classic.commands import MortgageDeed, ProposeTrade, SellBuilding
+from engine.rulesets.classic.state import ClassicState
+
+
+@dataclass(frozen=True, slots=True)
+class Bot:
+    """A cautious builder. ``reserve``: cash it keeps after buying or bidding; ``build_reserve``: after
+    building; ``lift_margin``: cash beyond the cost before it lifts a mortgage (all money units)."""
+
+    player: str
+    reserve: int = 100
+    build_reserve: int = 200
+    lift_margin: int = 400
+
+    def completes_set(self, s: ClassicState, ed: Edition, deed: int) -> bool:
+        """Whether owning ``deed`` gives this bot its whole colour set."""
+        return all(s.owner.get(d) == self.player for d in ed.colour_sets[ed.deeds[deed].colour] if d != deed)
+
+    def wants_to_buy(self, s: ClassicState, ed: Edition, deed: int) -> bool:
+        """Buy at the printed price if the reserve stays, or if it completes a set."""
+        cash, price = s.ledger.balances[self.player], ed.deeds[deed].price
+        return cash >= price and (cash - price >= self.reserve or self.completes_set(s, ed, deed))
+
+    def bid_limit(self, s: ClassicState, ed: Edition, deed: int) -> int:
+        """The most it bids for ``deed`` at auction: up to the price keeping the reserve (all its cash, up to
+        half again the price, for a deed that completes its set)."""
+        cash, price = s.ledger.balances[self.player], ed.deeds[deed].price
+        if self.completes_set(s, ed, deed):
+            return min(cash, price + price // 2)
+        return max(0, min(cash - self.reserve, price))
+
+    def build_choice(self, s: ClassicState, ed: Edition) -> int | None:
+        """The street to build on next (lowest first on its whole, unmortgaged set), or None."""
+        cash = s.ledger.balances[self.player]
+        best: tuple[int, int, int] | None = None
+        for members in ed.colour_sets.values():
+            first = ed.deeds[members[0]]
+            if first.kind != "street" or cash - first.house_cost < self.build_reserve:
+                continue
+            if any(s.owner.get(m) != self.player or m in s.mortgaged for m in members):
+                continue
+            for m in members:
+                kind = next_kind(s, m)
+                if not kind or (houses_left(s) if kind == "house" else hotels_left(s)) <= 0:
+                    continue
+                h = height(s, s.level.get(m, 0))
+                if all(height(s, s.level.get(o, 0)) >= h for o in members):
+                    key = (h, -first.house_cost, m)
+                    if best is None or key < best:
+                        best = key
+                    break
+        return None if best is None else best[2]
+
+    def lift_choice(self, s: ClassicState, ed: Edition) -> int | None:
+        """A mortgaged deed to lift when cash is plentiful (the cheapest first), or None."""
+        cash = s.ledger.balances[self.player]
+        for d in sorted(s.mortgaged, key=lambda d: (ed.deeds[d].mortgage, d)):
+            if s.owner.get(d) == self.player and cash - lift_cost(s, ed, d) >= self.lift_margin:
+                return d
+        return None
+
+    def raise_money(self, s: ClassicState, ed: Edition, legal: Callable[[object], bool]) -> object | None:
+        """The next command to raise cash for a debt: sell a building from the tallest street, then mortgage
+        (deeds outside complete sets first, cheapest first); None when nothing is left."""
+        mine = [d for d, o in s.owner.items() if o == self.player]
+        built = sorted((d for d in mine if s.level.get(d)), key=lambda d: (-height(s, s.level[d]), d))
+        for d in built:
+            cmd = SellBuilding(self.player, d)
+            if legal(cmd):
+                return cmd
+        free = sorted((d for d in mine if d not in s.mortgaged),
+                      key=lambda d: (self.completes_set(s, ed, d), ed.deeds[d].mortgage, d))
+        for d in free:
+            cmd2 = MortgageDeed(self.player, d)
+            if legal(cmd2):
+                return cmd2
+        return None
+
+    def trade_offer(self, s: ClassicState, ed: Edition) -> ProposeTrade | None:
+        """Offer half again the price for the one street missing from a colour set, or None."""
+        cash = s.ledger.balances[self.player]
+        for members in ed.colour_sets.values():
+            if ed.deeds[members[0]].kind != "street":
+                continue
+            missing = [m for m in members if s.owner.get(m) != self.player]
+            if len(missing) != 1:
+                continue
+            deed = missing[0]
+            other = s.owner.get(deed)
+            price = ed.deeds[deed].price
+            offer = price + price // 2
+            if other is None or cash - offer < self.build_reserve:
+                continue
+            return ProposeTrade(self.player, other, give_cash=offer, take_deeds=(deed,))
+        return None
+
+    def accepts(self, s: ClassicState, ed: Edition, offer: ProposeTrade) -> bool:
+        """Sell a deed for cash if it is the only one of its set this bot holds."""
+        if offer.give_deeds or offer.take_cash or offer.take_cards or not offer.take_deeds:
+            return False
+        for d in offer.take_deeds:
+            members = ed.colour_sets[ed.deeds[d].colour]
+            if sum(1 for m in members if s.owner.get(m) == self.player) > 1:
+                return False
+        return offer.give_cash >= sum(ed.deeds[d].price for d in offer.take_deeds)
