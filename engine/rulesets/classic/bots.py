@@ -44,26 +44,31 @@ class Bot:
             return min(cash, price + price // 2)
         return max(0, min(cash - self.reserve, price))
 
-    def build_choice(self, s: ClassicState, ed: Edition) -> int | None:
-        """The street to build on next (lowest first on its whole, unmortgaged set), or None."""
+    def complete_sets(self, s: ClassicState, ed: Edition) -> tuple[tuple[int, ...], ...]:
+        """The street colour sets this bot holds whole with no deed mortgaged."""
+        return tuple(members for members in ed.colour_sets.values() if ed.deeds[members[0]].kind == "street"
+                     and all(s.owner.get(m) == self.player and m not in s.mortgaged for m in members))
+
+    def build_choice(self, s: ClassicState, ed: Edition, sets: tuple[tuple[int, ...], ...]) -> int | None:
+        """The street to build on next among ``sets`` (the lowest first, cheapest houses first), or None."""
         cash = s.ledger.balances[self.player]
         best: tuple[int, int, int] | None = None
-        for members in ed.colour_sets.values():
-            first = ed.deeds[members[0]]
-            if first.kind != "street" or cash - first.house_cost < self.build_reserve:
+        level = s.level
+        for members in sets:
+            cost = ed.deeds[members[0]].house_cost
+            if cash - cost < self.build_reserve:
                 continue
-            if any(s.owner.get(m) != self.player or m in s.mortgaged for m in members):
+            heights = [height(s, level.get(m, 0)) for m in members]
+            low = min(heights)
+            m = members[heights.index(low)]
+            kind = next_kind(s, m)
+            if not kind or (houses_left(s) if kind == "house" else hotels_left(s)) <= 0:
                 continue
-            for m in members:
-                kind = next_kind(s, m)
-                if not kind or (houses_left(s) if kind == "house" else hotels_left(s)) <= 0:
-                    continue
-                h = height(s, s.level.get(m, 0))
-                if all(height(s, s.level.get(o, 0)) >= h for o in members):
-                    key = (h, -first.house_cost, m)
-                    if best is None or key < best:
-                        best = key
-                    break
+            if m in s.mortgaged or s.owner.get(m) != self.player:
+                continue
+            key = (low, -cost, m)
+            if best is None or key < best:
+                best = key
         return None if best is None else best[2]
 
     def lift_choice(self, s: ClassicState, ed: Edition) -> int | None:

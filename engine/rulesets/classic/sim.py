@@ -19,7 +19,7 @@ Amounts are ``int`` in the edition's money unit.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine import commands as c
 from engine import events as ev
@@ -28,12 +28,15 @@ from engine.errors import IllegalCommand
 from engine.game import Game
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.bots import Bot
+from engine.rulesets.classic.table import SimTable
 from engine.sim.results import GameResult, SimError
 
-Apply = Callable[[c.Command], tuple[ev.Event, ...]]
+Apply = Callable[[c.Command], Sequence[ev.Event]]
 JAIL_STRATEGIES = ("short", "long")
 CLASSIC_TURN_CAP = 1000  # player turns before a game is stopped and counted apart (reason "cap")
 _TOKEN_MOVED = ev.TokenMoved
+_CHANGES_HOLDINGS = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
+                               cc.LiftMortgage, cc.SettleDebt, c.StartGame})
 
 
 class _GameOver(Exception):
@@ -51,7 +54,7 @@ class ClassicRunner:
         if jail_strategy not in JAIL_STRATEGIES:
             raise SimError(f"jail strategy: expected one of {JAIL_STRATEGIES}, got {jail_strategy!r}")
         self.edition = edition
-        self.game = game if game is not None else Game(edition)
+        self.game: Game | SimTable = game if game is not None else SimTable(edition)
         self._apply = apply if apply is not None else self.game.apply
         self.seed = seed
         self.rng = random.Random(seed)
@@ -66,14 +69,19 @@ class ClassicRunner:
         self.deed_at = tuple(sp.deed for sp in edition.spaces)
         self.utility = frozenset(n for n, d in edition.deeds.items() if d.kind == "utility")
         self.result = GameResult(seed, landings=[0] * len(edition.spaces))
+        self._mover: str | None = None  # the player whose roll is being resolved
         self._busy = False  # settling a debt or running an auction: no nested settling
+        self._version = 0  # counts commands that may change who holds which deed or mortgage
+        self._seen: dict[str, tuple[int, tuple[tuple[int, ...], ...], cc.ProposeTrade | None]] = {}
 
     # -- sending commands ------------------------------------------------------------------------
-    def send(self, cmd: c.Command) -> tuple[ev.Event, ...]:
+    def send(self, cmd: c.Command) -> Sequence[ev.Event]:
         """Apply one command, check invariants if asked, stop at game over, settle debts and auctions."""
         events = self._apply(cmd)
         r = self.result
         r.commands += 1
+        if type(cmd) in _CHANGES_HOLDINGS:
+            self._version += 1
         if self.check_invariants:
             problems = self.game.invariants()
             if problems:
@@ -96,7 +104,7 @@ class ClassicRunner:
             raise _GameOver
         return events
 
-    def _moved(self, events: tuple[ev.Event, ...]) -> None:
+    def _moved(self, events: Sequence[ev.Event]) -> None:
         for e in events:
             if type(e) is _TOKEN_MOVED:
                 self.positions[e.player] = e.position  # type: ignore[attr-defined]
@@ -145,6 +153,8 @@ class ClassicRunner:
                 r.turns += 1
             r.capped = True
         except _GameOver:
+            if self._mover is not None:
+                self._count(self._mover)
             r.turns += 1  # the turn in which the game ended
             r.completed = True
             r.winner = self.ids.index(self.game.state.standings_final[0].player)
@@ -190,37 +200,52 @@ class ClassicRunner:
                 return
 
     def _before_roll(self, player: str) -> None:
-        """Lift a mortgage, offer a deal, build: what a bot does at the start of its turn."""
+        """Lift a mortgage, offer a deal, build: what a bot does at the start of its turn. What the bot
+        could build on or trade for is looked at again only after deeds changed hands or mortgages."""
         s, ed, bot = self.game.state, self.edition, self.bots[player]
         if s.mortgaged:
             deed = bot.lift_choice(s, ed)
             if deed is not None:
                 self.send(cc.LiftMortgage(player, deed))
-        offer = bot.trade_offer(s, ed)
-        if offer is not None and self.game.check(offer) is None:
-            self.send(offer)
-            if self.bots[offer.partner].accepts(s, ed, offer) and self.game.check(cc.AcceptTrade(offer.partner)) is None:
-                self.send(cc.AcceptTrade(offer.partner))
-            else:
-                self.send(cc.CancelTrade(player))
-        while True:
-            deed = bot.build_choice(s, ed)
-            if deed is None:
-                return
-            self.send(cc.BuildHouse(player, deed))
+        seen = self._seen.get(player)
+        if seen is None or seen[0] != self._version:
+            seen = (self._version, bot.complete_sets(s, ed), bot.trade_offer(s, ed))
+            self._seen[player] = seen
+        offer = seen[2]
+        if offer is not None:
+            self._seen[player] = (seen[0], seen[1], None)  # offered once per change of ownership
+            if self.game.check(offer) is None:
+                self.send(offer)
+                partner = self.bots[offer.partner]
+                accept = cc.AcceptTrade(offer.partner)
+                if partner.accepts(s, ed, offer) and self.game.check(accept) is None:
+                    self.send(accept)
+                else:
+                    self.send(cc.CancelTrade(player))
+        if seen[1]:
+            while True:
+                deed = bot.build_choice(s, ed, seen[1])
+                if deed is None:
+                    return
+                self.send(cc.BuildHouse(player, deed))
 
     # -- moving and landing ----------------------------------------------------------------------
     def _move(self, player: str, steps: int) -> None:
         old = self.positions[player]
         new = (old + steps) % len(self.kinds)
         self.positions[player] = new
+        self._mover = player  # counted even if the game ends on this square
         if new < old:
             self.send(c.PassGo(player))
         self._land(player, new, steps)
-        s = self.game.state
-        if player in s.jail:
-            return
-        self.result.landings[self.positions[player]] += 1
+        self._mover = None
+        self._count(player)
+
+    def _count(self, player: str) -> None:
+        if player in self.game.state.jail:
+            self.result.in_jail += 1
+        else:
+            self.result.landings[self.positions[player]] += 1
 
     def _land(self, player: str, position: int, dice: int) -> None:
         kind = self.kinds[position]
