@@ -79,21 +79,29 @@ def do_bankrupt(t: Table, cmd: DeclareBankruptcy) -> None:
     if creditor in (BANK, POT):
         t.emit(ev.PlayerBankrupt, player, creditor, s.ledger.balances[player], 0)
         t.emit(cev.AssetsSeized, player, deeds, cards)
-    else:
-        for d in deeds:
-            if s.level.get(d):
-                t.emit(cev.BuildingSold, player, d, 0, building_value(s, ed, d) // 2)
-        mortgaged = [d for d in deeds if d in s.mortgaged]
-        t.emit(ev.PlayerBankrupt, player, creditor, s.ledger.balances[player], 0)
-        t.emit(cev.AssetsTransferred, player, creditor, deeds, cards)
-        for d in mortgaged:
-            fee = transfer_fee(s, ed, d)
-            if fee and s.ledger.balances[creditor] >= fee and not any(x.debtor == creditor for x in s.debts):
-                t.emit(cev.MortgageFeePaid, creditor, d, fee)
-            elif fee:
-                pay(t, creditor, BANK, fee, "mortgage_fee")
-    if end_if_over(t):
+        if not _pass_turn(t, player):
+            open_next_lot(t)
         return
-    if s.turn == player:
-        t.emit(ev.TurnEnded, player, next_active(s, player))
-    open_next_lot(t)
+    for d in deeds:
+        if s.level.get(d):
+            t.emit(cev.BuildingSold, player, d, 0, building_value(s, ed, d) // 2)
+    mortgaged = [d for d in deeds if d in s.mortgaged]
+    t.emit(ev.PlayerBankrupt, player, creditor, s.ledger.balances[player], 0)
+    t.emit(cev.AssetsTransferred, player, creditor, deeds, cards)
+    if _pass_turn(t, player):
+        return
+    for d in mortgaged:  # the creditor's fee; lifting before the turn ends then costs the mortgage alone
+        fee = transfer_fee(s, ed, d)
+        if fee and s.ledger.balances[creditor] >= fee and not any(x.debtor == creditor for x in s.debts):
+            t.emit(cev.MortgageFeePaid, creditor, d, fee)
+        elif fee:
+            pay(t, creditor, BANK, fee, "mortgage_fee")
+
+
+def _pass_turn(t: Table, player: str) -> bool:
+    """End the game if it is over (True); else pass the bankrupt player's turn on."""
+    if end_if_over(t):
+        return True
+    if t.state.turn == player:
+        t.emit(ev.TurnEnded, player, next_active(t.state, player))
+    return False
