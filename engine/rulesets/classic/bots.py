@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.editions import Edition
-from engine.rulesets.classic.building import height, houses_left, hotels_left, lift_cost, next_kind
+from engine.rulesets.classic.building import height, hotels_left, houses_left, lift_cost, next_kind
 from engine.rulesets.classic.commands import MortgageDeed, ProposeTrade, SellBuilding
 from engine.rulesets.classic.state import ClassicState
 

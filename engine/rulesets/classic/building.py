@@ -16,7 +16,13 @@ from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.rulesets.classic import events as cev
 from engine.rulesets.classic.base import MORTGAGE_INTEREST, Table, check_owner, check_phase, check_player
-from engine.rulesets.classic.commands import BuildHouse, LiftMortgage, MortgageDeed, OpenBuildingAuction, SellBuilding
+from engine.rulesets.classic.commands import (
+    BuildHouse,
+    LiftMortgage,
+    MortgageDeed,
+    OpenBuildingAuction,
+    SellBuilding,
+)
 from engine.rulesets.classic.state import HOTEL, ClassicState
 
 KINDS = ("house", "hotel")

@@ -18,6 +18,7 @@ from engine.ledger import BANK
 from engine.rulesets.classic import events as cev
 from engine.rulesets.classic.base import Table, charge, check_turn, pay
 from engine.rulesets.classic.commands import CollectJackpot, DrawCard, PayTax, UseJailCard
+from engine.rulesets.classic.edition import cards, taxes
 from engine.rulesets.classic.jail import send_to_jail
 from engine.rulesets.classic.standings import worth
 from engine.rulesets.classic.state import HOTEL, POT, ClassicState
@@ -94,7 +95,7 @@ def do_draw(t: Table, cmd: DrawCard) -> None:
     """Draw the top card of the space's deck and carry out its effect."""
     s = t.state
     deck = s.chance if t.edition.spaces[cmd.position].kind == "chance" else s.chest
-    card = t.edition.extra["cards"][deck[0]]
+    card = cards(t.edition)[deck[0]]
     t.emit(cev.CardDrawn, cmd.player, card.id)
     apply_card(t, cmd.player, cmd.position, card)
 
@@ -123,7 +124,7 @@ def tax_amount(s: ClassicState, ed: Edition, player: str, position: int, percent
     """The tax due on ``position`` (the share of worth for Income Tax when chosen), in money units."""
     if percent:
         return worth(s, ed, player, mortgaged_at_half=False) * s.options.income_tax_percent // 100
-    return int(ed.extra["taxes"][position][1])
+    return int(taxes(ed)[position][1])
 
 
 def check_tax(s: ClassicState, ed: Edition, cmd: PayTax) -> Refusal | None:
@@ -132,11 +133,11 @@ def check_tax(s: ClassicState, ed: Edition, cmd: PayTax) -> Refusal | None:
     reason = check_turn(s, cmd.player, what)
     if reason:
         return reason
-    taxes = ed.extra["taxes"]
-    if cmd.position not in taxes:
-        return refuse("not_a_tax_space", f"{what}: expected a tax position {sorted(taxes)}, got {cmd.position!r}",
+    table = taxes(ed)
+    if cmd.position not in table:
+        return refuse("not_a_tax_space", f"{what}: expected a tax position {sorted(table)}, got {cmd.position!r}",
                       command=what, position=repr(cmd.position))
-    if cmd.percent and (taxes[cmd.position][0] != "income" or not s.options.income_tax_choice):
+    if cmd.percent and (table[cmd.position][0] != "income" or not s.options.income_tax_choice):
         return refuse("no_tax_choice", f"{what}: the share of worth needs Income Tax and option income_tax_choice",
                       command=what, position=cmd.position)
     return None
@@ -144,7 +145,7 @@ def check_tax(s: ClassicState, ed: Edition, cmd: PayTax) -> Refusal | None:
 
 def do_tax(t: Table, cmd: PayTax) -> None:
     """Pay the tax to the Bank (or the pot); a debt if the cash is short."""
-    kind = t.edition.extra["taxes"][cmd.position][0]
+    kind = taxes(t.edition)[cmd.position][0]
     charge(t, cmd.player, tax_amount(t.state, t.edition, cmd.player, cmd.position, cmd.percent), f"{kind}_tax")
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import cast
 
-from engine.editions import Deed, EditionReader, EventCard
+from engine.editions import Deed, Edition, EditionReader, EventCard
 
 SPACE_KINDS = ("go", "deed", "chance", "chest", "tax", "jail", "parking", "go_to_jail")
 DECKS = ("chance", "chest")
@@ -30,6 +31,16 @@ EFFECT_PARAMS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "repairs": ("per_house", "per_hotel"),  # for each house and hotel the drawer owns
 })
 RULES = ("double", "tenfold")
+
+
+def cards(ed: Edition) -> Mapping[int, EventCard]:
+    """The edition's Chance and Community Chest cards by id."""
+    return cast(Mapping[int, EventCard], ed.extra["cards"])
+
+
+def taxes(ed: Edition) -> Mapping[int, tuple[str, int]]:
+    """Tax space position -> (``"income"`` or ``"luxury"``, amount in money units)."""
+    return cast(Mapping[int, tuple[str, int]], ed.extra["taxes"])
 
 
 def parse_edition(r: EditionReader, data: Mapping[str, object], deeds: Mapping[int, Deed]) -> dict[str, object]:
@@ -57,9 +68,9 @@ def parse_edition(r: EditionReader, data: Mapping[str, object], deeds: Mapping[i
         taxes[pos] = (kind, r.int_(t, "amount", f"taxes[{i}].amount", 1))
     if sorted(taxes) != [p for p, k in enumerate(kinds) if k == "tax"]:
         raise r.fail("taxes", "one entry for each tax space", sorted(taxes))
-    cards = _cards(r, data, len(kinds), deeds)
-    return {"events": cards, "sides": (), "extra": {
-        "cards": MappingProxyType({c.id: c for c in cards}), "taxes": MappingProxyType(taxes),
+    deck = _cards(r, data, len(kinds), deeds)
+    return {"events": deck, "sides": (), "extra": {
+        "cards": MappingProxyType({c.id: c for c in deck}), "taxes": MappingProxyType(taxes),
     }}
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from engine import events as ev
 from engine.ledger import BANK
 from engine.rulesets.classic import events as cev
+from engine.rulesets.classic.edition import cards
 from engine.rulesets.classic.options import Options
 from engine.rulesets.classic.state import POT, ClassicState, Lot, Offer
 from engine.state import DebtState
@@ -36,9 +37,9 @@ def _started(s: ClassicState, e: ev.GameStarted) -> None:
     s.order = tuple(p.id for p in e.players)
     s.specs = {p.id: p for p in e.players}
     s.seed = e.seed
-    cards = s.edition.extra["cards"]
-    s.chance = tuple(c for c in e.deck if cards[c].deck == "chance")
-    s.chest = tuple(c for c in e.deck if cards[c].deck == "chest")
+    by_id = cards(s.edition)
+    s.chance = tuple(c for c in e.deck if by_id[c].deck == "chance")
+    s.chest = tuple(c for c in e.deck if by_id[c].deck == "chest")
     s.turn = s.order[0]
     for p in s.order:
         s.ledger.open_account(p)
@@ -149,7 +150,7 @@ def _turn(s: ClassicState, e: ev.TurnEnded) -> None:
 
 
 def _drawn(s: ClassicState, e: cev.CardDrawn) -> None:
-    card = s.edition.extra["cards"][e.card]
+    card = cards(s.edition)[e.card]
     deck = s.chance if card.deck == "chance" else s.chest
     rest = deck[1:]
     if card.effect == "jail_card":
@@ -167,7 +168,7 @@ def _card_rent(s: ClassicState, e: cev.CardRentSet) -> None:
 
 
 def _to_deck(s: ClassicState, card_id: int) -> None:
-    if s.edition.extra["cards"][card_id].deck == "chance":
+    if cards(s.edition)[card_id].deck == "chance":
         s.chance = (*s.chance, card_id)
     else:
         s.chest = (*s.chest, card_id)

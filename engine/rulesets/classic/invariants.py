@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.editions import Edition
 from engine.invariants import core_invariants
 from engine.rulesets.classic.building import height
+from engine.rulesets.classic.edition import cards
 from engine.rulesets.classic.state import HOTEL, PHASES, ClassicState
 
 
@@ -39,9 +40,9 @@ def check_invariants(s: ClassicState, ed: Edition) -> list[str]:
         if p not in s.specs or p in s.bankrupt or not 0 <= tries < s.options.jail_max_turns:
             out.append(f"jail entry {p!r} with {tries} tries")
     out.extend(_cards(s, ed))
-    for d in s.debts:
-        if d.debtor in s.bankrupt or d.amount <= 0:
-            out.append(f"debt {d} of a bankrupt player or of nothing")
+    for debt in s.debts:
+        if debt.debtor in s.bankrupt or debt.amount <= 0:
+            out.append(f"debt {debt} of a bankrupt player or of nothing")
     return out
 
 
@@ -72,11 +73,11 @@ def _cards(s: ClassicState, ed: Edition) -> list[str]:
     out: list[str] = []
     for deck_name, deck in (("chance", s.chance), ("chest", s.chest)):
         ids = sorted(c.id for c in ed.events if c.deck == deck_name)
-        present = sorted([*deck, *(c for c in s.held if ed.extra["cards"][c].deck == deck_name)])
+        present = sorted([*deck, *(c for c in s.held if cards(ed)[c].deck == deck_name)])
         if present != ids:
             out.append(f"the {deck_name} cards in the deck and in hands {present} are not each card once {ids}")
     for card, holder in s.held.items():
-        if ed.extra["cards"][card].effect != "jail_card":
+        if cards(ed)[card].effect != "jail_card":
             out.append(f"card {card} is held but is not a Get Out of Jail Free card")
         if holder not in s.specs or holder in s.bankrupt:
             out.append(f"jail card {card} held by {holder!r}, not an active player")

@@ -17,7 +17,15 @@ from engine.commands import BuyDeed, DeclineDeed, PayRent
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.ledger import BANK
-from engine.rulesets.classic.base import Table, check_deed, check_phase, check_player, check_turn, in_debt, rent_for
+from engine.rulesets.classic.base import (
+    Table,
+    check_deed,
+    check_phase,
+    check_player,
+    check_turn,
+    in_debt,
+    rent_for,
+)
 from engine.rulesets.classic.commands import PayUtilityRent
 from engine.rulesets.classic.state import ClassicState
 

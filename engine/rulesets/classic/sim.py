@@ -28,6 +28,8 @@ from engine.errors import IllegalCommand
 from engine.game import Game
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.bots import Bot
+from engine.rulesets.classic.cards import tax_amount
+from engine.rulesets.classic.edition import taxes
 from engine.rulesets.classic.table import SimTable
 from engine.sim.results import GameResult, SimError
 
@@ -107,7 +109,7 @@ class ClassicRunner:
     def _moved(self, events: Sequence[ev.Event]) -> None:
         for e in events:
             if type(e) is _TOKEN_MOVED:
-                self.positions[e.player] = e.position  # type: ignore[attr-defined]
+                self.positions[e.player] = e.position
 
     def _settle_debts(self) -> None:
         s = self.game.state
@@ -264,9 +266,7 @@ class ClassicRunner:
         elif kind == "tax":
             s = self.game.state
             percent = False
-            if s.options.income_tax_choice and self.edition.extra["taxes"][position][0] == "income":
-                from engine.rulesets.classic.cards import tax_amount
-
+            if s.options.income_tax_choice and taxes(self.edition)[position][0] == "income":
                 percent = tax_amount(s, self.edition, player, position, True) < tax_amount(
                     s, self.edition, player, position, False)
             self.send(cc.PayTax(player, position, percent))

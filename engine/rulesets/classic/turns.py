@@ -37,6 +37,12 @@ def check_start(s: ClassicState, ed: Edition, cmd: StartGame) -> Refusal | None:
         opts = Options.from_mapping({**ed.options, **cmd.options})
     except OptionError as exc:
         return refuse("bad_option", f"{what}: {exc}", command=what, error=str(exc))
+    if opts.deal_two:
+        dearest = sum(sorted((d.price for d in ed.deeds.values()), reverse=True)[:2])
+        if opts.start_money < dearest:
+            return refuse("bad_option", f"{what}: the short and the time-limited game deal two deeds paid at once; "
+                          f"expected start_money >= {dearest}, got {opts.start_money}", command=what,
+                          error="start_money")
     ids = [p.id for p in cmd.players]
     if not 2 <= len(ids) <= opts.max_players:
         return refuse("bad_player_count",
