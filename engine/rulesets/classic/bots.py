@@ -24,8 +24,8 @@ class Bot:
 
     player: str
     reserve: int = 100
-    build_reserve: int = 200
-    lift_margin: int = 400
+    build_reserve: int = 300
+    lift_margin: int = 500
 
     def completes_set(self, s: ClassicState, ed: Edition, deed: int) -> bool:
         """Whether owning ``deed`` gives this bot its whole colour set."""

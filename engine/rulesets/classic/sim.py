@@ -30,13 +30,14 @@ from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.bots import Bot
 from engine.rulesets.classic.cards import tax_amount
 from engine.rulesets.classic.edition import taxes
-from engine.rulesets.classic.table import SimTable
+from engine.rulesets.classic.table import SimTable, light
 from engine.sim.results import GameResult, SimError
 
 Apply = Callable[[c.Command], Sequence[ev.Event]]
 JAIL_STRATEGIES = ("short", "long")
 CLASSIC_TURN_CAP = 1000  # player turns before a game is stopped and counted apart (reason "cap")
 _TOKEN_MOVED = ev.TokenMoved
+_TOKEN_MOVED_LIGHT = light(ev.TokenMoved)
 _CHANGES_HOLDINGS = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
                                cc.LiftMortgage, cc.SettleDebt, c.StartGame})
 
@@ -108,7 +109,8 @@ class ClassicRunner:
 
     def _moved(self, events: Sequence[ev.Event]) -> None:
         for e in events:
-            if type(e) is _TOKEN_MOVED:
+            kind = type(e)
+            if kind is _TOKEN_MOVED or kind is _TOKEN_MOVED_LIGHT:
                 self.positions[e.player] = e.position
 
     def _settle_debts(self) -> None:
@@ -183,6 +185,8 @@ class ClassicRunner:
                 r.rolls += 1
                 self.send(c.JailRoll(player, d1 == d2))
                 if player in s.jail:
+                    r.in_jail += 1
+                elif player in s.bankrupt:  # the fine after the last try was more than they had
                     r.in_jail += 1
                 else:
                     self._move(player, d1 + d2)  # leaving jail by a roll does not roll again

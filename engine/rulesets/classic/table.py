@@ -2,13 +2,16 @@
 
 A :class:`SimTable` runs a command exactly as :class:`engine.game.Game` does (the same checks, the same rule
 functions, the same events folded by the same fold) but keeps no event history, undo stack or
-checkpoints, which a bot game never needs: that is most of the cost of a command. A game that must be
-journaled or undone is played through ``Game`` instead (``ClassicRunner(game=...)``); the tests check that
-both give the same game. Amounts are ``int`` in the edition's money unit.
+checkpoints, which a bot game never needs, and its events are light named tuples with the events' fields
+(the fold reads them alike): that is most of the cost of a command. A game that must be journaled or
+undone is played through ``Game`` instead (``ClassicRunner(game=...)``); the tests check that both give
+the same game. Amounts are ``int`` in the edition's money unit.
 """
 
 from __future__ import annotations
 
+from collections import namedtuple
+from dataclasses import fields
 from typing import Any
 
 from engine.commands import Command, StartGame
@@ -18,6 +21,19 @@ from engine.rulesets.classic.fold import FOLD
 from engine.rulesets.classic.invariants import check_invariants
 from engine.rulesets.classic.rules import RULES
 from engine.rulesets.classic.state import ClassicState
+
+
+_LIGHT: dict[type, Any] = {}
+
+
+def light(cls: type) -> Any:
+    """A named tuple with the fields of event class ``cls`` (three times cheaper to make than the frozen
+    dataclass, and read the same way by the fold). The lean table emits these; ``Game`` emits the events."""
+    made = _LIGHT.get(cls)
+    if made is None:
+        made = namedtuple(cls.__name__, [f.name for f in fields(cls)])  # type: ignore[misc]
+        _LIGHT[cls] = made
+    return made
 
 
 class SimTable:
@@ -48,19 +64,26 @@ class SimTable:
 
     def apply(self, cmd: Command) -> list[Any]:
         """Run ``cmd``: its events, folded; :class:`IllegalCommand` if refused (nothing changes)."""
-        reason = self.check(cmd)
+        rule = RULES.get(type(cmd))
+        phase = self.state.phase
+        if rule is None or phase == "over" or phase == "setup":
+            reason = self.check(cmd)
+        else:
+            reason = rule[0](self.state, self.edition, cmd)
         if reason is not None:
             raise IllegalCommand(reason)
+        assert rule is not None
         self._command += 1
         new: list[Any] = []
         self._new = new
-        RULES[type(cmd)][1](self, cmd)
+        rule[1](self, cmd)
         return new
 
     def emit(self, cls: type, *fields: Any) -> None:
-        """Create the next event and fold it."""
+        """Create the next event (a light record with the event's fields, see :func:`light`) and fold it."""
         self._seq += 1
-        event = cls(self._seq, self._command, *fields)
+        make = _LIGHT.get(cls) or light(cls)
+        event = make(self._seq, self._command, *fields)
         FOLD[cls](self.state, event)
         self._new.append(event)
 
