@@ -35,7 +35,7 @@ def plot_report(report: Any, edition: Edition, path: str) -> None:
     landings = list(report.landings)
     total = sum(landings) + report.in_jail or 1
     shares = [100.0 * n / total for n in landings]
-    top = max(shares + [100.0 * report.in_jail / total]) or 1.0
+    top = max([*shares, 100.0 * report.in_jail / total]) or 1.0
     fig, (board, lengths) = plt.subplots(1, 2, figsize=(15, 7.5))
     cmap = plt.get_cmap("YlOrRd")
     size = len(edition.spaces)

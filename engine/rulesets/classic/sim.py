@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine import commands as c
 from engine import events as ev
@@ -107,7 +108,7 @@ class ClassicRunner:
             raise _GameOver
         return events
 
-    def _moved(self, events: Sequence[ev.Event]) -> None:
+    def _moved(self, events: Sequence[Any]) -> None:
         for e in events:
             kind = type(e)
             if kind is _TOKEN_MOVED or kind is _TOKEN_MOVED_LIGHT:
@@ -184,9 +185,7 @@ class ClassicRunner:
                 d1, d2 = self._roll()
                 r.rolls += 1
                 self.send(c.JailRoll(player, d1 == d2))
-                if player in s.jail:
-                    r.in_jail += 1
-                elif player in s.bankrupt:  # the fine after the last try was more than they had
+                if player in s.jail or player in s.bankrupt:
                     r.in_jail += 1
                 else:
                     self._move(player, d1 + d2)  # leaving jail by a roll does not roll again

@@ -22,14 +22,13 @@ from engine.rulesets.classic.invariants import check_invariants
 from engine.rulesets.classic.rules import RULES
 from engine.rulesets.classic.state import ClassicState
 
-
 _LIGHT: dict[type, Any] = {}
 
 
 def light(cls: type) -> Any:
     """A named tuple with the fields of event class ``cls`` (three times cheaper to make than the frozen
     dataclass, and read the same way by the fold). The lean table emits these; ``Game`` emits the events."""
-    made = _LIGHT.get(cls)
+    made: Any = _LIGHT.get(cls)
     if made is None:
         made = namedtuple(cls.__name__, [f.name for f in fields(cls)])  # type: ignore[misc]
         _LIGHT[cls] = made
