@@ -30,7 +30,7 @@ def light(cls: type) -> Any:
     dataclass, and read the same way by the fold). The lean table emits these; ``Game`` emits the events."""
     found: Any = _LIGHT.get(cls)
     if found is None:
-        found = _LIGHT[cls] = namedtuple(cls.__name__, [f.name for f in fields(cls)])  # type: ignore[misc]
+        found = _LIGHT[cls] = namedtuple(cls.__name__, [f.name for f in fields(cls)])
     return found
 
 
