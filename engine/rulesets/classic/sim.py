@@ -74,6 +74,7 @@ class ClassicRunner:
         self.utility = frozenset(n for n, d in edition.deeds.items() if d.kind == "utility")
         self.result = GameResult(seed, landings=[0] * len(edition.spaces))
         self._mover: str | None = None  # the player whose roll is being resolved
+        self._mover_jailed = False  # ... by a roll in jail
         self._busy = False  # settling a debt or running an auction: no nested settling
         self._version = 0  # counts commands that may change who holds which deed or mortgage
         self._seen: dict[str, tuple[int, tuple[tuple[int, ...], ...], cc.ProposeTrade | None]] = {}
@@ -159,7 +160,10 @@ class ClassicRunner:
             r.capped = True
         except _GameOver:
             if self._mover is not None:
-                self._count(self._mover)
+                if self._mover_jailed:
+                    r.in_jail += 1
+                else:
+                    self._count(self._mover)
             r.turns += 1  # the turn in which the game ended
             r.completed = True
             r.winner = self.ids.index(self.game.state.standings_final[0].player)
@@ -184,8 +188,10 @@ class ClassicRunner:
             else:
                 d1, d2 = self._roll()
                 r.rolls += 1
+                self._mover, self._mover_jailed = player, True  # counted In Jail if the game ends here
                 self.send(c.JailRoll(player, d1 == d2))
-                if player in s.jail or player in s.bankrupt:
+                self._mover = None
+                if player in s.jail or player in s.bankrupt:  # a bankrupt one: the fine after the last try
                     r.in_jail += 1
                 else:
                     self._move(player, d1 + d2)  # leaving jail by a roll does not roll again
@@ -239,7 +245,7 @@ class ClassicRunner:
         old = self.positions[player]
         new = (old + steps) % len(self.kinds)
         self.positions[player] = new
-        self._mover = player  # counted even if the game ends on this square
+        self._mover, self._mover_jailed = player, False  # counted even if the game ends on this square
         if new < old:
             self.send(c.PassGo(player))
         self._land(player, new, steps)
