@@ -50,6 +50,8 @@ def check_player(s: ClassicState, player: object, what: str) -> Refusal | None:
 
 def check_turn(s: ClassicState, player: object, what: str) -> Refusal | None:
     """Phase ``play``, an active ``player`` whose turn it is."""
+    if player == s.turn and s.phase == "play":  # the turn is always an active player's (invariants)
+        return None
     reason = check_phase(s, "play", what) or check_player(s, player, what)
     if reason:
         return reason

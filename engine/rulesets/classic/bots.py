@@ -16,6 +16,16 @@ from engine.rulesets.classic.building import height, hotels_left, houses_left, l
 from engine.rulesets.classic.commands import MortgageDeed, ProposeTrade, SellBuilding
 from engine.rulesets.classic.state import ClassicState
 
+_STREET_SETS: dict[str, tuple[tuple[int, ...], ...]] = {}
+
+
+def street_sets(ed: Edition) -> tuple[tuple[int, ...], ...]:
+    """The edition's street colour sets (deed numbers), computed once per edition."""
+    found = _STREET_SETS.get(ed.id)
+    if found is None:
+        found = _STREET_SETS[ed.id] = tuple(m for m in ed.colour_sets.values() if ed.deeds[m[0]].kind == "street")
+    return found
+
 
 @dataclass(frozen=True, slots=True)
 class Bot:
@@ -46,8 +56,15 @@ class Bot:
 
     def complete_sets(self, s: ClassicState, ed: Edition) -> tuple[tuple[int, ...], ...]:
         """The street colour sets this bot holds whole with no deed mortgaged."""
-        return tuple(members for members in ed.colour_sets.values() if ed.deeds[members[0]].kind == "street"
-                     and all(s.owner.get(m) == self.player and m not in s.mortgaged for m in members))
+        out = []
+        owner, mortgaged, me = s.owner, s.mortgaged, self.player
+        for members in street_sets(ed):
+            for m in members:
+                if owner.get(m) != me or m in mortgaged:
+                    break
+            else:
+                out.append(members)
+        return tuple(out)
 
     def build_choice(self, s: ClassicState, ed: Edition, sets: tuple[tuple[int, ...], ...]) -> int | None:
         """The street to build on next among ``sets`` (the lowest first, cheapest houses first), or None."""
@@ -74,6 +91,8 @@ class Bot:
     def lift_choice(self, s: ClassicState, ed: Edition) -> int | None:
         """A mortgaged deed to lift when cash is plentiful (the cheapest first), or None."""
         cash = s.ledger.balances[self.player]
+        if cash < self.lift_margin:
+            return None
         for d in sorted(s.mortgaged, key=lambda d: (ed.deeds[d].mortgage, d)):
             if s.owner.get(d) == self.player and cash - lift_cost(s, ed, d) >= self.lift_margin:
                 return d
@@ -99,14 +118,17 @@ class Bot:
     def trade_offer(self, s: ClassicState, ed: Edition) -> ProposeTrade | None:
         """Offer half again the price for the one street missing from a colour set, or None."""
         cash = s.ledger.balances[self.player]
-        for members in ed.colour_sets.values():
-            if ed.deeds[members[0]].kind != "street":
+        owner, me = s.owner, self.player
+        for members in street_sets(ed):
+            missing = 0
+            deed = 0
+            for m in members:
+                if owner.get(m) != me:
+                    missing += 1
+                    deed = m
+            if missing != 1:
                 continue
-            missing = [m for m in members if s.owner.get(m) != self.player]
-            if len(missing) != 1:
-                continue
-            deed = missing[0]
-            other = s.owner.get(deed)
+            other = owner.get(deed)
             price = ed.deeds[deed].price
             offer = price + price // 2
             if other is None or cash - offer < self.build_reserve:

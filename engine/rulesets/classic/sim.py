@@ -40,7 +40,7 @@ CLASSIC_TURN_CAP = 1000  # player turns before a game is stopped and counted apa
 _TOKEN_MOVED = ev.TokenMoved
 _TOKEN_MOVED_LIGHT = light(ev.TokenMoved)
 _CHANGES_HOLDINGS = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
-                               cc.LiftMortgage, cc.SettleDebt, c.StartGame})
+                               cc.LiftMortgage, c.StartGame})
 
 
 class _GameOver(Exception):

@@ -23,6 +23,7 @@ from engine.rulesets.classic.rules import RULES
 from engine.rulesets.classic.state import ClassicState
 
 _LIGHT: dict[type, Any] = {}
+_PLAN: dict[type, tuple[Any, Any]] = {}  # event class -> (its light maker, its fold function)
 
 
 def light(cls: type) -> Any:
@@ -80,9 +81,11 @@ class SimTable:
     def emit(self, cls: type, *fields: Any) -> None:
         """Create the next event (a light record with the event's fields, see :func:`light`) and fold it."""
         self._seq += 1
-        make = _LIGHT.get(cls) or light(cls)
-        event = make(self._seq, self._command, *fields)
-        FOLD[cls](self.state, event)
+        plan = _PLAN.get(cls)
+        if plan is None:
+            plan = _PLAN[cls] = (light(cls), FOLD[cls])
+        event = plan[0](self._seq, self._command, *fields)
+        plan[1](self.state, event)
         self._new.append(event)
 
     def invariants(self) -> list[str]:
