@@ -7,7 +7,7 @@ from typing import Any
 
 from engine import commands as c
 from engine.errors import Refusal
-from engine.rulesets.classic import auction, building, cards, debt, jail, property, trade, turns
+from engine.rulesets.classic import auction, building, cards, debt, jail, rent, trade, turns
 from engine.rulesets.classic import commands as cc
 
 Check = Callable[[Any, Any, Any], "Refusal | None"]
@@ -19,10 +19,10 @@ RULES: dict[type, tuple[Check, Do]] = {
     c.PassGo: (turns.check_pass_go, turns.do_pass_go),
     cc.AdvanceClock: (turns.check_clock, turns.do_clock),
     cc.CallTime: (turns.check_call_time, turns.do_call_time),
-    c.BuyDeed: (property.check_buy, property.do_buy),
-    c.DeclineDeed: (property.check_decline, property.do_decline),
-    c.PayRent: (property.check_rent, property.do_rent),
-    cc.PayUtilityRent: (property.check_utility_rent, property.do_utility_rent),
+    c.BuyDeed: (rent.check_buy, rent.do_buy),
+    c.DeclineDeed: (rent.check_decline, rent.do_decline),
+    c.PayRent: (rent.check_rent, rent.do_rent),
+    cc.PayUtilityRent: (rent.check_utility_rent, rent.do_utility_rent),
     c.PlaceBid: (auction.check_bid, auction.do_bid),
     c.CloseAuction: (auction.check_close, auction.do_close),
     cc.BuildHouse: (building.check_build, building.do_build),
