@@ -61,6 +61,9 @@ def _check_offer(s: ClassicState, ed: Edition, o: Offer | ProposeTrade, what: st
         return reason
     if not (o.give_deeds or o.give_cash or o.give_cards or o.take_deeds or o.take_cash or o.take_cards):
         return refuse("bad_offer", f"{what}: the deal hands over nothing", command=what)
+    if not (o.give_deeds or o.give_cards or o.take_deeds or o.take_cards):
+        return refuse("bad_offer", f"{what}: a deal trades deeds or jail cards; cash alone would be a loan, "
+                      "and players do not lend", command=what)
     return None
 
 
