@@ -23,6 +23,7 @@ from engine.rulesets.classic.rules import RULES
 from engine.rulesets.classic.state import ClassicState
 
 _LIGHT: dict[type, Any] = {}
+_new_tuple = tuple.__new__
 _PLAN: dict[type, tuple[Any, Any]] = {}  # event class -> (its light maker, its fold function)
 
 
@@ -84,7 +85,7 @@ class SimTable:
         plan = _PLAN.get(cls)
         if plan is None:
             plan = _PLAN[cls] = (light(cls), FOLD[cls])
-        event = plan[0](self._seq, self._command, *fields)
+        event = _new_tuple(plan[0], (self._seq, self._command, *fields))  # what the named tuple's __new__ does
         plan[1](self.state, event)
         self._new.append(event)
 
