@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.editions import Edition
-from engine.rulesets.classic.building import height, hotels_left, houses_left, lift_cost, next_kind
+from engine.rulesets.classic.building import height, hotels_left, houses_left, lift_cost
 from engine.rulesets.classic.commands import MortgageDeed, ProposeTrade, SellBuilding
-from engine.rulesets.classic.state import ClassicState
+from engine.rulesets.classic.state import HOTEL, ClassicState
 
 _STREET_SETS: dict[str, tuple[tuple[int, ...], ...]] = {}
 
@@ -70,18 +70,23 @@ class Bot:
         """The street to build on next among ``sets`` (the lowest first, cheapest houses first), or None."""
         cash = s.ledger.balances[self.player]
         best: tuple[int, int, int] | None = None
-        level = s.level
+        level, hotel_height = s.level, s.options.houses_per_hotel + 1
+        houses = hotels = -1  # what the Bank has left, counted once if needed
         for members in sets:
             cost = ed.deeds[members[0]].house_cost
             if cash - cost < self.build_reserve:
                 continue
-            heights = [height(s, level.get(m, 0)) for m in members]
-            low = min(heights)
-            m = members[heights.index(low)]
-            kind = next_kind(s, m)
-            if not kind or (houses_left(s) if kind == "house" else hotels_left(s)) <= 0:
+            low, m = 99, 0
+            for d in members:
+                h = level.get(d, 0)
+                h = hotel_height if h == HOTEL else h
+                if h < low:
+                    low, m = h, d
+            if low >= hotel_height:
                 continue
-            if m in s.mortgaged or s.owner.get(m) != self.player:
+            if houses < 0:
+                houses, hotels = houses_left(s), hotels_left(s)
+            if (houses if low < hotel_height - 1 else hotels) <= 0:
                 continue
             key = (low, -cost, m)
             if best is None or key < best:

@@ -73,6 +73,11 @@ class ClassicRunner:
         self.deed_at = tuple(sp.deed for sp in edition.spaces)
         self.utility = frozenset(n for n, d in edition.deeds.items() if d.kind == "utility")
         self.result = GameResult(seed, landings=[0] * len(edition.spaces))
+        # commands are immutable: the frequent ones are made once per game
+        self._end_turn = {p: c.EndTurn(p) for p in self.ids}
+        self._pass_go = {p: c.PassGo(p) for p in self.ids}
+        self._buy = {(p, d): c.BuyDeed(p, d) for p in self.ids for d in edition.deeds}
+        self._rent = {(p, d): c.PayRent(p, d) for p in self.ids for d in edition.deeds}
         self._mover: str | None = None  # the player whose roll is being resolved
         self._mover_jailed = False  # ... by a roll in jail
         self._busy = False  # settling a debt or running an auction: no nested settling
@@ -155,7 +160,7 @@ class ClassicRunner:
                 assert player is not None
                 self._turn(player)
                 if state.turn == player and player not in state.bankrupt:
-                    self.send(c.EndTurn(player))
+                    self.send(self._end_turn[player])
                 r.turns += 1
             r.capped = True
         except _GameOver:
@@ -247,7 +252,7 @@ class ClassicRunner:
         self.positions[player] = new
         self._mover, self._mover_jailed = player, False  # counted even if the game ends on this square
         if new < old:
-            self.send(c.PassGo(player))
+            self.send(self._pass_go[player])
         self._land(player, new, steps)
         self._mover = None
         self._count(player)
@@ -291,7 +296,7 @@ class ClassicRunner:
         owner = s.owner.get(deed)
         if owner is None:
             if self.bots[player].wants_to_buy(s, self.edition, deed):
-                self.send(c.BuyDeed(player, deed))
+                self.send(self._buy[player, deed])
             else:
                 self.send(c.DeclineDeed(player, deed))
         elif owner != player:
@@ -302,4 +307,4 @@ class ClassicRunner:
                     dice = d1 + d2
                 self.send(cc.PayUtilityRent(player, deed, dice))
             else:
-                self.send(c.PayRent(player, deed))
+                self.send(self._rent[player, deed])
