@@ -3,7 +3,8 @@
 For the bridge (``serial://`` against firmware_sim.bridge on a pty) the clock starts when the simulated
 firmware writes the ``TAP`` frame to the pty; for the PN532 (if its backend exists) when the card is put
 on the simulated chip, at a random moment within the driver's polling period, so its number includes
-the wait for the next poll. 1,000 taps each (a
+the wait for the next poll; for the whole firmware (``serial://`` against firmware_sim.firmware: main.py
+and its MFRC522 driver on the simulated chip) likewise, with its 30 ms poll. 1,000 taps each (a
 different card each time, lifted before the next). Requirement: bridge p99 under 20 ms.
 
 Run: ``.venv/bin/python bench/bench_readers.py [--taps N]``; exit status 1 if the requirement fails.
@@ -135,6 +136,20 @@ def bench_pn532(taps: int, tmp: str) -> None:
         device.stop()
 
 
+def bench_firmware(taps: int, tmp: str) -> None:
+    """The whole firmware (main.py on the simulated MFRC522): the clock starts when the card is put on the
+    antenna, at a random moment of the firmware's 30 ms polling period."""
+    from firmware_sim.firmware import FirmwareDevice
+
+    device = FirmwareDevice(link=os.path.join(tmp, "ttyFIRMWARE"))
+    device.start()
+    try:
+        report("firmware", measure(device, f"serial://{device.path}?baud=115200", taps, lambda _uid: None,
+                                   jitter_s=0.030))
+    finally:
+        device.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=1000)
@@ -142,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bb-bench-") as tmp:
         p99 = bench_bridge(args.taps, tmp)
         bench_pn532(args.taps, tmp)
+        bench_firmware(args.taps, tmp)
     verdict = "OK" if p99 < P99_LIMIT_MS else "TOO SLOW"
     print(f"bridge p99 {p99:.2f} ms vs limit {P99_LIMIT_MS:.0f} ms: {verdict}")
     return 0 if p99 < P99_LIMIT_MS else 1

@@ -23,7 +23,7 @@ class PlayerSpec:
 
 @dataclass(frozen=True, slots=True)
 class StartGame:
-    """Players registered, ✓ pressed: each gets ``start_money``. ``options`` override RULES 6.2 defaults."""
+    """Players registered, ✓ pressed: each gets ``start_money``. ``options`` override docs/rules.md 6.2 defaults."""
 
     players: tuple[PlayerSpec, ...]
     options: Mapping[str, object] = field(default_factory=dict)
@@ -108,10 +108,31 @@ class Undo:
     """Reverse the last command not yet undone (a ``CommandUndone`` event; nothing is deleted)."""
 
 
+@dataclass(frozen=True, slots=True)
+class CorrectMoney:
+    """The banker's correction: ``amount`` money units from ``payer`` to ``payee`` (a player or ``"bank"``),
+    with a ``reason`` for the history (engine/corrections.py)."""
+
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectDeed:
+    """The banker's correction: ``deed`` goes to ``to`` (a player, or ``"bank"``: unowned), with a reason."""
+
+    deed: int
+    to: str
+    reason: str
+
+
 Command = Any
 """Any command (a frozen dataclass): the shared ones below and each ruleset's own."""
 
 CORE_COMMANDS: tuple[type, ...] = (
-    StartGame, PassGo, BuyDeed, DeclineDeed, PlaceBid, CloseAuction, PayRent, GoToJail, PayJailFee, JailRoll, EndTurn, Undo,
+    StartGame, PassGo, BuyDeed, DeclineDeed, PlaceBid, CloseAuction, PayRent, GoToJail, PayJailFee, JailRoll, EndTurn,
+    Undo, CorrectMoney, CorrectDeed,
 )
 """Every shared command class (the record codec adds each ruleset's own)."""

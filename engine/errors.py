@@ -32,11 +32,13 @@ REFUSAL_KEYS: frozenset[str] = frozenset({
     # engine/rulesets/ultimate/auction.py
     "not_a_bidder", "bid_too_low", "bid_over_cash",
     # engine/rulesets/ultimate/jail.py
-    "not_in_jail", "not_enough_cash_jail_fee", "bad_doubles",
+    "not_in_jail", "jail_roll_done", "bad_doubles",
     # engine/rulesets/ultimate/cards.py
     "unknown_card", "not_an_event_space", "not_the_drawer", "malformed_choice", "bad_choice",
     # engine/rulesets/ultimate/debt.py
     "not_the_debtor",
+    # engine/corrections.py
+    "bad_correction",
 })
 
 

@@ -263,7 +263,33 @@ class CommandUndone:
     undone: int
 
 
+@dataclass(frozen=True, slots=True)
+class MoneyCorrected:
+    """The banker moved ``amount`` money units from ``payer`` to ``payee`` (a player or ``"bank"``) to fix
+    a mistake, for ``reason``."""
+
+    seq: int
+    command: int
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeedCorrected:
+    """The banker gave ``deed`` from ``previous`` to ``to`` (each a player or ``"bank"``), for ``reason``."""
+
+    seq: int
+    command: int
+    deed: int
+    previous: str
+    to: str
+    reason: str
+
+
 CORE_EVENTS: tuple[type, ...] = (
     GameStarted, SalaryPaid, DeedBought, DeedDeclined, AuctionOpened, BidPlaced, AuctionWon, AuctionEnded, RentPaid, RentWaived, TokenMoved, JailEntered, JailRollFailed, JailLeft, MoneyTransferred, DebtOpened, DebtSettled, PlayerBankrupt, GameEnded, TurnEnded, CommandUndone,
+    MoneyCorrected, DeedCorrected,
 )
 """Every shared event class (the record codec adds each ruleset's own)."""

@@ -23,6 +23,7 @@ class RuleOptions:
     """
 
     __slots__ = ()
+    max_players: int  # every ruleset has it: how many players may sit at the table (the banker's setup asks)
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, object]) -> Self:

@@ -1,4 +1,8 @@
-"""``python -m firmware_sim bridge|pn532 [--link PATH]``: a simulated reader on a pseudo-terminal.
+"""``python -m firmware_sim bridge|firmware|pn532 [--link PATH]``: a simulated reader on a pseudo-terminal.
+
+``bridge`` runs the bridge firmware's protocol logic; ``firmware`` (alias ``mfrc522``) runs the whole
+firmware, ``hardware/firmware/main.py`` unmodified, with its MFRC522 driver on a simulated MFRC522;
+``pn532`` is an NXP PN532 on its UART.
 
 Prints the device's path as the first line (open it with ``serial://PATH?baud=115200`` or
 ``pn532://PATH``), then reads commands on stdin, one per line::
@@ -25,6 +29,8 @@ from firmware_sim.device import SimDevice
 DEVICES: dict[str, str] = {
     "bridge": "firmware_sim.bridge:BridgeDevice",
     "pn532": "firmware_sim.pn532:PN532Device",
+    "firmware": "firmware_sim.firmware:FirmwareDevice",
+    "mfrc522": "firmware_sim.firmware:FirmwareDevice",
 }
 
 

@@ -1,8 +1,9 @@
-"""The bridge firmware, simulated on a pseudo-terminal: the executable spec of protocol v1.
+"""The bridge firmware, simulated on a pseudo-terminal: the executable spec of protocol v2.
 
 This runs the firmware's OWN code, ``hardware/firmware/protocol.py`` and ``hardware/firmware/bridge_app.py``
 (loaded by path), behind a :class:`~firmware_sim.device.SimDevice`; only the MFRC522 polling of
-``main.py`` is replaced by the ``tap``/``remove`` commands. Faults: ``dup`` repeats the last card report,
+``main.py`` is replaced by the ``tap``/``remove`` commands, and its poll loop's repeats of an
+unacknowledged ``TAP`` by a timer that ticks every :data:`POLL_S`. Faults: ``dup`` repeats the last card report,
 ``badsum`` corrupts the next frame's checksum, and the framework's garbage/stall/unplug/replug.
 """
 
@@ -18,6 +19,7 @@ from typing import Any
 from firmware_sim.device import SimDevice
 
 FIRMWARE_DIR = Path(__file__).resolve().parent.parent / "hardware" / "firmware"
+POLL_S = 0.03  # seconds: the board's poll period (main.POLL_MS); an unacknowledged TAP repeats every 4 polls
 _LOADED: dict[str, ModuleType] = {}
 _LOAD_LOCK = threading.Lock()
 
@@ -72,6 +74,7 @@ class BridgeDevice(SimDevice):
         self.beeps: list[str] = []
         self.leds: list[str] = []
         self.app: Any = self._new_app()
+        self._next_repeat = 0.0
 
     def _new_app(self) -> Any:
         return self._app_module.BridgeApp(
@@ -98,6 +101,14 @@ class BridgeDevice(SimDevice):
             self.app = self._new_app()
             self.app.card = card  # the first poll after boot finds the card still lying there
             self.app.boot()
+
+    def on_tick(self, now: float) -> None:
+        """The poll loop's part that the host can see without a card moving: repeating an unacknowledged TAP."""
+        if now < self._next_repeat:
+            return
+        self._next_repeat = now + POLL_S
+        with self._app_lock:
+            self.app.tick()
 
     def on_host_bytes(self, data: bytes) -> None:
         with self._app_lock:

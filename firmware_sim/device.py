@@ -155,6 +155,9 @@ class SimDevice(abc.ABC):
     def on_replug(self) -> None:  # noqa: B027 - optional hook
         """Hook: the device was plugged in again (a reboot for most devices); default nothing."""
 
+    def on_tick(self, now: float) -> None:  # noqa: B027 - optional hook
+        """Hook: called from the I/O thread at least every 20 ms (``now``: time.monotonic() s); default nothing."""
+
     # ------------------------------------------------------------------ writing
 
     def write(self, data: bytes) -> None:
@@ -217,6 +220,7 @@ class SimDevice(abc.ABC):
 
     def _io_loop(self) -> None:
         while not self._stop.is_set():
+            self.on_tick(time.monotonic())
             with self._lock:
                 master = self._master
                 stalled = time.monotonic() < self._stalled_until

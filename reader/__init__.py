@@ -1,10 +1,10 @@
 """Card readers: the reader contract, drivers chosen by URL, debouncing, the card registry.
 
-This package knows no game rule (shared/DESIGN.md): it turns card presentations into
+This package knows no game rule: it turns card presentations into
 :class:`~reader.events.CardPresented` events and plays cues on readers that have them.
 """
 
-from reader.base import Reader, ReaderError, available_schemes, open_reader
+from reader.base import ProbeResult, Reader, ReaderError, available_schemes, open_reader, probe
 from reader.events import (
     CardPresented,
     CardRemoved,
@@ -17,6 +17,7 @@ from reader.events import (
 __all__ = [
     "CardPresented",
     "CardRemoved",
+    "ProbeResult",
     "Reader",
     "ReaderConnected",
     "ReaderError",
@@ -25,4 +26,5 @@ __all__ = [
     "available_schemes",
     "normalize_uid",
     "open_reader",
+    "probe",
 ]

@@ -1,6 +1,6 @@
 """The reader contract and the URL registry of drivers.
 
-A driver is chosen by URL (shared/DESIGN.md, convention 5) and imported lazily, so the engine and
+A driver is chosen by URL and imported lazily, so the engine and
 the mock run without pyserial or pyscard. Every driver delivers events to one callback, from its own
 thread; the callback must be quick and thread-safe (the UI hands events to its main thread).
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from reader.events import ReaderEvent
@@ -31,6 +32,15 @@ CUES = ("tap", "ok", "err", "go", "cash")
 
 class ReaderError(OSError):
     """A reader could not be opened or used (bad URL, missing library, device error)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ProbeResult:
+    """What :meth:`Reader.probe` found: ``ok`` only if the device itself answered; ``detail`` is one line
+    (the device's own description when ok, the reason otherwise)."""
+
+    ok: bool
+    detail: str
 
 
 class Reader(ABC):
@@ -59,6 +69,24 @@ class Reader(ABC):
     def list_devices(cls) -> list[str]:
         """URLs of the devices this backend can see now (for ``boardbank readers``)."""
         return []
+
+    @classmethod
+    def probe(cls, url: str, timeout_s: float = 1.0) -> ProbeResult:
+        """Talk to the device behind ``url`` (without starting the reader) and report whether it answered,
+        within about ``timeout_s`` seconds. Never raises. Drivers override this; the default says the
+        backend cannot be probed."""
+        return ProbeResult(False, f"{cls.__name__} cannot be probed")
+
+
+def probe(url: str, timeout_s: float = 1.0) -> ProbeResult:
+    """Probe the reader behind ``url`` with its driver's :meth:`Reader.probe`; never raises
+    (a bad URL or a driver that cannot be imported is a failed probe with the reason)."""
+    scheme = urlsplit(url).scheme
+    try:
+        cls = driver_class(scheme)
+        return cls.probe(url, timeout_s)
+    except Exception as exc:  # a bad URL, a missing library: report, do not crash the caller
+        return ProbeResult(False, str(exc) or type(exc).__name__)
 
 
 def available_schemes() -> list[str]:

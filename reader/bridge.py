@@ -1,23 +1,28 @@
 """``serial://PATH?baud=N``: our bridge (a Pico + MFRC522 running hardware/firmware) over USB serial.
 
-Layers (shared/DESIGN.md convention 6): :mod:`reader.serialport` keeps the port open and notices loss,
-:mod:`reader.protocol` turns bytes into frames (noise, overlong lines and bad checksums are counted in
+Layers: :mod:`reader.serialport` keeps the port open and notices loss, :mod:`reader.protocol` turns
+bytes into frames (protocol v2: CRC-16 checked; noise, overlong lines and bad CRCs are counted in
 :attr:`BridgeReader.stats` and dropped), this module turns frames into events, and
 :class:`~reader.debounce.Debouncer` makes one tap per presentation (``TAP`` ... ``GONE``; a repeated
 ``TAP`` of the card on the reader is a duplicate and suppressed).
 
-Connection: on opening the port the driver sends ``VER?`` every 250 ms until the device answers
+Connection: on opening the port the driver sends ``VER? 2`` every 250 ms until the device answers
 ``HELLO bridge <version> <firmware>`` (:class:`~reader.events.ReaderConnected`), then ``PING n`` every
-250 ms; the device answers ``PONG n``. A failed read (unplugged) or 0.75 s without a valid frame gives
-:class:`~reader.events.ReaderLost` and a reopen with back-off; the path may be a symlink that
-reappears (a udev ``/dev/serial/by-id`` name).
+250 ms; the device answers ``PONG n``. A port that cannot be opened is a
+:class:`~reader.events.ReaderLost` at once (with the reason; once per outage), and so is a failed read
+(unplugged) or 0.75 s without a valid frame; the port is reopened with back-off, and the path may be a
+symlink that reappears (a udev ``/dev/serial/by-id`` name). A bridge still on v1 firmware is refused
+with a ReaderLost that says so (:mod:`reader.bridge_handshake`).
+
+Taps: the driver answers every ``TAP`` with ``ACK <uid>``; the device repeats a ``TAP`` until that
+``ACK`` comes (or the card leaves), so a ``TAP`` damaged on the line is not a lost tap.
 
 Reconnecting with a card on the reader: every HELLO is followed at once by the device's card state
 (``TAP <uid>`` if a card lies there). If that card is the one the driver last knew to be on the reader,
 it is the same presentation (no new tap); otherwise the old card is reported removed and the new
 one presented. A card lifted during the outage and presented again after it counts again.
 
-Resynchronisation: while connected the driver also asks ``VER?`` every 2 s (in place of a PING). The
+Resynchronisation: while connected the driver also asks ``VER? 2`` every 2 s (in place of a PING). The
 answer's card state repairs a ``GONE`` lost to line damage within 2 s; without it the driver would
 take the next presentation of that card for a duplicate.
 """
@@ -32,7 +37,8 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from reader.base import EventSink, Reader, ReaderError
+from reader import bridge_handshake as hs
+from reader.base import EventSink, ProbeResult, Reader, ReaderError
 from reader.debounce import Debouncer
 from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderEvent, ReaderLost
 from reader.protocol import PROTOCOL_VERSION, Frame, FrameDecoder, encode
@@ -89,8 +95,10 @@ class BridgeReader(Reader):
         self._sink: EventSink | None = None
         self._link: SerialLink | None = None
         self._decoder = FrameDecoder()
+        self._legacy = hs.LegacyDetector()
         self._debounce = Debouncer(senses_removal=True)
         self._connected = False
+        self._lost_announced = False  # a ReaderLost for this outage has been emitted
         self._carried: str | None = None  # the card on the reader before a HELLO, awaiting the state report
         self._next_beat = 0.0
         self._next_resync = 0.0
@@ -157,18 +165,36 @@ class BridgeReader(Reader):
         ports = sorted(p.device for p in list_ports.comports() if "ACM" in p.device or "USB" in p.device)
         return [f"serial://{p}?baud={DEFAULT_BAUD}" for p in named + ports]
 
+    @classmethod
+    def probe(cls, url: str, timeout_s: float = 1.0) -> ProbeResult:
+        """Ask the bridge for its HELLO (:func:`reader.probes.probe_bridge`); ok only if one came."""
+        from reader.probes import probe_bridge
+
+        try:
+            path, baud = parse_serial_url(url)
+        except ReaderError as exc:
+            return ProbeResult(False, str(exc))
+        return probe_bridge(path, baud, timeout_s)
+
     # ------------------------------------------------------------------ LinkHandler
 
     def on_open(self, link: SerialLink) -> None:
         self._decoder.reset()
+        self._legacy.reset()
         self._connected = False
         self._next_beat = self._clock() + HEARTBEAT_S
         self._next_resync = self._next_beat + RESYNC_S
         if link.opens > 1:
             self._stats["reconnects"] += 1
-        link.write(encode("VER?"))
+        link.write(hs.version_query())
 
     def on_data(self, data: bytes) -> None:
+        if not self._connected and not self._legacy.found and self._legacy.feed(data):
+            self._stats["legacy_device"] += 1
+            if not self._lost_announced:
+                self._lost_announced = True
+                log.warning("%s: %s", self.url, hs.LEGACY_REASON)
+                self._emit(ReaderLost(self.name, self._clock(), reason=hs.LEGACY_REASON))
         for frame in self._decoder.feed(data):
             link = self._link
             if link is not None:
@@ -183,11 +209,11 @@ class BridgeReader(Reader):
         if link is None:
             return
         if not self._connected:
-            link.write(encode("VER?"))
+            link.write(hs.version_query())
         elif now >= self._next_resync:
             self._next_resync = now + RESYNC_S
             self._stats["resyncs"] += 1
-            link.write(encode("VER?"))  # the answer (HELLO + card state) also proves the device alive
+            link.write(hs.version_query())  # the answer (HELLO + card state) also proves the device alive
         else:
             self._seq = (self._seq + 1) % 65536
             self._stats["pings"] += 1
@@ -197,13 +223,23 @@ class BridgeReader(Reader):
         was_connected, self._connected = self._connected, False
         if was_connected and reason != "stopped":
             log.info("%s lost: %s", self.url, reason)
+            self._lost_announced = True
             self._emit(ReaderLost(self.name, self._clock(), reason=reason))
+
+    def on_open_failed(self, reason: str) -> None:
+        """The port cannot be opened: one ReaderLost per outage, at once (the link keeps retrying)."""
+        if self._lost_announced:
+            return
+        self._lost_announced = True
+        self._emit(ReaderLost(self.name, self._clock(), reason=f"cannot open {self.path}: {reason}"))
 
     # ------------------------------------------------------------------ frames
 
     def _handle(self, frame: Frame) -> None:
         verb, args = frame.verb, frame.args
         now = self._clock()
+        if verb == "TAP":
+            self._acknowledge(args[0])
         carried, self._carried = self._carried, None
         if carried is not None:
             if verb == "TAP" and args[0] == carried:
@@ -216,11 +252,12 @@ class BridgeReader(Reader):
             if present is not None:
                 self._debounce.reset()
                 self._carried = present
-            self.device_info = f"{args[0]} fw {args[2]} protocol {args[1]}"
+            self.device_info = hs.describe_hello(args)
             if int(args[1]) > PROTOCOL_VERSION:
-                self._stats["newer_protocol"] += 1  # newer devices still speak v1 to a v1 host
+                self._stats["newer_protocol"] += 1  # newer devices still speak v2 to a v2 host
             if not self._connected:
                 self._connected = True
+                self._lost_announced = False
                 self._emit(ReaderConnected(self.name, now, info=self.device_info))
         elif verb == "TAP":
             uid = args[0]
@@ -240,6 +277,13 @@ class BridgeReader(Reader):
             log.warning("%s reports error %s", self.url, " ".join(args))
         elif verb != "PONG":
             self._stats["ignored"] += 1  # a verb of a newer protocol version, or a host verb echoed
+
+    def _acknowledge(self, uid: str) -> None:
+        """``ACK uid``: the device stops repeating that TAP (it repeats until acknowledged or lifted)."""
+        link = self._link
+        if link is not None:
+            self._stats["acks"] += 1
+            link.write(encode("ACK", uid))
 
     def _emit(self, event: ReaderEvent) -> None:
         with self._lock:

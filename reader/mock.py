@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from reader.base import EventSink, Reader, ReaderError
+from reader.base import EventSink, ProbeResult, Reader, ReaderError
 from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderEvent, ReaderLost, normalize_uid
 
 _LIVE: dict[str, list[MockReader]] = {}
@@ -116,6 +116,11 @@ class MockReader(Reader):
     def list_devices(cls) -> list[str]:
         """A mock reader can always be made."""
         return ["mock://"]
+
+    @classmethod
+    def probe(cls, url: str, timeout_s: float = 1.0) -> ProbeResult:
+        """A mock reader is always there."""
+        return ProbeResult(True, "mock reader (no hardware)")
 
     def _emit(self, event: ReaderEvent) -> None:
         with self._lock:

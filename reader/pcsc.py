@@ -30,7 +30,7 @@ import time
 from typing import Any
 from urllib.parse import unquote
 
-from reader.base import CUES, EventSink, Reader, ReaderError
+from reader.base import CUES, EventSink, ProbeResult, Reader, ReaderError
 from reader.events import (
     CardPresented,
     CardRemoved,
@@ -252,6 +252,12 @@ class PCSCReader(Reader):
             return [f"pcsc://{r}" for r in sorted(str(r) for r in _safe_readers())]
         except ImportError:
             return []
+
+    @classmethod
+    def probe(cls, url: str, timeout_s: float = 1.0) -> ProbeResult:
+        """pcscd's reader list (:func:`reader.probes.probe_pcsc`); ok only if it has a reader this URL selects."""
+        from reader.probes import probe_pcsc
+        return probe_pcsc(cls(url), timeout_s)
 
     # -------------------------------------------------------------- helpers
 

@@ -12,7 +12,9 @@ The driver speaks UM0701-02 through the pure codec :mod:`reader.pn532_frames`, f
 4. RFConfiguration MaxRetries ``FF 01 01`` so InListPassiveTarget gives up after two activation
    attempts instead of waiting for a card forever (the power-on value 0xFF);
 5. poll: InListPassiveTarget (one target, 106 kbps type A) every :data:`POLL_PERIOD_S` (50 ms, the
-   ``poll_ms`` query parameter), then InRelease of the target found.
+   ``poll_ms`` query parameter), then InRelease of the target found. A card not reported yet is
+   polled once more at once and reported only if the same UID comes back: the frames' 8-bit
+   checksums let two compensating byte errors through, which would otherwise be a wrong card.
 
 Every command waits for the chip's ACK (:data:`ACK_TIMEOUT_S`) and then its response; a command
 without an ACK is sent again, a response lost to a bad checksum is asked for again with a NACK.
@@ -31,128 +33,29 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import deque
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from reader import pn532_frames as pf
-from reader.base import EventSink, Reader, ReaderError
+from reader.base import EventSink, ProbeResult, Reader, ReaderError
 from reader.debounce import Debouncer
 from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderEvent, ReaderLost
+from reader.pn532_link import ACK_TIMEOUT_S, RESPONSE_TIMEOUT_S, SILENCE_S, LinkLost, PN532Error, PN532Link
 from reader.serialport import open_serial
+
+__all__ = ["ACK_TIMEOUT_S", "POLL_PERIOD_S", "RESPONSE_TIMEOUT_S", "SILENCE_S", "PN532Error", "PN532Link", "PN532Reader"]
 
 log = logging.getLogger(__name__)
 
 DEFAULT_BAUD = 115200
 POLL_PERIOD_S = 0.050
 """Seconds between the starts of two InListPassiveTarget polls (the ``poll_ms`` parameter)."""
-ACK_TIMEOUT_S = 0.060
-"""Seconds to wait for the ACK of a command (the chip sends it within about 1 ms at 115200 baud)."""
-RESPONSE_TIMEOUT_S = 0.250
-"""Seconds to wait for a response after its ACK (InListPassiveTarget with MaxRetries 1: a few ms)."""
-SILENCE_S = 0.500
-"""Seconds without one valid frame from the chip after which it counts as lost."""
 MISSES_FOR_REMOVAL = 2
 """Consecutive empty polls after which the card counts as removed (about 100 ms at 50 ms polls)."""
 PASSIVE_ACTIVATION_RETRIES = 0x01
 BACKOFF_MIN_S = 0.1
 BACKOFF_MAX_S = 1.0
 _READ_SLICE_S = 0.010  # seconds: pyserial read timeout, the granularity of every wait
-
-
-class PN532Error(ReaderError):
-    """The PN532 did not answer as the manual says (no ACK, wrong response, not a PN532)."""
-
-
-class _Lost(Exception):
-    """Internal: the device vanished or went silent; ``reason`` says which."""
-
-
-class PN532Link:
-    """Command/response exchanges with a PN532 over an open pyserial port (single-threaded use)."""
-
-    def __init__(self, port: Any, clock: Any = time.monotonic) -> None:
-        self.port = port
-        self.clock = clock
-        self.decoder = pf.FrameDecoder()
-        self.last_heard = clock()
-        self._queue: deque[pf.Frame] = deque()
-        self.counters: dict[str, int] = {"ack_timeouts": 0, "response_timeouts": 0, "nacks_sent": 0, "stale_frames": 0}
-
-    def _write(self, data: bytes) -> None:
-        try:
-            self.port.write(data)
-        except Exception as exc:  # SerialException, OSError: the device vanished
-            raise _Lost(f"write failed: {exc}") from exc
-
-    def _read_frames(self) -> list[pf.Frame]:
-        try:
-            waiting = self.port.in_waiting
-            data = self.port.read(waiting or 1)
-        except Exception as exc:
-            raise _Lost(f"read failed: {exc}") from exc
-        frames = self.decoder.feed(data) if data else []
-        if frames:
-            self.last_heard = self.clock()
-        elif self.clock() - self.last_heard > SILENCE_S:
-            raise _Lost(f"silent for {SILENCE_S:.1f} s")
-        return frames
-
-    def _wait(self, want: type[pf.Frame] | int, timeout: float, bad_limit: int | None = None) -> pf.Frame | None:
-        """The next ACK (``want`` = Ack) or response to command ``want``; None on timeout, or as soon as
-        the decoder's bad-checksum count exceeds ``bad_limit`` (a damaged frame: ask again at once).
-
-        Frames that arrive together stay queued for the next wait (the ACK and the response often
-        come in one read); frames that are not wanted now are stale (a duplicate, a late answer).
-        """
-        deadline = self.clock() + timeout
-        while True:
-            while self._queue:
-                frame = self._queue.popleft()
-                if isinstance(want, int):
-                    if isinstance(frame, pf.ErrorFrame):
-                        return frame
-                    if isinstance(frame, pf.InfoFrame) and frame.tfi == pf.TFI_CHIP and frame.command == want + 1:
-                        return frame
-                elif isinstance(frame, want):
-                    return frame
-                self.counters["stale_frames"] += 1
-            if self.clock() >= deadline:
-                break
-            if bad_limit is not None and self.decoder.counters["bad_checksum"] > bad_limit:
-                return None
-            self._queue.extend(self._read_frames())
-        if self.decoder.pending:  # a false start code may hold a real frame back: give up on it
-            self._queue.extend(self.decoder.abandon_partial())
-        return None
-
-    def command(self, frame: bytes, command: int, attempts: int = 3) -> pf.InfoFrame:
-        """Send a command frame; return the chip's response frame. Raises PN532Error or _Lost."""
-        for _ in range(attempts):
-            bad_before = self.decoder.counters["bad_checksum"]  # the ACK and the response may come in one read
-            self._write(frame)
-            if self._wait(pf.Ack, ACK_TIMEOUT_S) is None:
-                self.counters["ack_timeouts"] += 1
-                continue
-            response = self._wait(command, RESPONSE_TIMEOUT_S, bad_limit=bad_before)
-            if response is None and self.decoder.counters["bad_checksum"] > bad_before:
-                self.counters["nacks_sent"] += 1
-                self._write(pf.NACK)  # "send that again": the response was damaged on the way
-                response = self._wait(command, RESPONSE_TIMEOUT_S)
-            if response is None:
-                self.counters["response_timeouts"] += 1
-                self._write(pf.ACK)  # abort whatever the chip still works on
-                continue
-            if isinstance(response, pf.ErrorFrame):
-                raise PN532Error(f"the PN532 reports a syntax error for command {command:#04x}: {frame.hex(' ')}")
-            assert isinstance(response, pf.InfoFrame)
-            return response
-        raise PN532Error(f"no answer to command {command:#04x} after {attempts} attempts")
-
-    def wake(self) -> None:
-        """HSU wake-up immediately followed by SAMConfiguration (normal mode)."""
-        self._write(pf.HSU_WAKEUP)
-        self.command(pf.sam_configuration(), pf.CMD_SAM_CONFIGURATION)
 
 
 class PN532Reader(Reader):
@@ -177,7 +80,7 @@ class PN532Reader(Reader):
         self._thread: threading.Thread | None = None
         self._debouncer = Debouncer(senses_removal=True)
         self.firmware: pf.FirmwareVersion | None = None
-        self.counters: dict[str, int] = {"polls": 0, "connects": 0, "losses": 0, "errors": 0}
+        self.counters: dict[str, int] = {"polls": 0, "connects": 0, "losses": 0, "errors": 0, "unconfirmed": 0}
         self.link: PN532Link | None = None
 
     # -------------------------------------------------------------- the contract
@@ -220,6 +123,17 @@ class PN532Reader(Reader):
             ports.insert(0, "/dev/serial0")
         return [f"pn532://{p}" for p in dict.fromkeys(ports)]
 
+    @classmethod
+    def probe(cls, url: str, timeout_s: float = 1.0) -> ProbeResult:
+        """Wake the chip and ask GetFirmwareVersion (:func:`reader.probes.probe_pn532`); ok only if it answers."""
+        from reader.probes import probe_pn532
+
+        try:
+            reader = cls(url)
+        except ReaderError as exc:
+            return ProbeResult(False, str(exc))
+        return probe_pn532(reader.path, reader.baud, timeout_s)
+
     # -------------------------------------------------------------- the thread
 
     def _emit(self, event: ReaderEvent) -> None:
@@ -243,8 +157,8 @@ class PN532Reader(Reader):
                 if self.firmware.ic != 0x32:
                     raise PN532Error(f"expected a PN532 (IC 0x32), the chip says {self.firmware}")
                 link.command(pf.rf_max_retries(passive_activation=PASSIVE_ACTIVATION_RETRIES), pf.CMD_RF_CONFIGURATION)
-            except Exception as exc:  # expected: _Lost, PN532Error, PN532FrameError, OSError
-                if not isinstance(exc, (_Lost, PN532Error, pf.PN532FrameError, OSError)):
+            except Exception as exc:  # expected: LinkLost, PN532Error, PN532FrameError, OSError
+                if not isinstance(exc, (LinkLost, PN532Error, pf.PN532FrameError, OSError)):
                     log.exception("pn532 %s: unexpected error while connecting", self.path)
                 self._close(port)
                 if not announced_lost:
@@ -270,11 +184,11 @@ class PN532Reader(Reader):
                 announced_lost = True
 
     def _open(self) -> Any:
-        """The UART, 8N1 and exclusive (:func:`reader.serialport.open_serial`); _Lost if it cannot open."""
+        """The UART, 8N1 and exclusive (:func:`reader.serialport.open_serial`); LinkLost if it cannot open."""
         try:
             return open_serial(self.path, self.baud, _READ_SLICE_S)
         except (OSError, ValueError) as exc:  # pyserial's SerialException is an OSError
-            raise _Lost(str(exc)) from exc
+            raise LinkLost(str(exc)) from exc
 
     @staticmethod
     def _close(port: Any) -> None:
@@ -283,6 +197,15 @@ class PN532Reader(Reader):
                 port.close()
             except Exception as exc:  # already gone
                 log.debug("pn532: close: %s", exc)
+
+    def _confirmed(self, link: PN532Link, uid: str, poll_frame: bytes, release_frame: bytes) -> bool:
+        """A card not reported yet must be found again by an immediate second poll (a few ms): the
+        PN532's LCS/DCS are 8-bit sums, which two compensating byte errors pass (a damaged UID)."""
+        if uid == self._debouncer.present:
+            return True
+        link.command(release_frame, pf.CMD_IN_RELEASE)
+        again = pf.parse_in_list_passive_target(link.command(poll_frame, pf.CMD_IN_LIST_PASSIVE_TARGET))
+        return bool(again) and again[0].uid_hex == uid
 
     def _poll(self, link: PN532Link) -> str | None:
         """Poll until stopped (None) or the chip is lost (the reason)."""
@@ -295,7 +218,9 @@ class PN532Reader(Reader):
                 response = link.command(poll_frame, pf.CMD_IN_LIST_PASSIVE_TARGET)
                 targets = pf.parse_in_list_passive_target(response)
                 self.counters["polls"] += 1
-                if targets:
+                if targets and not self._confirmed(link, targets[0].uid_hex, poll_frame, release_frame):
+                    self.counters["unconfirmed"] += 1  # a damaged answer that passed the 8-bit checksums
+                elif targets:
                     misses = 0
                     uid = targets[0].uid_hex
                     now = time.monotonic()
@@ -311,7 +236,7 @@ class PN532Reader(Reader):
                         gone = self._debouncer.gone(None, time.monotonic())
                         if gone is not None:
                             self._emit(CardRemoved(gone, self.url, time.monotonic()))
-            except _Lost as exc:
+            except LinkLost as exc:
                 return str(exc)
             except (PN532Error, pf.PN532FrameError) as exc:
                 # a confused exchange (noise, a stall shorter than SILENCE_S): counted, polling goes on;

@@ -1,6 +1,7 @@
-"""The bridge protocol, version 1 (hardware/protocol.md): the host's pure frame codec.
+"""The bridge protocol, version 2 (hardware/protocol.md): the host's pure frame codec.
 
-A frame is ``$`` + payload + ``*`` + two upper-case hex digits (the XOR of the payload bytes) + ``\\n``,
+A frame is ``$`` + payload + ``*`` + four upper-case hex digits (the CRC-16/CCITT of the payload bytes,
+:func:`binascii.crc_hqx` with the initial value 0xFFFF) + ``\\n``,
 64 bytes at most (a ``\\r`` before the ``\\n`` is tolerated and counts). The payload is a verb and its
 arguments separated by single spaces, printable ASCII without ``$`` and ``*``.
 
@@ -12,29 +13,32 @@ malformed frames, so no corrupted line can ever become a tap.
 
 from __future__ import annotations
 
+import binascii
 import re
 from collections import Counter
 from dataclasses import dataclass
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+CRC_INIT = 0xFFFF
+"""Initial value of the CRC-16/CCITT register (the CRC-16/CCITT-FALSE variant: check value 0x29B1)."""
 MAX_FRAME = 64
 """Bytes in a frame, from ``$`` to ``\\n`` inclusive."""
 
 DEVICE_VERBS = frozenset({"HELLO", "TAP", "GONE", "PONG", "ERR"})
-HOST_VERBS = frozenset({"PING", "BEEP", "LED", "VER?"})
+HOST_VERBS = frozenset({"PING", "BEEP", "LED", "VER?", "ACK"})
 BEEPS = ("ok", "err", "go")
 COLOURS = ("off", "red", "green", "blue", "yellow", "white")
 ERROR_CODES = {1: "bad checksum", 2: "unknown verb", 3: "bad arguments", 4: "overlong line", 5: "reader chip error"}
 
 _START, _STAR, _NL, _CR = 0x24, 0x2A, 0x0A, 0x0D
-_FRAME = re.compile(rb"^\$([\x20-\x23\x25-\x29\x2B-\x7E]+)\*([0-9A-F]{2})\r?\n?\Z")
+_FRAME = re.compile(rb"^\$([\x20-\x23\x25-\x29\x2B-\x7E]+)\*([0-9A-F]{4})\r?\n?\Z")
 _UINT = re.compile(r"^[0-9]{1,9}$")
 _UID = re.compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})$")
 _FIELD = re.compile(r"^[\x20-\x23\x25-\x29\x2B-\x7E]+$")
 
 
 class ProtocolError(ValueError):
-    """A line that is not a valid v1 frame; ``kind`` is ``syntax``, ``checksum``, ``overlong`` or ``args``."""
+    """A line that is not a valid v2 frame; ``kind`` is ``syntax``, ``checksum``, ``overlong`` or ``args``."""
 
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(message)
@@ -54,11 +58,8 @@ class Frame:
 
 
 def checksum(payload: bytes) -> int:
-    """XOR of the payload bytes, 0..255."""
-    c = 0
-    for b in payload:
-        c ^= b
-    return c
+    """CRC-16/CCITT (polynomial 0x1021, initial value 0xFFFF, no reflection) of the payload, 0..65535."""
+    return binascii.crc_hqx(payload, CRC_INIT)
 
 
 def encode(verb: str, *args: str | int) -> bytes:
@@ -72,7 +73,7 @@ def encode(verb: str, *args: str | int) -> bytes:
         if not _FIELD.match(f) or (" " in f and not spaced_ok):
             raise ValueError(f"a frame field is printable ASCII without '$', '*' or spaces, got {f!r}")
     payload = " ".join(fields).encode("ascii")
-    frame = b"$%s*%02X\n" % (payload, checksum(payload))
+    frame = b"$%s*%04X\n" % (payload, checksum(payload))
     if len(frame) > MAX_FRAME:
         raise ValueError(f"a frame has at most {MAX_FRAME} bytes, this one {len(frame)}: {frame[:24]!r}...")
     return frame
@@ -84,7 +85,7 @@ def _check_args(verb: str, args: tuple[str, ...], line: bytes) -> None:
     if verb == "HELLO":
         if n < 3 or not _UINT.match(args[1]) or not 1 <= int(args[1]) <= 65535:
             wrong = "HELLO needs a device kind, a protocol version >= 1 and a firmware version"
-    elif verb in ("TAP", "GONE"):
+    elif verb in ("TAP", "GONE", "ACK"):
         if n < 1 or not _UID.match(args[0]):
             wrong = f"{verb} needs a UID of 4, 7 or 10 bytes in upper-case hex"
     elif verb in ("PING", "PONG"):
@@ -112,10 +113,10 @@ def decode(line: bytes) -> Frame:
         raise ProtocolError("overlong", f"a frame has at most {MAX_FRAME} bytes, got {len(line)}: {line[:24]!r}")
     m = _FRAME.match(line)
     if m is None:
-        raise ProtocolError("syntax", f"expected $PAYLOAD*HH with printable ASCII, got {line!r}")
+        raise ProtocolError("syntax", f"expected $PAYLOAD*HHHH with printable ASCII, got {line!r}")
     payload, given = m.group(1), int(m.group(2), 16)
     if checksum(payload) != given:
-        raise ProtocolError("checksum", f"checksum {given:02X} should be {checksum(payload):02X} in {line!r}")
+        raise ProtocolError("checksum", f"CRC {given:04X} should be {checksum(payload):04X} in {line!r}")
     text = payload.decode("ascii")
     verb, _, rest = text.partition(" ")
     if not verb:

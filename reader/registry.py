@@ -2,7 +2,7 @@
 
 A role is a plain ``(kind, value)`` pair: ``("player", 1..8)`` for a bank card, ``("deed", 1..22)``
 for a title deed, ``("event", 1..23)`` for an event card and ``("banker", None)`` for the banker's
-card. The registry knows no game rule (shared/DESIGN.md): it only stores roles, so it never imports
+card. The registry knows no game rule: it only stores roles, so it never imports
 the engine. The roles live in the installation's SQLite file, next to the journal, in their own table
 (``card_registry``); a card keeps its role across games.
 

@@ -42,6 +42,9 @@ class LinkHandler(Protocol):
     def on_close(self, reason: str) -> None:
         """The port was closed: the device vanished or went silent, or the link is stopping."""
 
+    def on_open_failed(self, reason: str) -> None:
+        """An attempt to open the port failed (``reason``: the error); the link tries again with back-off."""
+
 
 def open_serial(path: str, baud: int, timeout: float) -> Any:
     """Open ``path`` with pyserial (8N1, no flow control); raises pyserial's or the OS's errors."""
@@ -134,6 +137,10 @@ class SerialLink:
                 port = self._opener(self.path, self.baud, self._tick_s)
             except Exception as exc:  # missing path, permission, busy: try again later
                 self.last_open_error = f"{type(exc).__name__}: {exc}"
+                try:
+                    self._handler.on_open_failed(self.last_open_error)
+                except Exception as hook_exc:  # a handler bug must not end the link's thread
+                    log.debug("%s: on_open_failed: %s", self.name, hook_exc)
                 self._stop.wait(delay)
                 delay = min(delay * 2, self._backoff[1])
                 continue

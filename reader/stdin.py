@@ -23,7 +23,7 @@ import time
 from typing import TextIO
 from urllib.parse import parse_qs, urlsplit
 
-from reader.base import EventSink, Reader, ReaderError
+from reader.base import EventSink, ProbeResult, Reader, ReaderError
 from reader.events import (
     CardPresented,
     CardRemoved,
@@ -153,3 +153,8 @@ class StdinReader(Reader):
     def list_devices(cls) -> list[str]:
         """Standard input is always there."""
         return ["stdin://"]
+
+    @classmethod
+    def probe(cls, url: str, timeout_s: float = 1.0) -> ProbeResult:
+        """Standard input (or the file descriptor in the URL) needs no probing."""
+        return ProbeResult(True, "card UIDs typed on standard input")

@@ -1,22 +1,42 @@
 #!/usr/bin/env bash
-# Debian packages boardbank's tests and kiosk need. Idempotent; run as root.
-#   pcscd, libpcsclite-dev, vsmartcard-vpcd : PC/SC and the virtual reader the tests use (pyscard compiles against libpcsclite-dev)
-#   socat                                   : stable pseudo-terminal pairs for serial tests
-#   graphviz                                : PNG/SVG diagrams of the banker state machine
-#   fonts-ipafont-gothic                    : a CJK font so the Japanese screens have glyphs
-#   libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 : Kivy's GL through Mesa (offscreen too)
+# Debian packages boardbank needs, in two lists. Idempotent; run as root.
+#
+#   bash scripts/install-system-deps.sh run    what `make run` needs: Kivy's GL through Mesa, and fonts
+#   bash scripts/install-system-deps.sh test   that, and what only the tests use (`make test`)
+#
+# run:
+#   libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 : Kivy's GL through Mesa (offscreen too), multitouch
+#   fonts-ipafont-gothic                                   : a CJK font so the Japanese screens have glyphs
+# test:
+#   pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd : PC/SC and the virtual reader the tests use
+#                                                          (pyscard, in the dev extra, compiles against libpcsclite-dev)
+#   socat      : stable pseudo-terminal pairs for serial tests
+#   libnfc-bin libnfc-examples : libnfc's nfc-list and nfc-poll, run against the PN532 simulator
+#   graphviz   : PNG/SVG diagrams of the banker state machine
+#   ShellCheck (package shellcheck) : lints the kiosk installer (tests/cli/test_kiosk.py)
 set -euo pipefail
-PKGS=(pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd socat graphviz
-      fonts-ipafont-gothic libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1)
+
+RUN_PKGS=(libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 fonts-ipafont-gothic)
+TEST_PKGS=(pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd socat libnfc-bin libnfc-examples graphviz
+           shellcheck)
+
+case "${1:-}" in
+  run) PKGS=("${RUN_PKGS[@]}") ;;
+  test) PKGS=("${RUN_PKGS[@]}" "${TEST_PKGS[@]}") ;;
+  --list-run) printf '%s\n' "${RUN_PKGS[@]}"; exit 0 ;;
+  --list-test) printf '%s\n' "${TEST_PKGS[@]}"; exit 0 ;;
+  *) echo "install-system-deps.sh: expected 'run' or 'test' (or --list-run, --list-test), got '${1:-}'" >&2; exit 2 ;;
+esac
+
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "system packages: all present"
+  echo "system packages ($1): all present"
   exit 0
 fi
-echo "system packages: installing ${missing[*]}"
+echo "system packages ($1): installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

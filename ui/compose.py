@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import random
 import threading
 import time
@@ -18,8 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.banker.machine import Banker
-from engine.editions import Edition
+from engine.editions import Edition, load_edition
+from engine.errors import EditionError, OptionError
 from engine.options import parse_option_text
+from engine.rulesets.registry import get_ruleset
 from engine.store.gamestore import JournalStore
 from engine.store.journal import Journal
 from reader.base import Reader, open_reader
@@ -115,6 +118,29 @@ def parse_options(texts: Sequence[str]) -> dict[str, object]:
     return options
 
 
+def check_edition(edition_id: str, options: Mapping[str, object]) -> None:
+    """Raise :class:`ComposeError` for an unknown edition or options its ruleset refuses (nothing written)."""
+    try:
+        edition = load_edition(edition_id)
+        get_ruleset(edition.ruleset).options.from_mapping({**edition.options, **options})
+    except (EditionError, OptionError) as exc:
+        raise ComposeError(str(exc)) from None
+
+
+def installation_file(cli_value: str | None) -> Path:
+    """The SQLite file to open. A file named by ``--db`` or ``$BOARDBANK_DB`` must be in an existing folder
+    (a typo must not create a folder tree); the platform's data folder is created when it is missing."""
+    db = resolve_db(cli_value)
+    explicit = bool(cli_value) or bool(os.environ.get("BOARDBANK_DB"))
+    if explicit and not db.parent.is_dir():
+        raise ComposeError(f"--db {db}: the folder {db.parent} does not exist; create it first")
+    if db.is_dir():
+        raise ComposeError(f"--db {db}: expected a file, this is a folder")
+    if not explicit:
+        db.parent.mkdir(parents=True, exist_ok=True)
+    return db
+
+
 def build(
     args: argparse.Namespace,
     *,
@@ -130,10 +156,10 @@ def build(
     arguments carry a ``--script``. The banker starts with the settings stored in the file (``timeout_s``
     and ``auction_s`` here are the defaults) and saves them there when they are confirmed in its menu.
     """
-    db = resolve_db(getattr(args, "db", None))
-    db.parent.mkdir(parents=True, exist_ok=True)
     options = parse_options(list(getattr(args, "option", None) or []))
     edition_id = getattr(args, "edition", None) or DEFAULT_EDITION
+    check_edition(edition_id, options)  # before anything is written
+    db = installation_file(getattr(args, "db", None))
     journal = Journal.open(db)  # first: the journal creates (or checks) the installation file
     try:
         registry = CardRegistry.open(db)

@@ -1,5 +1,5 @@
 """The installation's settings: the banker's (gesture timeout, auction countdown, menu PIN) and the UI's
-(volume, mute, language), kept across restarts in the installation's SQLite file (shared/DESIGN.md).
+(volume, mute, language), kept across restarts in the installation's SQLite file (docs/architecture.md).
 
 One table, ``settings(key TEXT PRIMARY KEY, value TEXT NOT NULL)``, each value JSON. The store never
 touches another table (the journal adopts a file holding only ``card_registry`` / ``settings``). Its
@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from engine.banker.pin import SALT_BYTES, hash_pin, is_pin, is_record
 from reader.registry import connect_installation_db
 
 log = logging.getLogger(__name__)
@@ -37,7 +39,15 @@ def _positive_seconds(value: Any) -> bool:
 
 
 def _pin(value: Any) -> bool:
-    return isinstance(value, str) and value.isdigit() and 4 <= len(value) <= 8
+    return isinstance(value, str) and is_pin(value)
+
+
+def _pin_record(value: Any) -> bool:
+    return value == "" or is_record(value)
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1000
 
 
 def _volume(value: Any) -> bool:
@@ -93,13 +103,31 @@ class SettingsStore:
             raise SettingsError(f"cannot save the settings {sorted(values)}: {exc}") from exc
 
     # -- typed settings ----------------------------------------------------------------------------------
-    def banker(self, timeout_s: float = 10.0, auction_s: float = 10.0, pin: str = "1234") -> dict[str, Any]:
-        """The banker's ``timeout_s``, ``auction_s`` (seconds) and ``pin``, as ``Banker`` keyword arguments."""
+    def banker(self, timeout_s: float = 10.0, auction_s: float = 10.0) -> dict[str, Any]:
+        """The banker's ``timeout_s``, ``auction_s`` (seconds), its PIN as a salted hash (``pin_hash``; None:
+        no PIN yet), the wrong entries in a row and the seconds the PIN is still locked, as ``Banker``
+        keyword arguments. A plain PIN kept by an earlier version is replaced by its hash here."""
+        record = self.get("pin_hash", "", _pin_record)
+        plain = self.get("pin", None, _pin)
+        if not record and plain is not None:
+            record = hash_pin(plain, os.urandom(SALT_BYTES))
+            self.save({"pin_hash": record})
+            self.forget("pin")
         return {
             "timeout_s": float(self.get("timeout_s", timeout_s, _positive_seconds)),
             "auction_s": float(self.get("auction_s", auction_s, _positive_seconds)),
-            "pin": str(self.get("pin", pin, _pin)),
+            "pin_hash": record or None,
+            "pin_failures": int(self.get("pin_failures", 0, _count)),
+            "pin_locked_s": float(self.get("pin_locked_s", 0.0, _count)),
         }
+
+    def forget(self, key: str) -> None:
+        """Remove ``key`` from the settings."""
+        try:
+            with self._lock, self._db:
+                self._db.execute("DELETE FROM settings WHERE key = ?", (key,))
+        except sqlite3.Error as exc:
+            raise SettingsError(f"cannot remove the setting {key}: {exc}") from exc
 
     def volume(self, default: float = 1.0) -> float:
         """The sound volume, 0.0-1.0."""

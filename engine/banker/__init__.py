@@ -1,2 +1,3 @@
-"""The banker: the unit's interaction state machine (``machine``), its context and gestures, the view-model
-builder and the tap-script interpreter. Import the modules themselves (``engine.banker.machine``)."""
+"""The banker: the unit's interaction state machine (``machine``), its ``context`` and the gesture handlers
+(``gestures``), the one transition ``table``, the view-model builder (``view``) and the tap-script
+interpreter (``tapscript``). Import the modules themselves (``engine.banker.machine``)."""

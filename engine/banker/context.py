@@ -1,11 +1,15 @@
-"""The banker's core: its state, helpers, and the menu and phase callbacks of the transition table.
+"""The banker's context: everything its gesture handlers read and change, and the helpers they share.
 
-Conditions ``can_*`` build the one command a gesture would issue and ask ``Game.check``; when the engine
-refuses, they record a :class:`Refusal` (translation key + the engine's reason) that the banker reports.
-Routing conditions (``deed_unowned``, ``phase_*``...) record nothing. Callbacks ``do_*`` apply exactly one
-command through the durable game, so its events are on disk before they are reported. Every callback
-receives the transitions ``EventData`` (``send_event=True``); the input's value is ``event.kwargs["value"]``
+The :class:`~engine.banker.machine.Banker` owns one :class:`Context` and hands it to every handler of the
+transition table (the plain functions of :mod:`engine.banker.gestures`), which receive it first and the
+transitions ``EventData`` second (``send_event=True``); the input's value is ``event.kwargs["value"]``
 (a seat, deed or card number for taps, a string for buttons and answers, None when probing ``may_*``).
+
+Conditions ``can_*`` build the one command a gesture would issue and ask ``Game.check`` through
+:meth:`Context.allowed`; when the engine refuses, it records a :class:`Refusal` (translation key + the
+engine's reason) that the banker reports. Routing conditions (``deed_unowned``, ``phase_*``...) record
+nothing. Callbacks ``do_*`` apply exactly one command through :meth:`Context.apply` (the durable game), so
+its events are on disk before they are reported. Amounts are ``int`` in the edition's money unit.
 """
 
 from __future__ import annotations
@@ -15,15 +19,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import commands as c
-from engine.banker.view import BoardCache, last_transaction, player_id
+from engine.banker.board import BoardCache, last_transaction
+from engine.banker.pin import PinGuard
+from engine.banker.setup import TOKEN_PALETTE, default_name, player_id
 from engine.banker.viewmodel import Cue, TransactionView
-from engine.editions import Edition
+from engine.editions import Edition, load_edition
 from engine.errors import IllegalCommand
 from engine.events import Event
 from engine.game import Game
+from engine.options import RuleOptions
+from engine.rulesets.registry import ruleset_of
 from engine.rulesets.ultimate.state import GameState
 from engine.store.durable import DurableGame
 from engine.store.gamestore import GameStore
+
+CardLookup = Callable[[str], "tuple[str, int | None] | None"]
+"""``cards(uid)``: the registered role of a card, or None for an unknown card."""
 
 _MONEY_EVENTS = frozenset({"RentPaid", "MoneyTransferred", "DeedBought", "AuctionWon", "LocationUsed",
                            "DeedReturned", "DebtSettled", "PlayerBankrupt"})
@@ -61,7 +72,7 @@ class Gesture:
     action: str | None = None  # a button waiting for its player card
     event_card: int | None = None  # a physical event card waiting for its drawer
     choices: list[str | int] = field(default_factory=list)  # partial answer to an event card
-    pin: str = ""  # PIN digits typed so far
+    pin: str = ""  # unused since the PIN is checked as a whole entry; kept for the view's shape
     settings: dict[str, str | float] = field(default_factory=dict)  # settings chosen, in force only after ✓
 
 
@@ -70,244 +81,178 @@ def input_value(event: Any) -> Any:
     return event.kwargs.get("value")
 
 
-class BankerCore:
-    """The banker's state, its helpers, and the menu and phase callbacks (setup is in
-    :class:`engine.banker.setup.BankerSetup`, the gestures in :class:`engine.banker.gestures.BankerCallbacks`;
-    :class:`engine.banker.Banker` adds inputs and the machine)."""
-
-    state: Any
-    trigger: Callable[..., bool]  # bound by the transitions machine
+class Context:
+    """The banker's state apart from the machine's own: the store and the durable game, the injected
+    clock, card lookup and seed source, the settings (timeouts, PIN), the table's setup choices, the
+    gesture under way, the wealth history and last transaction, and what the current input produced
+    (events, cues, refusal). Handlers change it; the view is built from it."""
 
     def __init__(
         self,
         store: GameStore,
+        cards: CardLookup,
         clock: Callable[[], float],
         seed_source: Callable[[], int],
         timeout_s: float,
         auction_s: float,
-        pin: str,
+        pin: PinGuard,
         on_settings: Callable[[Mapping[str, str | float]], None] | None = None,
     ) -> None:
-        self._store = store
-        self._on_settings = on_settings
-        self._clock = clock
-        self._seed_source = seed_source
+        self.store = store
+        self.cards = cards
+        self.clock = clock
+        self.seed_source = seed_source
         self.timeout_s = timeout_s
         self.auction_s = auction_s
-        self._pin = pin
-        self._durable: DurableGame | None = None
-        self._seats: list[int] = []
-        self._names: dict[int, str] = {}  # seat -> name chosen at the table
-        self._tokens: dict[int, str] = {}  # seat -> token colour (a default when seated, or chosen)
-        self._options: dict[str, object] = dict(store.options)  # rule options of the next game
-        self._edition_id: str = store.edition.id  # edition of the next game
+        self.pin = pin  # the PIN record in force, its failures and lock (engine/banker/pin.py)
+        self.on_settings = on_settings
+        self.durable: DurableGame | None = None
+        self.seats: list[int] = []
+        self.names: dict[int, str] = {}  # seat -> name chosen at the table
+        self.tokens: dict[int, str] = {}  # seat -> token colour (a default when seated, or chosen)
+        self.options: dict[str, object] = dict(store.options)  # rule options of the next game
+        self.edition_id: str = store.edition.id  # edition of the next game
         self._edition_cache: Edition | None = None
-        self._gesture = Gesture()
-        self._landing: tuple[str, int] | None = None
-        self._since = clock()
-        self._deadline: float | None = None
-        self._history: dict[str, list[int]] = {}
-        self._events: list[Event] = []
-        self._cues: list[Cue] = []
-        self._refusal: Refusal | None = None
-        self._fired = False
-        self._probing = False
-        self._last_tx: TransactionView | None = None
-        self._last_seq = 0
+        self.gesture = Gesture()
+        self.landing: tuple[str, int] | None = None  # (player, deed) to resolve after a jump
+        self.since = clock()  # when the last accepted input happened
+        self.deadline: float | None = None  # when the auction countdown ends
+        self.history: dict[str, list[int]] = {}  # player id -> wealth after each command
+        self.events: list[Event] = []  # the current input's durable events
+        self.cues: list[Cue] = []  # the current input's cues
+        self.refusal: Refusal | None = None  # why the current input was refused
+        self.probing = False  # conditions are being evaluated by ``may()``: record nothing
+        self.last_tx: TransactionView | None = None
+        self.last_seq = 0
         self.board_cache = BoardCache()
 
-    # -- helpers ---------------------------------------------------------------------------------------
-    @property
-    def store(self) -> GameStore:
-        """Where games are started and resumed."""
-        return self._store
-
-    @property
-    def durable(self) -> DurableGame | None:
-        """The durable game being banked (None while registering the first players)."""
-        return self._durable
-
+    # -- the game --------------------------------------------------------------------------------------
     @property
     def game(self) -> Game | None:
         """The engine game (read-only use), or None."""
-        return None if self._durable is None else self._durable.game
+        return None if self.durable is None else self.durable.game
 
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """Seats registered so far in setup."""
-        return tuple(self._seats)
-
-    @property
-    def gesture(self) -> Gesture:
-        """The gesture under way."""
-        return self._gesture
-
-    @property
-    def history(self) -> dict[str, list[int]]:
-        """Player id -> wealth (money units) after each command, for the end chart."""
-        return self._history
-
-    @property
-    def last_tx(self) -> TransactionView | None:
-        """The latest money movement of the game (kept until another one happens), or None."""
-        return self._last_tx
-
-    @property
-    def last_seq(self) -> int:
-        """Sequence number of the last durable event of the game (0 before any)."""
-        return self._last_seq
-
-    def may(self, trigger: str) -> bool:
-        """Whether ``trigger`` would be accepted now (overridden by the banker)."""
-        return False
-
-    @property
-    def deadline(self) -> float | None:
-        """When the auction countdown ends (injected clock seconds), or None."""
-        return self._deadline
-
-    @property
-    def since(self) -> float:
-        """When the last accepted input happened (injected clock seconds)."""
-        return self._since
-
-    def _st(self) -> GameState:
-        assert self._durable is not None
-        state: GameState = self._durable.game.state
+    def st(self) -> GameState:
+        """The engine's state (a game must be under way)."""
+        assert self.durable is not None
+        state: GameState = self.durable.game.state
         return state
 
-    def _allowed(self, cmd: c.Command, key: str = "error.rule") -> bool:
-        if self._durable is None:
-            self._refusal = Refusal("error.no_game")
+    def phase_is(self, phase: str) -> bool:
+        """Whether a game is under way in the engine's ``phase``."""
+        return self.durable is not None and self.durable.game.state.phase == phase
+
+    def allowed(self, cmd: c.Command, key: str = "error.rule") -> bool:
+        """Whether the engine accepts ``cmd`` now; if not, the refusal (``key``) says why."""
+        if self.durable is None:
+            self.refusal = Refusal("error.no_game")
             return False
-        reason = self._durable.game.check(cmd)
+        reason = self.durable.game.check(cmd)
         if reason is not None:
-            self._refusal = Refusal(key, refusal_params(reason, type(cmd).__name__))
+            self.refusal = Refusal(key, refusal_params(reason, type(cmd).__name__))
             return False
         return True
 
-    def _apply(self, cmd: c.Command) -> None:
-        assert self._durable is not None
-        events = self._durable.apply(cmd)
-        self._events.extend(events)
-        self._note(events)
-        self._cues.append(Cue.OK)
+    def apply(self, cmd: c.Command) -> None:
+        """Apply ``cmd`` through the durable game: its events, cues and the wealth history."""
+        assert self.durable is not None
+        events = self.durable.apply(cmd)
+        self.events.extend(events)
+        self.note(events)
+        self.cues.append(Cue.OK)
         names = {type(e).__name__ for e in events}
         if "SalaryPaid" in names:
-            self._cues.append(Cue.GO)
+            self.cues.append(Cue.GO)
         if names & _MONEY_EVENTS:
-            self._cues.append(Cue.CASH)
-        state = self._durable.game.state
+            self.cues.append(Cue.CASH)
+        state = self.durable.game.state
         for pid in state.order:
-            self._history.setdefault(pid, []).append(state.wealth(pid))
+            self.history.setdefault(pid, []).append(state.wealth(pid))
 
-    def _note(self, events: Sequence[Event]) -> None:
+    def note(self, events: Sequence[Event]) -> None:
+        """Remember the last transaction and sequence number among ``events``."""
         if events:
-            self._last_tx = last_transaction(events) or self._last_tx
-            self._last_seq = max(e.seq for e in events)
+            self.last_tx = last_transaction(events) or self.last_tx
+            self.last_seq = max(e.seq for e in events)
 
-    def _input_player(self, event: Any) -> str | None:
+    def begin(self) -> None:
+        """A new input: nothing produced or refused yet."""
+        self.events = []
+        self.cues = []
+        self.refusal = None
+
+    def forget_gesture(self) -> None:
+        """Abandon the gesture under way (the auction's countdown survives while an auction runs)."""
+        self.gesture = Gesture()
+        if self.durable is None or self.durable.game.state.phase != "auction":
+            self.deadline = None
+
+    # -- the input -------------------------------------------------------------------------------------
+    def input_player(self, event: Any) -> str | None:
+        """The player of this input: the card tapped now, else the one the gesture holds."""
         if event.event.name == "tap_player":
             value = input_value(event)
             return None if value is None else player_id(int(value))
-        return self._gesture.player
+        return self.gesture.player
 
-    def _input_deed(self, event: Any) -> int | None:
+    def input_deed(self, event: Any) -> int | None:
+        """The deed of this input: the card tapped now, else the one the gesture holds."""
         if event.event.name == "tap_deed":
             value = input_value(event)
             return None if value is None else int(value)
-        return self._gesture.deed
+        return self.gesture.deed
 
-    def _owner(self, deed: int | None) -> str | None:
-        if deed is None or self._durable is None:
+    def owner(self, deed: int | None) -> str | None:
+        """Who owns ``deed`` (None: nobody, no deed or no game)."""
+        if deed is None or self.durable is None:
             return None
-        return self._st().owner.get(deed)
+        owner: str | None = self.durable.game.state.owner.get(deed)
+        return owner
 
-    # -- menu ----------------------------------------------------------------------------------------------
-    def open_pin(self, event: Any) -> None:
-        self.forget_gesture(event)
+    def pair(self, event: Any) -> tuple[str, int] | None:
+        """(player, deed) of a deed gesture; None, with ``error.incomplete`` unless probing, when one lacks."""
+        player, deed = self.input_player(event), self.input_deed(event)
+        if self.probing and (player is None or deed is None):
+            return None
+        if player is None or deed is None:
+            self.refusal = Refusal("error.incomplete")
+            return None
+        return player, deed
 
-    def pin_matches(self, event: Any) -> bool:
-        value = input_value(event)
-        return value is not None and self._gesture.pin + str(value) == self._pin
+    def require_pair(self, event: Any) -> tuple[str, int]:
+        """(player, deed) of a deed gesture that must have both."""
+        pair = self.pair(event)
+        if pair is None:
+            raise IllegalCommand("a deed gesture needs both a player card and a deed card")
+        return pair
 
-    def pin_partial(self, event: Any) -> bool:
-        value = input_value(event)
-        typed = self._gesture.pin + str(value or "")
-        if value is not None and str(value).isdigit() and len(typed) < len(self._pin) \
-                and self._pin.startswith(typed):
-            return True
-        self._refusal = Refusal("error.bad_pin")
-        return False
+    # -- what the table has chosen so far ------------------------------------------------------------
+    @property
+    def setup_edition(self) -> Edition:
+        """The edition the next game will use (``--edition`` until the table chooses another)."""
+        chosen = self.edition_id
+        if chosen == self.store.edition.id:
+            return self.store.edition
+        if self._edition_cache is None or self._edition_cache.id != chosen:
+            self._edition_cache = load_edition(chosen)
+        return self._edition_cache
 
-    def add_pin_digit(self, event: Any) -> None:
-        self._gesture.pin += str(input_value(event))
+    def setup_options(self) -> RuleOptions:
+        """The options in force for the next game: defaults, the edition's, then the chosen ones."""
+        return ruleset_of(self.setup_edition).options.from_mapping({**self.setup_edition.options, **self.options})
 
-    def can_undo(self, event: Any) -> bool:
-        return self._allowed(c.Undo())
+    def seat_name(self, seat: int) -> str:
+        """The name of a seated player (the default ``Player N`` until the table names them)."""
+        return self.names.get(seat, default_name(seat))
 
-    def do_undo(self, event: Any) -> None:
-        self._apply(c.Undo())
-
-    def setting_valid(self, event: Any) -> bool:
-        name, sep, raw = str(input_value(event) or "").partition("=")
-        ok = bool(sep) and (
-            (name in ("timeout_s", "auction_s") and raw.replace(".", "", 1).isdigit() and float(raw) > 0)
-            or (name == "pin" and raw.isdigit() and 4 <= len(raw) <= 8)
-        )
-        if not ok:
-            self._refusal = Refusal("error.bad_setting", {"setting": str(input_value(event))})
-        return ok
-
-    def do_setting(self, event: Any) -> None:
-        """Stage a setting: it takes effect only with ✓; X or the timeout leave the settings as they were."""
-        name, _, raw = str(input_value(event)).partition("=")
-        self._gesture.settings[name] = raw if name == "pin" else float(raw)
+    def seat_token(self, seat: int) -> str:
+        """The token colour of a seated player."""
+        return self.tokens.get(seat, TOKEN_PALETTE[(seat - 1) % len(TOKEN_PALETTE)])
 
     def setting_shown(self, name: str) -> str | float:
         """A setting as the settings page shows it: the staged value, else the one in force."""
-        if name in self._gesture.settings:
-            return self._gesture.settings[name]
-        return self._pin if name == "pin" else float(getattr(self, name))
-
-    def confirm_settings(self, event: Any) -> None:
-        """✓ in the settings: the staged settings take effect, and the injected ``on_settings`` gets the
-        settings in force (it may save them)."""
-        for name, value in self._gesture.settings.items():
-            if name == "pin":
-                self._pin = str(value)
-            else:
-                setattr(self, name, float(value))
-        self._gesture.settings = {}
-        if self._on_settings is not None:
-            self._on_settings({"timeout_s": self.timeout_s, "auction_s": self.auction_s, "pin": self._pin})
-
-    # -- common -------------------------------------------------------------------------------------------
-    def forget_gesture(self, event: Any) -> None:
-        self._gesture = Gesture()
-        if self._durable is None or self._st().phase != "auction":
-            self._deadline = None
-
-    def then_settle(self, event: Any) -> None:
-        self.trigger("settle")
-
-    def phase_setup(self, event: Any) -> bool:
-        return self._durable is None or self._st().phase == "setup"
-
-    def _phase_is(self, phase: str) -> bool:
-        return self._durable is not None and self._st().phase == phase
-
-    def phase_play(self, event: Any) -> bool:
-        return self._phase_is("play")
-
-    def phase_auction(self, event: Any) -> bool:
-        return self._phase_is("auction")
-
-    def phase_event(self, event: Any) -> bool:
-        return self._phase_is("event")
-
-    def phase_debt(self, event: Any) -> bool:
-        return self._phase_is("debt")
-
-    def phase_over(self, event: Any) -> bool:
-        return self._phase_is("over")
+        if name in self.gesture.settings and name != "pin":
+            return self.gesture.settings[name]
+        if name == "pin":
+            return "****" if self.pin.record or self.gesture.settings.get("pin") else ""
+        return float(getattr(self, name))

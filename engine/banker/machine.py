@@ -5,34 +5,51 @@ injected clock). Outputs are engine commands (exactly one per completed gesture)
 :class:`~engine.banker.viewmodel.ViewModel` snapshot, returned together as a :class:`Reaction`. The banker
 holds no money and decides no rule: ``Game.check`` says whether a command is allowed; the machine only
 knows which card or button comes next. The states and the one transition table are in
-:mod:`engine.banker.table`; the conditions and callbacks it names are methods of
-:mod:`engine.banker.context` (core) and :mod:`engine.banker.gestures` (gestures).
+:mod:`engine.banker.table`; the conditions and callbacks it names are the functions of the handler
+modules (:mod:`engine.banker.gestures`), each handed the banker's :class:`~engine.banker.context.Context`.
 The flows at the table are described in ``docs/flows.md``.
+
+Binding (:mod:`engine.banker.binding`): for every handler module, each public function defined in it
+becomes an attribute of the banker (the machine's model) under its own name,
+``functools.partial(fn, context)``; transitions resolves the table's strings against the model. A name
+defined by two modules, one that would hide an attribute of the banker, or a name of the table that no
+module defines is a :class:`BankerError` at construction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from transitions import EventData, Machine, MachineError
 
-from engine.banker.context import Refusal, refusal_params
-from engine.banker.gestures import BankerCallbacks
-from engine.banker.table import BUTTONS, GESTURE_STATES, MACHINE_KWARGS, BankerState
+from engine.banker.binding import BankerError as BankerError
+from engine.banker.binding import bind
+from engine.banker.context import CardLookup, Context, Gesture, Refusal, refusal_params
+from engine.banker.gestures import SHARED_HANDLERS
+from engine.banker.pin import PinGuard, hash_pin, is_pin, is_record, salt_from
+from engine.banker.plugins import ruleset_part
+from engine.banker.table import (
+    BUTTONS,
+    GESTURE_STATES,
+    BankerState,
+    RulesetRows,
+    build_table,
+    machine_kwargs,
+)
 from engine.banker.view import build_view, phase_state, wealth_history
 from engine.banker.viewmodel import Cue, Prompt, ViewModel
+from engine.editions import Edition
 from engine.errors import EngineError, IllegalCommand
 from engine.events import Event
+from engine.game import Game
+from engine.options import RuleOptions
+from engine.store.durable import DurableGame
 from engine.store.gamestore import GameStore
 
-CardLookup = Callable[[str], "tuple[str, int | None] | None"]
-"""``cards(uid)``: the registered role of a card, or None for an unknown card."""
-
-
-class BankerError(EngineError, ValueError):
-    """A bad call to the banker itself (not a mistake at the table, which is a refused :class:`Reaction`)."""
+__all__ = ["Banker", "BankerError", "CardLookup", "Reaction"]
 
 
 @dataclass(frozen=True)
@@ -51,39 +68,63 @@ _TAP_KINDS = ("player", "deed", "event", "banker")
 _BUSY_FROM_IDLE = frozenset({"tap_player", "tap_deed", "tap_event"})
 
 
-class Banker(BankerCallbacks):
+class Banker:
     """The banker state machine over a :class:`GameStore` (see the module docstring).
 
     ``timeout_s`` is how long (seconds of the injected ``clock``) a half-done gesture waits before it
     returns to idle with nothing changed; ``auction_s`` the auction countdown, restarted by every bid;
-    ``pin`` guards the banker menu. ``on_settings``, if given, is called with the new ``timeout_s``,
-    ``auction_s`` (seconds) and ``pin`` when the settings are confirmed (✓) in the menu; the banker does no
+    The banker menu has no PIN until one is set in its settings; ``pin`` (4..8 digits, for tests) or
+    ``pin_hash`` (a stored record of engine/banker/pin.py) sets one, and ``pin_failures`` / ``pin_locked_s``
+    restore the wrong entries and the lock kept from before a restart. ``on_settings``, if given, is called
+    with the new ``timeout_s``, ``auction_s`` (seconds) and ``pin_hash`` when the settings are confirmed (✓),
+    and with ``pin_failures`` and ``pin_locked_s`` whenever a wrong entry changes them; the banker does no
     I/O itself, the caller may save them and pass them back through the arguments above at the next start.
+
+    A ruleset passes its own ``rows`` (:class:`~engine.banker.table.RulesetRows`, put among the shared rows
+    by :func:`~engine.banker.table.build_table`) and its ``handlers`` (modules of handler functions, bound
+    with the shared ones); both default to those of the ruleset of the store's edition, loaded through
+    its record (engine/banker/plugins.py).
     """
 
     state: BankerState
+    trigger: Callable[..., bool]  # bound by the transitions machine
 
     def __init__(
         self,
         store: GameStore,
-        cards: Callable[[str], tuple[str, int | None] | None],
+        cards: CardLookup,
         clock: Callable[[], float],
         *,
         seed_source: Callable[[], int],
         timeout_s: float = 10.0,
         auction_s: float = 10.0,
-        pin: str = "1234",
+        pin: str | None = None,
         on_settings: Callable[[Mapping[str, str | float]], None] | None = None,
+        pin_hash: str | None = None,
+        pin_failures: int = 0,
+        pin_locked_s: float = 0.0,
+        rows: RulesetRows | None = None,
+        handlers: Iterable[ModuleType] | None = None,
     ) -> None:
         if timeout_s <= 0 or auction_s <= 0:
             raise BankerError(f"timeouts must be positive seconds, got timeout_s={timeout_s}, auction_s={auction_s}")
-        if not pin.isdigit():
-            raise BankerError(f"the PIN must be digits, got {pin!r}")
-        super().__init__(store, clock, seed_source, timeout_s, auction_s, pin, on_settings)
-        self._cards = cards
-        self.machine = Machine(model=self, after_state_change="mark_fired", **MACHINE_KWARGS)
+        if pin is not None and not is_pin(pin):
+            raise BankerError(f"the PIN must be 4..8 digits, got {pin!r}")
+        if pin_hash is not None and not is_record(pin_hash):
+            raise BankerError("the stored PIN is not a PIN record of engine/banker/pin.py")
+        record = hash_pin(pin, salt_from(seed_source)) if pin is not None else pin_hash
+        locked = clock() + pin_locked_s if pin_locked_s > 0 else None
+        guard = PinGuard(record, max(0, int(pin_failures)), locked)
+        self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, guard, on_settings)
+        self._fired = False
+        if rows is None or handlers is None:  # the ruleset of the store's edition brings its own
+            own_rows, own_handlers = ruleset_part(store.edition.ruleset)
+            rows, handlers = rows or own_rows, own_handlers if handlers is None else handlers
+        table = build_table(rows)
+        bind(self, self.ctx, [*SHARED_HANDLERS, *handlers], table)
+        self.machine = Machine(model=self, after_state_change="mark_fired", **machine_kwargs(table))
         # (state, trigger) -> the machine's own State, Event, and each row with its conditions resolved to
-        # bound methods and their targets: may() evaluates them as Condition.check does (send_event=True)
+        # bound handlers and their targets: may() evaluates them as Condition.check does (send_event=True)
         self._rows: dict[tuple[BankerState, str], tuple[Any, Any, list[tuple[Any, list[tuple[Any, bool]]]]]] = {
             (member, name): (
                 self.machine.get_state(member),
@@ -96,12 +137,13 @@ class Banker(BankerCallbacks):
             for member in BankerState
             if event.transitions.get(member.name)
         }
-        self._durable = store.resume()
-        if self._durable is not None:
-            past = store.events(self._durable)
-            self._history = wealth_history(self._durable.game.edition, past)
-            self._note(past)
-            self.restore(phase_state(self._durable.game.state.phase))
+        ctx = self.ctx
+        ctx.durable = store.resume()
+        if ctx.durable is not None:
+            past = store.events(ctx.durable)
+            ctx.history = wealth_history(ctx.durable.game.edition, past)
+            ctx.note(past)
+            self.restore(phase_state(ctx.durable.game.state.phase))
 
     # -- restoring -----------------------------------------------------------------------------------
     def restore(self, state: BankerState | str) -> None:
@@ -110,14 +152,14 @@ class Banker(BankerCallbacks):
         if name not in self.machine.states:
             raise BankerError(f"unknown banker state {state!r}; expected one of {list(self.machine.states)}")
         self.machine.set_state(BankerState[name])
-        self.forget_gesture(None)
+        self.ctx.forget_gesture()
         if self.state is BankerState.AUCTION:
-            self._deadline = self._clock() + self.auction_s
+            self.ctx.deadline = self.ctx.clock() + self.ctx.auction_s
 
     # -- inputs ----------------------------------------------------------------------------------------
     def tap(self, uid: str) -> Reaction:
         """A card was presented: its registered role decides the trigger (``tap_player`` ...)."""
-        role = self._cards(uid)
+        role = self.ctx.cards(uid)
         if role is None or role[0] not in _TAP_KINDS:
             return self._refused(Refusal("error.unknown_card", {"uid": uid}))
         kind, value = role
@@ -137,10 +179,11 @@ class Banker(BankerCallbacks):
 
     def tick(self) -> Reaction:
         """Time passed (read from the injected clock): gesture timeouts and the auction countdown."""
-        now = self._clock()
-        if self.state in GESTURE_STATES and now - self._since >= self.timeout_s:
+        ctx = self.ctx
+        now = ctx.clock()
+        if self.state in GESTURE_STATES and now - ctx.since >= ctx.timeout_s:
             return self._fire("timeout", None)
-        if self.state is BankerState.AUCTION and self._deadline is not None and now >= self._deadline:
+        if self.state is BankerState.AUCTION and ctx.deadline is not None and now >= ctx.deadline:
             return self._fire("countdown", None)
         self._begin()
         return self._reaction(None)
@@ -156,8 +199,9 @@ class Banker(BankerCallbacks):
             return False
         state, event, rows = found
         data = EventData(state, event, self.machine, self, (), {})
-        self._probing = True
-        saved = self._refusal
+        ctx = self.ctx
+        ctx.probing = True
+        saved = ctx.refusal
         try:
             for row, conditions in rows:
                 data.transition = row
@@ -165,30 +209,93 @@ class Banker(BankerCallbacks):
                     return True
             return False
         finally:
-            self._probing = False
-            self._refusal = saved
+            ctx.probing = False
+            ctx.refusal = saved
 
     @property
     def view(self) -> ViewModel:
         """The current snapshot of everything the screen shows."""
-        return build_view(self)
+        return build_view(self.ctx, self.state, self.may)
 
     @property
     def state_name(self) -> str:
         """The current state's name as shown in views and scripts (e.g. ``"idle"``)."""
         return self.state.value
 
+    # -- what the context holds, for callers ------------------------------------------------------------
+    @property
+    def store(self) -> GameStore:
+        """Where games are started and resumed."""
+        return self.ctx.store
+
+    @property
+    def durable(self) -> DurableGame | None:
+        """The durable game being banked (None while registering the first players)."""
+        return self.ctx.durable
+
+    @property
+    def game(self) -> Game | None:
+        """The engine game (read-only use), or None."""
+        return self.ctx.game
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Seats registered so far in setup."""
+        return tuple(self.ctx.seats)
+
+    @property
+    def gesture(self) -> Gesture:
+        """The gesture under way."""
+        return self.ctx.gesture
+
+    @property
+    def last_seq(self) -> int:
+        """Sequence number of the last durable event of the game (0 before any)."""
+        return self.ctx.last_seq
+
+    @property
+    def timeout_s(self) -> float:
+        """Seconds before a half-done gesture returns to idle."""
+        return self.ctx.timeout_s
+
+    @property
+    def auction_s(self) -> float:
+        """Seconds of the auction countdown."""
+        return self.ctx.auction_s
+
+    @property
+    def setup_edition(self) -> Edition:
+        """The edition the next game will use."""
+        return self.ctx.setup_edition
+
+    @property
+    def chosen_options(self) -> dict[str, object]:
+        """The options the next game's ``StartGame`` carries (``--option``, then the table's changes)."""
+        return dict(self.ctx.options)
+
+    def setup_options(self) -> RuleOptions:
+        """The options in force for the next game."""
+        return self.ctx.setup_options()
+
+    @property
+    def _probing(self) -> bool:
+        """Whether conditions are being probed (``may``): they record no refusal."""
+        return self.ctx.probing
+
+    @_probing.setter
+    def _probing(self, value: bool) -> None:
+        self.ctx.probing = value
+
     # -- machinery -------------------------------------------------------------------------------------
     def _begin(self) -> None:
-        self._events: list[Event] = []
-        self._cues: list[Cue] = []
-        self._refusal = None
+        self.ctx.begin()
         self._fired = False
 
     def _fire(self, trigger: str, value: str | int | None, cue: Cue | None = None) -> Reaction:
         self._begin()
+        ctx = self.ctx
         if cue is not None:
-            self._cues.append(cue)
+            ctx.cues.append(cue)
         kwargs: dict[str, Any] = {"value": value}
         try:
             self.trigger(trigger, **kwargs)
@@ -203,12 +310,12 @@ class Banker(BankerCallbacks):
                 refusal_params(exc, "") if isinstance(exc, IllegalCommand) else {"reason": str(exc)})
             return self._refused(Refusal(key, params), moved=True)
         if not self._fired:
-            refusal = self._refusal or Refusal("error.not_now", {"trigger": trigger})
+            refusal = ctx.refusal or Refusal("error.not_now", {"trigger": trigger})
             if refusal.key == "error.bad_pin":
-                self._gesture.pin = ""
+                ctx.gesture.pin = ""
             return self._refused(refusal)
         if trigger not in ("countdown", "settle"):
-            self._since = self._clock()
+            ctx.since = ctx.clock()
         return self._reaction(None)
 
     def _classify(self, trigger: str) -> Refusal:
@@ -221,21 +328,22 @@ class Banker(BankerCallbacks):
 
     def _refused(self, refusal: Refusal, *, moved: bool = False) -> Reaction:
         """An error reaction: only the ``err`` cue; no events unless ``moved`` (a failure after a command)."""
-        self._cues = [Cue.ERROR]
+        self.ctx.cues = [Cue.ERROR]
         if not moved:
-            self._events = []
+            self.ctx.events = []
         return self._reaction(refusal)
 
     def _resync(self) -> None:
         """Back to the state that mirrors the engine's phase (after a failure inside a transition)."""
-        phase = self._durable.game.state.phase if self._durable is not None else "setup"
+        durable = self.ctx.durable
+        phase = durable.game.state.phase if durable is not None else "setup"
         self.restore(phase_state(phase))
 
     def _reaction(self, refusal: Refusal | None) -> Reaction:
-        view = build_view(self, refusal)
+        view = build_view(self.ctx, self.state, self.may, refusal)
         return Reaction(
-            events=tuple(self._events),
-            cues=tuple(self._cues),
+            events=tuple(self.ctx.events),
+            cues=tuple(self.ctx.cues),
             prompt=view.prompt,
             error=None if refusal is None else refusal.key,
             view=view,

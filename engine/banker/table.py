@@ -1,20 +1,26 @@
-"""The banker's states and its ONE transition table (shared/DESIGN.md, convention 4).
+"""The banker's states and its ONE transition table (docs/architecture.md (conventions)).
 
 Read a row as: *in state SOURCE, input TRIGGER, if CONDITIONS hold, go to DEST and then run AFTER*.
-Conditions and after-callbacks are methods of :class:`engine.banker.Banker` (written in
-:mod:`engine.banker.context` and :mod:`engine.banker.gestures`); a condition named
-``can_*`` asks the engine (``Game.check``) whether the command the gesture would issue is allowed, an
-``after`` named ``do_*`` issues exactly that one command. After a command, the internal trigger
-``settle`` moves the machine to the state the engine's phase implies (auction, event, debt, over).
+Conditions and after-callbacks are named by string: they are the functions of the handler modules
+(:mod:`engine.banker.gestures`), bound by the :class:`~engine.banker.machine.Banker` to its context under
+those names; a condition named ``can_*`` asks the engine (``Game.check``) whether the command the
+gesture would issue is allowed, an ``after`` named ``do_*`` issues exactly that one command. After a
+command, the internal trigger ``settle`` moves the machine to the state the engine's phase implies
+(auction, event, debt, over).
 
 Triggers are the inputs: ``tap_player``, ``tap_deed``, ``tap_event``, ``tap_banker`` (a card presented,
 by its registered role), ``press_<button>`` (:data:`BUTTONS`), ``answer`` (``choose()``: an answer),
 ``timeout`` (a gesture left unfinished for ``timeout_s``), ``countdown`` (the auction's time ran out) and
 ``settle``. This module has no logic: it is data, drawn by ``boardbank diagram``.
+
+The table is the rows every ruleset shares (:data:`SHARED_ROWS`: setup, the banker menu behind its PIN,
+leaving a gesture, following the engine's phase) with a ruleset's own rows put in their places
+(:class:`RulesetRows`; today's are :data:`ULTIMATE_ROWS`) by :func:`build_table`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -77,11 +83,11 @@ SETTLE_FROM = (S.IDLE, S.AUCTION)
 MENU_FROM = (S.SETUP, S.IDLE, S.AUCTION, S.AUCTION_WON, S.EVENT, S.DEBT, S.OVER)
 """Where the banker card or the menu button opens the PIN prompt."""
 
-_PLAYER_BUTTONS = [f"press_{b}" for b in PLAYER_ACTIONS]
-_CARD_FIRST_BUTTONS = [f"press_{b}" for b in PLAYER_ACTIONS if b != "end_turn"] + ["press_location"]
+PLAYER_BUTTONS = [f"press_{b}" for b in PLAYER_ACTIONS]
+CARD_FIRST_BUTTONS = [f"press_{b}" for b in PLAYER_ACTIONS if b != "end_turn"] + ["press_location"]
 
 
-def _t(trigger: str | list[str], source: Any, dest: Any, conditions: Any = None, after: Any = None) -> dict[str, Any]:
+def row(trigger: str | list[str], source: Any, dest: Any, conditions: Any = None, after: Any = None) -> dict[str, Any]:
     row: dict[str, Any] = {"trigger": trigger, "source": source, "dest": dest}
     if conditions:
         row["conditions"] = conditions
@@ -90,103 +96,93 @@ def _t(trigger: str | list[str], source: Any, dest: Any, conditions: Any = None,
     return row
 
 
-TABLE: list[dict[str, Any]] = [
+Row = dict[str, Any]
+"""One row: ``trigger`` (a name or a list), ``source`` (a state or a list), ``dest`` (None: stay),
+``conditions`` and ``after`` (handler names, a name or a list)."""
+
+
+@dataclass(frozen=True)
+class RulesetRows:
+    """A ruleset's own rows, each list in the place :func:`build_table` gives it among the shared rows
+    (for one trigger in one state the first row whose conditions hold wins, so the places matter)."""
+
+    gestures: tuple[Row, ...]
+    """The ruleset's gestures (after setup's rows, before the banker menu's)."""
+    phases: tuple[Row, ...] = ()
+    """``settle`` rows to the states of the ruleset's own engine phases (after setup's, before over's)."""
+    landings: tuple[Row, ...] = ()
+    """``settle`` rows in play that continue a gesture (before the plain return to IDLE)."""
+
+
+SETUP_ROWS: tuple[Row, ...] = (
     # --- setup: tap bank cards; answer names, tokens, options, the edition; then ✓ --------------------
-    _t("tap_player", S.SETUP, None, "can_seat", "do_seat"),
-    _t("press_ok", S.SETUP, S.IDLE, "can_start", ["do_start", "then_settle"]),
-    _t("press_cancel", S.SETUP, None, None, "do_clear_seats"),
-    _t("answer", S.SETUP, None, "setup_answer_valid", "do_setup_answer"),  # name, token, option, edition
-    # --- a deed: check it, then the lander's card decides --------------------------------------------
-    _t("tap_deed", S.IDLE, S.DEED, None, "pick_deed"),
-    _t("tap_player", S.DEED, S.BUY, ["is_lander", "deed_unowned", "can_consider_buy"], "pick_player"),
-    _t("tap_player", S.DEED, S.IDLE, ["is_lander", "deed_own", "can_land_own"], ["do_land_own", "then_settle"]),
-    _t("tap_player", S.DEED, S.IDLE, ["is_lander", "deed_other", "can_pay_rent"], ["do_pay_rent", "then_settle"]),
-    _t("press_ok", S.BUY, S.IDLE, "can_buy", ["do_buy", "then_settle"]),
-    _t("press_decline", S.BUY, S.IDLE, "can_decline", ["do_decline", "then_settle"]),
-    # --- a player card first: balance, then a button or a deed / event card ----------------------------
-    _t("tap_player", S.IDLE, S.PLAYER, "known_player", "pick_player"),
-    _t("tap_deed", S.PLAYER, S.BUY, ["deed_unowned", "can_consider_buy"], "pick_deed"),
-    _t("tap_deed", S.PLAYER, S.IDLE, ["deed_own", "can_land_own"], ["do_land_own", "then_settle"]),
-    _t("tap_deed", S.PLAYER, S.IDLE, ["deed_other", "can_pay_rent"], ["do_pay_rent", "then_settle"]),
-    _t("tap_event", S.PLAYER, S.IDLE, "can_draw_card", ["do_draw", "then_settle"]),
-    _t("press_location", S.PLAYER, S.LOCATION, None, "pick_action"),
-    _t(_PLAYER_BUTTONS, S.PLAYER, S.IDLE, "can_act", ["do_act", "then_settle"]),
-    # --- a button first, then the player's card ------------------------------------------------------
-    _t(_CARD_FIRST_BUTTONS, S.IDLE, S.ACTION, "in_play", "pick_action"),
-    _t("tap_player", S.ACTION, S.LOCATION, "action_is_location", "pick_player"),
-    _t("tap_player", S.ACTION, S.IDLE, "can_act", ["do_act", "then_settle"]),
-    # --- Location: pay the fee and jump; ``settle`` then starts the landing (BUY, or DEED for a card) --
-    _t("tap_deed", S.LOCATION, S.IDLE, "can_locate", ["do_locate", "then_settle"]),
-    # --- a physical event card, then the drawer's card ---------------------------------------------------
-    _t("tap_event", S.IDLE, S.EVENT_CARD, None, "pick_event"),
-    _t("tap_player", S.EVENT_CARD, S.IDLE, "can_draw_card", ["do_draw", "then_settle"]),
-    # --- an event's choices (a deed or player card may answer too) -------------------------------------
-    _t(["answer", "tap_deed", "tap_player", "press_ok"], S.EVENT, S.IDLE, "choice_completes",
-       ["do_resolve", "then_settle"]),
-    _t(["answer", "tap_deed", "tap_player"], S.EVENT, None, "choice_partial", "add_choice"),
-    # --- auction ------------------------------------------------------------------------------------
-    _t("tap_player", S.AUCTION, None, "can_join_auction", "pick_player"),
-    _t("press_bid", S.AUCTION, None, "can_bid", ["do_bid", "then_settle"]),
-    _t("countdown", S.AUCTION, S.AUCTION_WON, "has_high_bid"),
-    _t("countdown", S.AUCTION, S.IDLE, "can_close_auction", ["do_close_auction", "then_settle"]),
-    _t("tap_player", S.AUCTION_WON, S.IDLE, ["is_winner", "can_close_auction"],
-       ["do_close_auction", "then_settle"]),
-    # --- debt: return deeds until covered ---------------------------------------------------------------
-    _t("tap_deed", S.DEBT, S.IDLE, "can_return", ["do_return", "then_settle"]),
-    # --- end of turn: the current player is known -------------------------------------------------------
-    _t("press_end_turn", S.IDLE, None, "can_end_current_turn", ["do_end_current_turn", "then_settle"]),
+    row("tap_player", S.SETUP, None, "can_seat", "do_seat"),
+    row("press_ok", S.SETUP, S.IDLE, "can_start", ["do_start", "then_settle"]),
+    row("press_cancel", S.SETUP, None, None, "do_clear_seats"),
+    row("answer", S.SETUP, None, "setup_answer_valid", "do_setup_answer"),  # name, token, option, edition
+)
+
+MENU_ROWS: tuple[Row, ...] = (
     # --- the banker menu behind a PIN ---------------------------------------------------------------------
-    _t(["tap_banker", "press_menu"], list(MENU_FROM), S.PIN, None, "open_pin"),
-    _t("answer", S.PIN, S.MENU, "pin_matches"),
-    _t("answer", S.PIN, None, "pin_partial", "add_pin_digit"),
-    _t("press_undo", S.MENU, S.IDLE, "can_undo", ["do_undo", "then_settle"]),
-    _t("press_settings", S.MENU, S.SETTINGS),
-    _t("answer", S.SETTINGS, None, "setting_valid", "do_setting"),
-    _t("press_ok", S.SETTINGS, S.MENU, None, "confirm_settings"),
-    _t("press_new_game", S.MENU, S.SETUP, None, "do_new_game"),
+    row(["tap_banker", "press_menu"], list(MENU_FROM), S.MENU, "pin_not_set", "open_pin"),
+    row(["tap_banker", "press_menu"], list(MENU_FROM), S.PIN, None, "open_pin"),
+    row("answer", S.PIN, S.MENU, "pin_matches"),
+    row("press_undo", S.MENU, S.IDLE, "can_undo", ["do_undo", "then_settle"]),
+    row("answer", S.MENU, S.IDLE, "correction_valid", ["do_correction", "then_settle"]),  # corrections
+    row("press_settings", S.MENU, S.SETTINGS),
+    row("answer", S.SETTINGS, None, "setting_valid", "do_setting"),
+    row("press_ok", S.SETTINGS, S.MENU, None, "confirm_settings"),
+    row("press_new_game", S.MENU, S.SETUP, None, "do_new_game"),
     # --- leaving a gesture: X, or time passing ------------------------------------------------------------
-    _t(["press_cancel", "timeout"], list(GESTURE_STATES), S.IDLE, None, ["forget_gesture", "then_settle"]),
+    row(["press_cancel", "timeout"], list(GESTURE_STATES), S.IDLE, None, ["forget_gesture", "then_settle"]),
+)
+
+SETTLE_SETUP: tuple[Row, ...] = (
     # --- after a command: follow the engine's phase ----------------------------------------------------
-    _t("settle", list(SETTLE_FROM), S.SETUP, "phase_setup", "forget_gesture"),
-    _t("settle", list(SETTLE_FROM), S.AUCTION, "phase_auction", "start_countdown"),
-    _t("settle", list(SETTLE_FROM), S.EVENT, "phase_event", "forget_gesture"),
-    _t("settle", list(SETTLE_FROM), S.DEBT, "phase_debt", "forget_gesture"),
-    _t("settle", list(SETTLE_FROM), S.OVER, "phase_over", "forget_gesture"),
-    _t("settle", list(SETTLE_FROM), S.BUY, ["phase_play", "landing_unowned"], "start_landing"),
-    _t("settle", list(SETTLE_FROM), S.DEED, ["phase_play", "landing_owned"], "start_landing"),
-    _t("settle", list(SETTLE_FROM), S.IDLE, "phase_play", "forget_gesture"),
-]
-"""The whole behaviour of the banker, in order: for one (trigger, state) the first row whose conditions
-hold wins. A row may list several triggers; :data:`TRANSITIONS` has one trigger per row for the machine."""
+    row("settle", list(SETTLE_FROM), S.SETUP, "phase_setup", "forget_gesture"),
+)
+SETTLE_OVER: tuple[Row, ...] = (row("settle", list(SETTLE_FROM), S.OVER, "phase_over", "forget_gesture"),)
+SETTLE_PLAY: tuple[Row, ...] = (row("settle", list(SETTLE_FROM), S.IDLE, "phase_play", "forget_gesture"),)
 
-TRANSITIONS: list[dict[str, Any]] = [
-    {**row, "trigger": trig}
-    for row in TABLE
-    for trig in (row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]])
-]
-""":data:`TABLE` as the ``transitions`` machine takes it (one trigger per row, order kept)."""
+SHARED_ROWS: tuple[Row, ...] = (*SETUP_ROWS, *MENU_ROWS, *SETTLE_SETUP, *SETTLE_OVER, *SETTLE_PLAY)
+"""The rows of every ruleset (their order within the table is :func:`build_table`'s)."""
 
 
-def triggers() -> list[str]:
-    """Every trigger of the table (inputs and the internal ``settle``), sorted."""
-    names: set[str] = set()
-    for row in TRANSITIONS:
-        names.add(row["trigger"])
-    return sorted(names)
+
+
+def build_table(ruleset_rows: RulesetRows) -> list[Row]:
+    """The whole table: the shared rows with ``ruleset_rows`` in their places, in order."""
+    return [*SETUP_ROWS, *ruleset_rows.gestures, *MENU_ROWS, *SETTLE_SETUP, *ruleset_rows.phases,
+            *SETTLE_OVER, *ruleset_rows.landings, *SETTLE_PLAY]
+
+
+def one_trigger_rows(table: list[Row]) -> list[Row]:
+    """``table`` as the ``transitions`` machine takes it (one trigger per row, order kept)."""
+    return [
+        {**row, "trigger": trig}
+        for row in table
+        for trig in (row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]])
+    ]
+
+
+def machine_kwargs(table: list[Row]) -> dict[str, Any]:
+    """How a banker machine over ``table`` is built (the diagram builds its GraphMachine from the same)."""
+    return {
+        "states": BankerState,
+        "transitions": one_trigger_rows(table),
+        "initial": BankerState.SETUP,
+        "queued": True,
+        "auto_transitions": False,
+        "send_event": True,
+    }
+
+
+def triggers(table: list[Row]) -> list[str]:
+    """Every trigger of ``table`` (inputs and the internal ``settle``), sorted."""
+    return sorted({r["trigger"] for r in one_trigger_rows(table)})
 
 
 def input_triggers() -> list[str]:
     """The triggers an input can fire: taps, buttons, ``answer``, ``timeout``, ``countdown``."""
     taps = ["tap_player", "tap_deed", "tap_event", "tap_banker"]
     return sorted({*taps, *(f"press_{b}" for b in BUTTONS), "answer", "timeout", "countdown"})
-
-
-MACHINE_KWARGS: dict[str, Any] = {
-    "states": BankerState,
-    "transitions": TRANSITIONS,
-    "initial": BankerState.SETUP,
-    "queued": True,
-    "auto_transitions": False,
-    "send_event": True,
-}
-"""How the banker's machine is built; the diagram (ui/cli/diagram.py) builds its GraphMachine from the same."""

@@ -2,7 +2,7 @@
 
 One step per line; ``#`` starts a comment; a ``# source: ...`` header names the rule source::
 
-    # source: shared/RULES.md 1.9 (rent, then level +1)
+    # source: docs/rules.md 1.9 (rent, then level +1)
     card 04A22B01 player 1          # enroll a card: UID ROLE [VALUE]
     alias alice 04A22B01            # name a UID
     tap @alice                      # present a card (UID or @alias)
@@ -20,200 +20,38 @@ One step per line; ``#`` starts a comment; a ``# source: ...`` header names the 
     expect option start_money 2000  # a rule option in force (on/off for yes/no options)
     expect edition ultimate-us      # the edition shown (the next game's while registering)
 
-The same verbs are read by ``boardbank headless`` and by the UI's ``boardbank run --script``. The parser
-returns typed steps; :func:`run_script` drives any object with the Banker's ``tap/press/choose/tick``
-methods and checks every expectation, raising :class:`ExpectationFailed` with the line number.
+The parser returns typed steps. :class:`Interpreter` is the one interpreter of the steps: it plays one
+step at a time into any :class:`Drivable` (the Banker's ``tap/press/choose/tick`` and ``view``) and says
+what happened (:class:`Outcome`); its hooks let a caller adapt the I/O. ``boardbank headless`` (JSON lines)
+and the UI's ``boardbank run --script`` (taps through the mock reader, screenshots) plug into it, and
+:func:`run_script` (for tests) plays a whole script, raising :class:`ExpectationFailed` with the line number.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Protocol
 
+from engine.banker.tapparse import EXPECT_KINDS as EXPECT_KINDS
+from engine.banker.tapparse import Alias as Alias
+from engine.banker.tapparse import Card as Card
+from engine.banker.tapparse import Choose as Choose
+from engine.banker.tapparse import Expect as Expect
+from engine.banker.tapparse import ExpectationFailed as ExpectationFailed
+from engine.banker.tapparse import Press as Press
+from engine.banker.tapparse import Script as Script
+from engine.banker.tapparse import Step as Step
+from engine.banker.tapparse import Tap as Tap
+from engine.banker.tapparse import TapScriptError as TapScriptError
+from engine.banker.tapparse import Wait as Wait
+from engine.banker.tapparse import int_arg
+from engine.banker.tapparse import parse as parse
+from engine.banker.tapparse import parse_file as parse_file
+from engine.banker.tapparse import parse_line as parse_line
 from engine.banker.viewmodel import ViewModel
 from engine.errors import OptionError
 from engine.options import parse_option_text
-
-EXPECT_KINDS = ("balance", "owner", "level", "state", "error", "phase", "name", "token", "option", "edition")
-_EXPECT_ARGS = {"balance": 2, "owner": 2, "level": 2, "state": 1, "error": 1, "phase": 1, "name": 2, "token": 2,
-                "option": 2, "edition": 1}
-
-
-class TapScriptError(ValueError):
-    """A line that is not a valid tap-script step (the message names the line and what was expected)."""
-
-
-class ExpectationFailed(AssertionError):
-    """An ``expect`` step did not hold."""
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """``card UID ROLE [VALUE]``: enroll a card."""
-
-    line: int
-    uid: str
-    kind: str
-    value: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Alias:
-    """``alias NAME UID``: later ``tap @NAME`` means ``tap UID``."""
-
-    line: int
-    name: str
-    uid: str
-
-
-@dataclass(frozen=True, slots=True)
-class Tap:
-    """``tap UID``: a card presented (aliases already resolved)."""
-
-    line: int
-    uid: str
-
-
-@dataclass(frozen=True, slots=True)
-class Press:
-    """``press BUTTON [VALUE]``."""
-
-    line: int
-    button: str
-    value: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Choose:
-    """``choose VALUE``."""
-
-    line: int
-    value: str
-
-
-@dataclass(frozen=True, slots=True)
-class Wait:
-    """``wait SECONDS``: the injected clock moves on by ``seconds`` (a float)."""
-
-    line: int
-    seconds: float
-
-
-@dataclass(frozen=True, slots=True)
-class Expect:
-    """``expect KIND ARGS...`` (see :data:`EXPECT_KINDS`)."""
-
-    line: int
-    kind: str
-    args: tuple[str, ...]
-
-
-Step = Card | Alias | Tap | Press | Choose | Wait | Expect
-
-
-@dataclass(frozen=True)
-class Script:
-    """A parsed script: its steps and its ``# source:`` headers."""
-
-    steps: tuple[Step, ...]
-    sources: tuple[str, ...] = ()
-    name: str = "<script>"
-
-
-def _int(text: str, what: str, lineno: int) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise TapScriptError(f"line {lineno}: {what} must be an integer, got {text!r}") from None
-
-
-def _rest_of_line(text: str, skip: int = 1) -> str:
-    """The line after its first ``skip`` words, comment removed, inner spaces kept (a name such as "Ana María")."""
-    rest = text.split("#", 1)[0].strip()
-    for _ in range(skip):
-        rest = rest.split(None, 1)[1] if len(rest.split(None, 1)) > 1 else ""
-    return rest.strip()
-
-
-def parse_line(text: str, lineno: int, aliases: dict[str, str]) -> Step | None:
-    """Parse one line (``aliases`` is updated by ``alias`` steps); None for a blank or comment line."""
-    words = text.split("#", 1)[0].split()
-    if not words:
-        return None
-    verb, rest = words[0].lower(), words[1:]
-    if verb == "card":
-        if len(rest) not in (2, 3):
-            raise TapScriptError(f"line {lineno}: expected 'card UID ROLE [VALUE]', got {text.strip()!r}")
-        value = _int(rest[2], "a card value", lineno) if len(rest) == 3 else None
-        return Card(lineno, rest[0], rest[1], value)
-    if verb == "alias":
-        if len(rest) != 2:
-            raise TapScriptError(f"line {lineno}: expected 'alias NAME UID', got {text.strip()!r}")
-        aliases[rest[0]] = rest[1]
-        return Alias(lineno, rest[0], rest[1])
-    if verb == "tap":
-        if len(rest) != 1:
-            raise TapScriptError(f"line {lineno}: expected 'tap UID' or 'tap @alias', got {text.strip()!r}")
-        uid = rest[0]
-        if uid.startswith("@"):
-            if uid[1:] not in aliases:
-                raise TapScriptError(f"line {lineno}: unknown alias {uid!r}; define it with 'alias NAME UID'")
-            uid = aliases[uid[1:]]
-        return Tap(lineno, uid)
-    if verb == "press":
-        if len(rest) not in (1, 2):
-            raise TapScriptError(f"line {lineno}: expected 'press BUTTON [VALUE]', got {text.strip()!r}")
-        return Press(lineno, rest[0], rest[1] if len(rest) == 2 else None)
-    if verb == "choose":
-        if not rest:
-            raise TapScriptError(f"line {lineno}: expected 'choose VALUE', got {text.strip()!r}")
-        return Choose(lineno, _rest_of_line(text))
-    if verb == "wait":
-        if len(rest) != 1:
-            raise TapScriptError(f"line {lineno}: expected 'wait SECONDS', got {text.strip()!r}")
-        try:
-            seconds = float(rest[0])
-        except ValueError:
-            raise TapScriptError(f"line {lineno}: wait needs seconds as a number, got {rest[0]!r}") from None
-        if seconds < 0:
-            raise TapScriptError(f"line {lineno}: wait needs seconds >= 0, got {rest[0]!r}")
-        return Wait(lineno, seconds)
-    if verb == "expect":
-        if not rest or rest[0] not in EXPECT_KINDS:
-            raise TapScriptError(f"line {lineno}: expected 'expect {{{'|'.join(EXPECT_KINDS)}}} ...', got {text.strip()!r}")
-        want = _EXPECT_ARGS[rest[0]]
-        if rest[0] == "name" and len(rest) > 3:  # a name may hold spaces: the rest of the line
-            return Expect(lineno, "name", (rest[1], _rest_of_line(text, 3)))
-        if len(rest) - 1 != want:
-            raise TapScriptError(f"line {lineno}: 'expect {rest[0]}' takes {want} argument(s), got {text.strip()!r}")
-        return Expect(lineno, rest[0], tuple(rest[1:]))
-    raise TapScriptError(
-        f"line {lineno}: unknown verb {verb!r}; expected card, alias, tap, press, choose, wait or expect"
-    )
-
-
-def parse(text: str, name: str = "<script>") -> Script:
-    """Parse a whole script."""
-    aliases: dict[str, str] = {}
-    steps: list[Step] = []
-    sources: list[str] = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if stripped.lower().startswith("# source:"):
-            sources.append(stripped.split(":", 1)[1].strip())
-            continue
-        step = parse_line(line, lineno, aliases)
-        if step is not None:
-            steps.append(step)
-    return Script(tuple(steps), tuple(sources), name)
-
-
-def parse_file(path: str | Path) -> Script:
-    """Parse the script in ``path`` (UTF-8)."""
-    p = Path(path)
-    return parse(p.read_text(encoding="utf-8"), p.name)
 
 
 class Drivable(Protocol):
@@ -270,16 +108,16 @@ def check_expectation(step: Expect, view: ViewModel, last_error: str | None) -> 
     if kind == "balance":
         pid = args[0] if args[0].startswith("p") else f"p{args[0]}"
         players = {p.id: p.balance for p in view.players}
-        got, want = players.get(pid), _int(args[1], "a balance", step.line)
+        got, want = players.get(pid), int_arg(args[1], "a balance", step.line)
     elif kind in ("owner", "level"):
-        deed = _int(args[0], "a deed number", step.line)
+        deed = int_arg(args[0], "a deed number", step.line)
         space = next((s for s in view.board if s.deed == deed), None)
         if space is None:
             raise ExpectationFailed(f"line {step.line}: deed {deed} is not on the board")
         if kind == "owner":
             got, want = seat_of(space.owner), args[1].removeprefix("p")
         else:
-            got, want = space.level, _int(args[1], "a level", step.line)
+            got, want = space.level, int_arg(args[1], "a level", step.line)
     elif kind == "state":
         got, want = view.state, args[0]
     elif kind == "phase":
@@ -306,6 +144,87 @@ def check_expectation(step: Expect, view: ViewModel, last_error: str | None) -> 
         )
 
 
+@dataclass
+class Outcome:
+    """What one step did: the banker's reaction (tap, press, choose, wait), what enrolment returned (card),
+    or the failure of an expectation reported to ``on_expect``."""
+
+    step: Step
+    reaction: object = None
+    enrolled: object = None
+    failure: ExpectationFailed | None = None
+
+
+class Interpreter:
+    """Plays tap-script steps into ``banker``, one at a time (:meth:`step`, or :meth:`line` for a text line).
+
+    Hooks adapt the I/O: ``on_enroll(uid, kind, value)`` enrols a ``card`` step (its result is the
+    outcome's ``enrolled``); ``on_wait(seconds)`` moves the banker's clock on before a ``wait`` step's tick;
+    ``on_reaction(step, reaction)`` sees every reaction of the banker (taps, presses, choices, waits);
+    ``on_expect(step, failure)``, when given, is told each expectation's result (``failure`` None when it
+    held) instead of :class:`ExpectationFailed` being raised. ``expect error`` checks the error of the
+    last tap, press or choice whose reaction came back (a drivable whose reactions arrive later, such as the
+    touch UI's, returns None and sets :attr:`last_error` itself).
+    """
+
+    def __init__(
+        self,
+        banker: Drivable,
+        *,
+        on_enroll: Callable[[str, str, int | None], object] | None = None,
+        on_wait: Callable[[float], None] | None = None,
+        on_reaction: Callable[[Step, object], None] | None = None,
+        on_expect: Callable[[Expect, ExpectationFailed | None], None] | None = None,
+    ) -> None:
+        self.banker = banker
+        self.on_enroll = on_enroll
+        self.on_wait = on_wait
+        self.on_reaction = on_reaction
+        self.on_expect = on_expect
+        self.aliases: dict[str, str] = {}
+        self.last_error: str | None = None
+
+    def line(self, text: str, lineno: int) -> Outcome | None:
+        """Parse and play one line (:class:`TapScriptError` if it is not a step); None for a blank line."""
+        step = parse_line(text, lineno, self.aliases)
+        return None if step is None else self.step(step)
+
+    def step(self, step: Step) -> Outcome:
+        """Play ``step`` and say what happened."""
+        outcome = Outcome(step)
+        banker = self.banker
+        if isinstance(step, Card):
+            if self.on_enroll is None:
+                raise TapScriptError(f"line {step.line}: cards cannot be enrolled here")
+            outcome.enrolled = self.on_enroll(step.uid, step.kind, step.value)
+        elif isinstance(step, Expect):
+            try:
+                check_expectation(step, banker.view, self.last_error)
+            except ExpectationFailed as exc:
+                if self.on_expect is None:
+                    raise
+                outcome.failure = exc
+            if self.on_expect is not None:
+                self.on_expect(step, outcome.failure)
+        elif isinstance(step, Wait):
+            if self.on_wait is None:
+                raise TapScriptError(f"line {step.line}: the clock cannot be moved on here")
+            self.on_wait(step.seconds)
+            outcome.reaction = banker.tick()
+        elif isinstance(step, Tap | Press | Choose):
+            if isinstance(step, Tap):
+                outcome.reaction = banker.tap(step.uid)
+            elif isinstance(step, Press):
+                outcome.reaction = banker.press(step.button, step.value)
+            else:
+                outcome.reaction = banker.choose(step.value)
+            if outcome.reaction is not None:
+                self.last_error = getattr(outcome.reaction, "error", None)
+        if outcome.reaction is not None and self.on_reaction is not None:
+            self.on_reaction(step, outcome.reaction)
+        return outcome
+
+
 def run_script(
     steps: Iterable[Step],
     banker: Drivable,
@@ -319,27 +238,12 @@ def run_script(
     ``enroll`` handles ``card`` steps (a registry's ``enroll`` or :meth:`CardTable.enroll`); ``clock`` is
     the banker's injected clock, advanced by ``wait`` steps before a ``tick``.
     """
+    interpreter = Interpreter(banker, on_enroll=enroll, on_wait=clock.advance)
     reactions: list[object] = []
-    last_error: str | None = None
     for step in steps:
-        reaction: object = None
-        if isinstance(step, Card):
-            enroll(step.uid, step.kind, step.value)
-        elif isinstance(step, Tap):
-            reaction = banker.tap(step.uid)
-        elif isinstance(step, Press):
-            reaction = banker.press(step.button, step.value)
-        elif isinstance(step, Choose):
-            reaction = banker.choose(step.value)
-        elif isinstance(step, Wait):
-            clock.advance(step.seconds)
-            reaction = banker.tick()
-        elif isinstance(step, Expect):
-            check_expectation(step, banker.view, last_error)
+        reaction = interpreter.step(step).reaction
         if reaction is not None:
             reactions.append(reaction)
-            if not isinstance(step, Wait):
-                last_error = getattr(reaction, "error", None)
         if on_step is not None:
             on_step(step, reaction)
     return reactions

@@ -1,17 +1,22 @@
 """Building the banker's :class:`~engine.banker.viewmodel.ViewModel`: players, board, prompt, choices, auction.
 
-Everything here reads the engine's state and the banker's gesture; nothing decides a rule (the event
-choices offered are the candidates ``Game.check`` accepts). Amounts are ``int`` in the edition's money
-unit. Player ids are ``"p<seat>"`` (seat 1..8, the number of the player's bank card).
+Everything here reads the engine's state and the banker's :class:`~engine.banker.context.Context` (the
+gesture under way, the setup choices, the settings); nothing decides a rule (the event choices offered are
+the candidates ``Game.check`` accepts). Amounts are ``int`` in the edition's money unit. Player ids are
+``"p<seat>"`` (seat 1..8, the number of the player's bank card).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
-from engine import events as ev
+from engine.banker.board import BoardCache as BoardCache
+from engine.banker.board import last_transaction as last_transaction
+from engine.banker.context import Context, Refusal
+from engine.banker.setup import TOKENS as TOKENS
+from engine.banker.setup import player_id as player_id
+from engine.banker.setup import seat_of as seat_of
 from engine.banker.table import BankerState
 from engine.banker.viewmodel import (
     AuctionView,
@@ -20,40 +25,18 @@ from engine.banker.viewmodel import (
     EventCardView,
     PlayerView,
     Prompt,
-    SpaceView,
     StandingView,
-    TransactionView,
     ViewModel,
 )
 from engine.editions import Edition, EventCard, list_editions
 from engine.events import Event
 from engine.game import Game
 from engine.rulesets.ultimate import commands as uc
-from engine.rulesets.ultimate import events as uev
 from engine.rulesets.ultimate.state import GameState
-
-if TYPE_CHECKING:
-    from engine.banker.context import BankerCore, Refusal
-    from engine.banker.setup import BankerSetup
-
-TOKENS = ("red", "green", "blue", "white", "yellow", "black", "orange", "purple")
-"""Default token colour of each seat (the four of the box first)."""
 
 _PHASE_STATE = {"setup": BankerState.SETUP, "play": BankerState.IDLE, "auction": BankerState.AUCTION,
                 "event": BankerState.EVENT, "debt": BankerState.DEBT, "over": BankerState.OVER}
 _HISTORY_POINTS = 200  # at most this many points per player are rebuilt on resume
-
-
-def player_id(seat: int) -> str:
-    """The engine's id of the player at ``seat`` (``3`` -> ``"p3"``)."""
-    return f"p{seat}"
-
-
-def seat_of(pid: str | None) -> int | str:
-    """The seat number of a player id (``"p3"`` -> 3); the id itself if it is not a seat id."""
-    if pid is None:
-        return "none"
-    return int(pid[1:]) if pid.startswith("p") and pid[1:].isdigit() else pid
 
 
 def phase_state(phase: str) -> BankerState:
@@ -128,92 +111,13 @@ def wealth_history(edition: Edition, events: Sequence[Event]) -> dict[str, list[
     return history
 
 
-class BoardCache:
-    """The last board built, kept with the game object and its command count (the board changes only then)."""
-
-    def __init__(self) -> None:
-        self._game: Game | None = None
-        self._key: tuple[int, str] = (-2, "")
-        self._board: tuple[SpaceView, ...] = ()
-
-    def board(self, game: Game | None, edition: Edition) -> tuple[SpaceView, ...]:
-        """The 36 spaces with owner, level and rent (money units)."""
-        key = (game.commands_applied if game else -1, edition.id)
-        if game is not self._game or key != self._key:
-            self._game, self._key, self._board = game, key, _build_board(game, edition)
-        return self._board
-
-
-_STATIC_BOARDS: dict[str, tuple[SpaceView, ...]] = {}
-
-
-def _static_board(edition: Edition) -> tuple[SpaceView, ...]:
-    """The board of an edition with nobody owning anything (built once per edition)."""
-    board = _STATIC_BOARDS.get(edition.id)
-    if board is None:
-        spaces: list[SpaceView] = []
-        for space in edition.spaces:
-            if space.deed is None:
-                spaces.append(SpaceView(space.position, space.kind, space.name))
-            else:
-                deed = edition.deeds[space.deed]
-                spaces.append(SpaceView(space.position, space.kind, space.name, deed.number, deed.colour,
-                                        deed.price))
-        _STATIC_BOARDS[edition.id] = board = tuple(spaces)
-    return board
-
-
-def _build_board(game: Game | None, edition: Edition) -> tuple[SpaceView, ...]:
-    board = _static_board(edition)
-    if game is None or not game.state.owner:
-        return board
-    state = game.state
-    spaces = list(board)
-    for number, owner in state.owner.items():
-        position = edition.deeds[number].position
-        base = spaces[position]
-        spaces[position] = SpaceView(base.position, base.kind, base.name, base.deed, base.colour, base.price,
-                                     owner, state.level[number], state.rent_due(number))
-    return tuple(spaces)
-
-
-def last_transaction(events: Sequence[Event]) -> TransactionView | None:
-    """The latest money movement among ``events`` (for the screen's animation), or None.
-
-    ``amount`` in money units from ``payer`` to ``payee``; None stands for the Bank.
-    """
-    for e in reversed(events):
-        kind = type(e).__name__
-        row: tuple[int, str | None, str | None] | None = None
-        if isinstance(e, ev.RentPaid):
-            row = (e.amount, e.payer, e.owner)
-        elif isinstance(e, ev.MoneyTransferred):
-            row = (e.amount, e.payer, e.payee)
-        elif isinstance(e, ev.SalaryPaid):
-            row = (e.amount, None, e.player)
-        elif isinstance(e, ev.DeedBought):
-            row = (e.price, e.player, None)
-        elif isinstance(e, ev.AuctionWon):
-            row = (e.amount, e.player, None)
-        elif isinstance(e, uev.LocationUsed):
-            row = (e.fee, e.player, None)
-        elif isinstance(e, uev.DeedReturned):
-            row = (e.price, None, e.player)
-        if row is not None:
-            amount, payer, payee = row
-            return TransactionView(e.seq, kind, amount, None if payer == "bank" else payer,
-                                   None if payee == "bank" else payee)
-    return None
-
-
-def prompt_for(banker: BankerCore) -> Prompt:
-    """What the unit asks for in the banker's current state (a translation key and parameters)."""
-    s: BankerState = banker.state
-    g, game = banker.gesture, banker.game
+def prompt_for(ctx: Context, s: BankerState) -> Prompt:
+    """What the unit asks for in the banker's state ``s`` (a translation key and parameters)."""
+    g, game = ctx.gesture, ctx.game
     st = game.state if game else None
     p: list[tuple[str, str | int]] = []
     if s is BankerState.SETUP:
-        p = [("seated", len(banker.seats))]
+        p = [("seated", len(ctx.seats))]
     elif s is BankerState.IDLE and st is not None and st.turn is not None:
         p = [("player", st.turn)]
     elif s in (BankerState.DEED, BankerState.BUY) and g.deed is not None and game is not None:
@@ -246,13 +150,14 @@ def prompt_for(banker: BankerCore) -> Prompt:
     return Prompt(f"prompt.{s.value}", tuple(p))
 
 
-def build_view(banker: BankerSetup, refusal: Refusal | None = None) -> ViewModel:
-    """The whole screen for the banker's current state (``refusal`` adds the error to ``extra``)."""
-    game = banker.game
-    edition = game.edition if game else banker.setup_edition
+def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
+               refusal: Refusal | None = None) -> ViewModel:
+    """The whole screen in the banker's ``state``: ``may(trigger)`` says which buttons are allowed now,
+    ``refusal`` adds the error to ``extra``."""
+    game = ctx.game
+    edition = game.edition if game else ctx.setup_edition
     st = game.state if game else None
-    state: BankerState = banker.state
-    now = banker._clock()
+    now = ctx.clock()
     players: tuple[PlayerView, ...] = ()
     standings: tuple[StandingView, ...] = ()
     if st is not None:
@@ -264,54 +169,54 @@ def build_view(banker: BankerSetup, refusal: Refusal | None = None) -> ViewModel
         if st.phase == "over":
             rows = st.standings_final or st.standings()
             standings = tuple(StandingView(r.rank, r.player, r.cash, r.deeds_value, r.total) for r in rows)
-    elif banker.seats:
-        players = tuple(PlayerView(player_id(s), banker.seat_name(s), banker.seat_token(s), 0, 0)
-                        for s in sorted(banker.seats))
+    elif ctx.seats:
+        players = tuple(PlayerView(player_id(s), ctx.seat_name(s), ctx.seat_token(s), 0, 0)
+                        for s in sorted(ctx.seats))
     setup = state is BankerState.SETUP
-    options = st.options if st is not None and not setup else banker.setup_options()
+    options = st.options if st is not None and not setup else ctx.setup_options()
     event_view = None
     if st is not None and st.pending is not None and game is not None:
         card = event_card(edition, st.pending.card)
         event_view = EventCardView(card.id, f"event.{card.key}", f"event.{card.key}.text",
-                                   choice_views(game, banker.gesture.choices))
+                                   choice_views(game, ctx.gesture.choices))
     auction = None
     if st is not None and st.auction is not None:
-        left = max(0.0, banker.deadline - now) if banker.deadline is not None else 0.0
+        left = max(0.0, ctx.deadline - now) if ctx.deadline is not None else 0.0
         auction = AuctionView(st.auction.deed, st.auction.high_bid, st.auction.high_bidder, st.auction.bidders,
                               left)
     debt = None
     if st is not None and st.debt is not None:
         debt = DebtView(st.debt.debtor, None if st.debt.creditor == "bank" else st.debt.creditor, st.debt.amount)
     extra: list[tuple[str, str | int]] = [
-        ("seats", len(banker.seats)), ("timeout_s", f"{banker.setting_shown('timeout_s'):g}"),
-        ("auction_s", f"{banker.setting_shown('auction_s'):g}"),
-        ("pin_typed", len(banker.gesture.pin)),
+        ("seats", len(ctx.seats)), ("timeout_s", f"{ctx.setting_shown('timeout_s'):g}"),
+        ("auction_s", f"{ctx.setting_shown('auction_s'):g}"),
+        ("pin_typed", len(ctx.gesture.pin)),
     ]
     if refusal is not None:
         extra.append(("error", refusal.key))
         extra.extend((f"error_{k}", v) for k, v in refusal.params.items())
-    actions = tuple(t for t in _ACTION_TRIGGERS if banker.may(t))
+    actions = tuple(t for t in _ACTION_TRIGGERS if may(t))
     return ViewModel(
         state=state.value,
         edition=edition.id,
         currency=edition.currency,
         players=players,
-        board=banker.board_cache.board(game, edition),
-        prompt=prompt_for(banker),
+        board=ctx.board_cache.board(game, edition),
+        prompt=prompt_for(ctx, state),
         actions=actions,
-        last_transaction=banker.last_tx,
+        last_transaction=ctx.last_tx,
         event_card=event_view,
         auction=auction,
         debt=debt,
         standings=standings,
-        wealth_history=tuple((pid, tuple(v)) for pid, v in banker.history.items()),
-        seq=banker.last_seq,
+        wealth_history=tuple((pid, tuple(v)) for pid, v in ctx.history.items()),
+        seq=ctx.last_seq,
         extra=tuple(extra),
         phase=st.phase if st is not None else "setup",
         turn=st.turn if st is not None else None,
-        selected_player=banker.gesture.player,
-        selected_deed=banker.gesture.deed,
-        seconds_left=(max(0.0, banker.timeout_s - (now - banker.since))
+        selected_player=ctx.gesture.player,
+        selected_deed=ctx.gesture.deed,
+        seconds_left=(max(0.0, ctx.timeout_s - (now - ctx.since))
                       if state.value in _TIMED else None),
         options=tuple(options.as_dict().items()),
         editions=_editions() if setup else (),

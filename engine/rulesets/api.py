@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.errors import Refusal
@@ -56,8 +55,9 @@ class Ruleset:
     here, names unique within the ruleset); ``parse_edition`` reads and checks the tables its edition files
     carry and returns the edition's ``events`` (cards), ``sides`` and ``extra``; ``space_kinds`` are the space
     kinds its boards may have; ``runner`` builds the simulator's
-    table for one game; ``banker_rows`` are rows of the banker's transition table (dicts as in
-    engine/banker/table.py) and ``gestures`` the modules whose functions those rows name.
+    table for one game; ``gestures`` names the module of the ruleset's banker plug-in (its rows of the
+    transition table, ``ROWS``, and the handler modules they name, ``HANDLERS``: engine/banker/plugins.py),
+    the one part of a ruleset that imports the banker.
     """
 
     name: str
@@ -71,8 +71,7 @@ class Ruleset:
     space_kinds: tuple[str, ...] = ()
     commands: tuple[type, ...] = ()
     events: tuple[type, ...] = ()
-    banker_rows: tuple[dict[str, Any], ...] = ()
-    gestures: tuple[ModuleType, ...] = ()
+    gestures: str = ""
     refusal_keys: frozenset[str] = field(default_factory=frozenset)
 
 

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from typing import TYPE_CHECKING
 
 from engine.errors import EditionError
 from engine.rulesets.api import Ruleset
+
+if TYPE_CHECKING:
+    from engine.editions import Edition
 
 RULESETS: dict[str, str] = {
     "ultimate": "engine.rulesets.ultimate.ruleset",
@@ -31,6 +35,11 @@ def get_ruleset(name: str) -> Ruleset:
     if not isinstance(ruleset, Ruleset) or ruleset.name != name:
         raise EditionError(f"ruleset package {RULESETS[name]} does not export RULESET named {name!r}")
     return ruleset
+
+
+def ruleset_of(edition: Edition) -> Ruleset:
+    """The ruleset ``edition`` is played by."""
+    return get_ruleset(edition.ruleset)
 
 
 def ruleset_names() -> tuple[str, ...]:

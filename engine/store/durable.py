@@ -32,12 +32,14 @@ class DurableGame:
         return self._game
 
     @classmethod
-    def start(cls, journal: Journal, edition: Edition, command: StartGame) -> DurableGame:
-        """Create a game in the journal and apply its ``StartGame`` command durably."""
-        game_id = journal.create_game(edition.id, command.seed, dict(command.options))
-        durable = cls(journal, game_id, Game(edition))
-        durable.apply(command)
-        return durable
+    def start(cls, journal: Journal, edition: Edition, command: StartGame, input_id: str | None = None) -> DurableGame:
+        """Create a game in the journal and apply its ``StartGame`` command durably, in one transaction (a
+        refused command or a failed write leaves no game behind)."""
+        game = Game(edition)
+        events = game.apply(command)
+        game_id = journal.start_game(edition.id, command.seed, dict(command.options), command_to_record(command),
+                                     events, input_id)
+        return cls(journal, game_id, game)
 
     @classmethod
     def open(cls, journal: Journal, game_id: int, edition: Edition | None = None) -> DurableGame:
@@ -58,8 +60,9 @@ class DurableGame:
         _, events = journal.load(game_id, edition.ruleset)
         return Game.replay(edition, events)
 
-    def apply(self, command: Command) -> tuple[Event, ...]:
-        """Apply ``command``, make it durable, then return its events.
+    def apply(self, command: Command, input_id: str | None = None) -> tuple[Event, ...]:
+        """Apply ``command``, make it durable (with the ``input_id`` of the input that caused it, if any),
+        then return its events.
 
         Raises ``IllegalCommand`` (nothing changes) for a refused command, and :class:`JournalError`
         if the write failed: the in-memory game is then rebuilt from the journal. If even the rebuild
@@ -73,7 +76,7 @@ class DurableGame:
             )
         events = self._game.apply(command)
         try:
-            self.journal.append(self.game_id, command_to_record(command), events)
+            self.journal.append(self.game_id, command_to_record(command), events, input_id)
         except BaseException as exc:
             try:
                 self._game = self._rebuild(self.journal, self.game_id, self._game.edition)

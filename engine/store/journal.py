@@ -1,11 +1,16 @@
-"""The journal: every game's commands and events in one SQLite file (the only I/O in the engine).
+"""The journal: every game's commands and events in one SQLite file (with engine/store/, the only I/O of
+the engine).
 
-The file is the installation's single SQLite database (shared/DESIGN.md, "Where state lives"): the
+The file is the installation's single SQLite database (docs/architecture.md, "Where state lives"): the
 journal's tables live next to tables of other components (the card registry, settings), which the
 journal never touches. Durability rules:
 
 * WAL mode and ``synchronous=FULL`` on every connection, so a commit is on disk when it returns;
-* :meth:`Journal.append` writes one command and all of its events in ONE transaction;
+* :meth:`Journal.append` writes one command and all of its events in ONE transaction, as ONE row of the
+  ``log`` table (schema 2: about one page written per command; :meth:`Journal.start_game` creates a game
+  and writes its ``StartGame`` in one transaction too);
+* SQLite's automatic checkpoints are off on the journal's connection, so a tap never waits for one:
+  the caller runs :meth:`Journal.checkpoint` when the unit is idle and at the end of a game;
 * :meth:`Journal.open` refuses a file that is not ours, not SQLite, truncated or corrupt with a
   :class:`JournalError`, and never writes to such a file (the checks use a read-only connection).
 
@@ -13,72 +18,39 @@ The file is marked as ours by ``PRAGMA application_id`` (:data:`APPLICATION_ID`)
 holding the schema version. Another component that creates the file first must set the same
 application id, or keep only tables named in :data:`SIBLING_TABLES` (the journal then adopts the file).
 
-Amounts inside the stored events are ``int`` in the edition's money unit; the journal never reads them.
+A file of schema 1 (a row per event) is converted to schema 2 in one transaction when it is opened for
+writing. Amounts inside the stored events are ``int`` in the edition's money unit; the journal never reads
+them.
 """
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 import sqlite3
 from collections.abc import Generator, Iterator, Mapping, Sequence
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from engine.editions import load_edition
-from engine.errors import EditionError, EngineError
+from engine.errors import EditionError, RecordError
 from engine.events import Event
 from engine.records import event_from_record, event_to_record
+from engine.store.inspect import inspect_file
+from engine.store.migrate import migrate_v1
+from engine.store.rows import BadRow, LogRow, decode_rows, payload_text
+from engine.store.schema import _SCHEMA, _VIEWS, APPLICATION_ID, SCHEMA_VERSION, SIBLING_TABLES, JournalError
 
-APPLICATION_ID = 0x42424E4B  # "BBNK": PRAGMA application_id of a boardbank installation file
-SCHEMA_VERSION = 1
-_SQLITE_MAGIC = b"SQLite format 3\x00"
-_HEADER_SIZE = 100  # bytes of the SQLite file header
-_OUR_TABLES = ("meta", "games", "commands", "events")
-# Tables other boardbank components keep in the same file (they do not set the application id): a
-# file with application_id 0 holding only these is an installation file the journal adopts.
-SIBLING_TABLES = frozenset({"card_registry", "settings"})
-
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    """CREATE TABLE IF NOT EXISTS games (
-        id INTEGER PRIMARY KEY,
-        edition TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        options TEXT NOT NULL,
-        created_seq INTEGER NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS commands (
-        game_id INTEGER NOT NULL REFERENCES games(id),
-        number INTEGER NOT NULL,
-        type TEXT NOT NULL,
-        payload TEXT NOT NULL,
-        event_count INTEGER NOT NULL,
-        PRIMARY KEY (game_id, number)
-    ) WITHOUT ROWID""",
-    """CREATE TABLE IF NOT EXISTS events (
-        game_id INTEGER NOT NULL REFERENCES games(id),
-        seq INTEGER NOT NULL,
-        command INTEGER NOT NULL,
-        type TEXT NOT NULL,
-        payload TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    ) WITHOUT ROWID""",
-)
-
-
-class JournalError(EngineError, OSError):
-    """The journal file cannot be used, or a write to it failed (a refused file is left untouched)."""
+__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "SIBLING_TABLES", "GameInfo", "Journal", "JournalError", "dumps_record"]
 
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """One game of the journal: its edition, seed, options and how far it has got.
 
-    ``created_seq`` is the number of events in the whole file when the game was created (it orders
+    ``created_seq`` is the number of log rows in the whole file when the game was created (it orders
     games against each other without a wall clock); ``commands`` and ``events`` are counts.
     """
 
@@ -91,7 +63,7 @@ class GameInfo:
     events: int
 
 
-def _dumps(record: Mapping[str, Any]) -> str:
+def dumps_record(record: Mapping[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
@@ -100,73 +72,8 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10.0)
     conn.execute("PRAGMA busy_timeout=10000")
     conn.execute("PRAGMA synchronous=FULL")
-    conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run when the unit is idle, never in a tap
     return conn
-
-
-def _existing_sidecars(path: Path) -> set[Path]:
-    return {p for p in (Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")) if p.exists()}
-
-
-def _remove_new_sidecars(path: Path, before: set[Path]) -> None:
-    """Remove the -wal/-shm files our read-only check of a refused file created (the file is untouched)."""
-    for p in _existing_sidecars(path) - before:
-        p.unlink(missing_ok=True)
-
-
-def _inspect(path: Path) -> bool:
-    """Check an existing file without writing to it; return True if it still needs our schema.
-
-    Raises :class:`JournalError` for anything that is not an intact boardbank file (or an empty one).
-    """
-    try:
-        with path.open("rb") as f:
-            header = f.read(_HEADER_SIZE)
-    except OSError as exc:
-        raise JournalError(f"cannot read the journal {path}: {exc}") from exc
-    if not header:
-        return True  # a 0-byte file is an empty SQLite database: nothing in it can be lost
-    if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
-        raise JournalError(
-            f"{path} is not a boardbank journal: expected an SQLite 3 file, found "
-            f"{len(header)}+ bytes starting with {header[:16]!r}; refusing to touch it"
-        )
-    before = _existing_sidecars(path)
-    try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)) as ro:
-            return _inspect_sqlite(path, ro)
-    except sqlite3.DatabaseError as exc:
-        _remove_new_sidecars(path, before)
-        raise JournalError(f"{path} is corrupt or truncated ({exc}); refusing to touch it") from exc
-    except JournalError:
-        _remove_new_sidecars(path, before)
-        raise
-
-
-def _inspect_sqlite(path: Path, ro: sqlite3.Connection) -> bool:
-    """The checks of :func:`_inspect` through a read-only connection ``ro``."""
-    app_id = ro.execute("PRAGMA application_id").fetchone()[0]
-    tables = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    if app_id != APPLICATION_ID and (app_id != 0 or not tables <= SIBLING_TABLES):
-        raise JournalError(
-            f"{path} is an SQLite file of another application (application_id "
-            f"{app_id:#010x}, tables {sorted(tables)}), not a boardbank journal "
-            f"(expected application_id {APPLICATION_ID:#010x}); refusing to touch it"
-        )
-    problems = [r[0] for r in ro.execute("PRAGMA quick_check")]
-    if problems != ["ok"]:
-        raise JournalError(f"{path} is corrupt (quick_check: {'; '.join(problems[:5])}); refusing to touch it")
-    if "meta" not in tables:
-        return True
-    meta = dict(ro.execute("SELECT key, value FROM meta").fetchall())
-    version = meta.get("schema_version")
-    if meta.get("application") != "boardbank" or version is None or not version.isdigit():
-        raise JournalError(f"{path} has a meta table that is not a boardbank journal's: {meta!r}")
-    if int(version) > SCHEMA_VERSION:
-        raise JournalError(
-            f"{path} was written by a newer boardbank (schema {version}; this one reads up to {SCHEMA_VERSION})"
-        )
-    return any(t not in tables for t in _OUR_TABLES)
 
 
 class Journal:
@@ -189,7 +96,7 @@ class Journal:
         p = Path(path)
         if read_only and not p.is_file():
             raise JournalError(f"no journal file at {p}")
-        needs_schema = _inspect(p) if p.exists() else True
+        needs_schema = inspect_file(p) if p.exists() else True
         if read_only:
             if needs_schema:
                 raise JournalError(f"{p} holds no boardbank journal yet (no games were ever recorded in it)")
@@ -207,6 +114,7 @@ class Journal:
         try:
             if needs_schema:
                 cls._create_schema(conn)
+            migrate_v1(conn, _VIEWS)
             mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             if mode != "wal":
                 raise JournalError(f"{p}: expected journal_mode 'wal', SQLite gave {mode!r}")
@@ -225,8 +133,12 @@ class Journal:
             conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
             for statement in _SCHEMA:
                 conn.execute(statement)
+            if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'commands' AND type = 'table'").fetchone():
+                for statement in _VIEWS:
+                    conn.execute(statement)
             conn.execute("INSERT OR IGNORE INTO meta VALUES ('application', 'boardbank')")
-            conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
+                         ("1" if _has_v1_tables(conn) else str(SCHEMA_VERSION),))
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -256,29 +168,54 @@ class Journal:
     # -- games -----------------------------------------------------------------------------------
 
     def create_game(self, edition_id: str, seed: int, options: Mapping[str, object]) -> int:
-        """Record a new game (no events yet) and return its id."""
+        """Record a new game (no command yet) and return its id."""
         try:
             with self._transaction() as conn:
-                total = conn.execute("SELECT count(*) FROM events").fetchone()[0]
-                cur = conn.execute(
-                    "INSERT INTO games (edition, seed, options, created_seq) VALUES (?, ?, ?, ?)",
-                    (edition_id, seed, _dumps(dict(options)), total),
-                )
+                return self._insert_game(conn, edition_id, seed, options)
         except sqlite3.Error as exc:
             raise JournalError(f"cannot record a new game of edition {edition_id!r} in {self.path}: {exc}") from exc
-        game_id = cur.lastrowid
-        assert game_id is not None
-        return game_id
+
+    def start_game(self, edition_id: str, seed: int, options: Mapping[str, object],
+                   command_record: Mapping[str, Any], events: Sequence[Event], input_id: str | None = None) -> int:
+        """Record a new game and its first command (``StartGame``) with its events in ONE transaction, so
+        a power cut leaves either no game or a started one; return the game's id."""
+        records = [event_to_record(e) for e in events]
+        try:
+            with self._transaction() as conn:
+                game_id = self._insert_game(conn, edition_id, seed, options)
+                self._check_sequence(game_id, 0, 0, events)
+                self._insert_row(conn, game_id, 1, input_id, command_record, records)
+                return game_id
+        except (sqlite3.Error, ValueError) as exc:
+            raise JournalError(f"cannot start a game of edition {edition_id!r} in {self.path}: {exc}") from exc
+
+    @staticmethod
+    def _insert_game(conn: sqlite3.Connection, edition_id: str, seed: int, options: Mapping[str, object]) -> int:
+        total = conn.execute("SELECT coalesce(max(id), 0) FROM log").fetchone()[0]
+        cur = conn.execute("INSERT INTO games (edition, seed, options, created_seq) VALUES (?, ?, ?, ?)",
+                           (edition_id, seed, dumps_record(dict(options)), total))
+        assert cur.lastrowid is not None
+        return cur.lastrowid
 
     def games(self) -> list[GameInfo]:
         """Every game in the file, oldest first."""
-        rows = self._conn.execute(
-            """SELECT g.id, g.edition, g.seed, g.options, g.created_seq,
-                      (SELECT count(*) FROM commands c WHERE c.game_id = g.id),
-                      (SELECT count(*) FROM events e WHERE e.game_id = g.id)
-               FROM games g ORDER BY g.id"""
-        ).fetchall()
-        return [GameInfo(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6]) for r in rows]
+        counts = dict(self._conn.execute(
+            "SELECT game_id, count(*) || ' ' || sum(json_array_length(payload, '$.events')) FROM log GROUP BY game_id"
+        ).fetchall()) if self._valid_json() else {}
+        rows = self._conn.execute("SELECT id, edition, seed, options, created_seq FROM games ORDER BY id").fetchall()
+        out = []
+        for r in rows:
+            commands, events = (int(x) for x in counts.get(r[0], "0 0").split())
+            out.append(GameInfo(r[0], r[1], r[2], json.loads(r[3]), r[4], commands, events))
+        return out
+
+    def _valid_json(self) -> bool:
+        """Whether every log payload is valid JSON (the counts of :meth:`games` read inside them)."""
+        try:
+            bad: int = self._conn.execute("SELECT count(*) FROM log WHERE NOT json_valid(payload)").fetchone()[0]
+            return bad == 0
+        except sqlite3.Error:
+            return False
 
     def game(self, game_id: int) -> GameInfo:
         """The game ``game_id``; :class:`JournalError` if the file has no such game."""
@@ -293,123 +230,6 @@ class Journal:
         row = self._conn.execute("SELECT max(id) FROM games").fetchone()
         return None if row[0] is None else int(row[0])
 
-    # -- writing ---------------------------------------------------------------------------------
-
-    def append(self, game_id: int, command_record: Mapping[str, Any], events: Sequence[Event]) -> None:
-        """Store one command and all its events in one transaction; return once it is on disk.
-
-        The events' ``seq`` must continue the game's sequence without a gap and all carry the same
-        ``command`` number, which must be the next command number; otherwise nothing is written and
-        :class:`JournalError` says what was expected.
-        """
-        records = [event_to_record(e) for e in events]
-        try:
-            with self._transaction() as conn:
-                self._check_game(conn, game_id)
-                last_cmd, last_seq = conn.execute(
-                    "SELECT coalesce(max(number), 0), "
-                    "(SELECT coalesce(max(seq), 0) FROM events WHERE game_id = ?) "
-                    "FROM commands WHERE game_id = ?",
-                    (game_id, game_id),
-                ).fetchone()
-                number = events[0].command if events else last_cmd + 1
-                if number != last_cmd + 1:
-                    raise JournalError(
-                        f"game {game_id}: expected command number {last_cmd + 1}, got {number} "
-                        f"(another writer, or events of an old command)"
-                    )
-                for offset, event in enumerate(events, start=1):
-                    if event.seq != last_seq + offset or event.command != number:
-                        raise JournalError(
-                            f"game {game_id}: expected event seq {last_seq + offset} of command {number}, "
-                            f"got seq {event.seq} of command {event.command}: {event!r}"
-                        )
-                conn.execute(
-                    "INSERT INTO commands VALUES (?, ?, ?, ?, ?)",
-                    (game_id, number, str(command_record.get("type", "?")), _dumps(command_record), len(events)),
-                )
-                conn.executemany(
-                    "INSERT INTO events VALUES (?, ?, ?, ?, ?)",
-                    [(game_id, e.seq, e.command, r["type"], _dumps(r)) for e, r in zip(events, records, strict=True)],
-                )
-        except (sqlite3.Error, ValueError) as exc:  # ValueError: a record SQLite cannot store (bad text)
-            raise JournalError(f"cannot append to game {game_id} in {self.path}: {exc}") from exc
-
-    def _check_game(self, conn: sqlite3.Connection, game_id: int) -> None:
-        if conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
-            raise JournalError(f"{self.path} has no game {game_id!r}")
-
-    # -- reading ---------------------------------------------------------------------------------
-
-    def event_records(self, game_id: int) -> list[dict[str, Any]]:
-        """The game's event records in ``seq`` order, checked for gaps and half-written commands."""
-        return [record for chunk in self._record_chunks(game_id) for record in chunk]
-
-    def _record_chunks(self, game_id: int, size: int = 4096) -> Generator[list[dict[str, Any]], None, None]:
-        """The checked event records in ``seq`` order, ``size`` at a time (bounded extra memory).
-
-        Read in one transaction, so a concurrent writer cannot slip a command in between the checks;
-        consume the iterator fully (or close it) to end that transaction.
-        """
-        conn = self._conn
-        conn.execute("BEGIN")
-        try:
-            self._check_game(conn, game_id)
-            self._check_events(conn, game_id)
-            cursor = conn.execute("SELECT payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,))
-            while rows := cursor.fetchmany(size):
-                try:
-                    chunk = json.loads("[" + ",".join(r[0] for r in rows) + "]")  # one parse per chunk: 2x faster
-                except ValueError as exc:
-                    raise JournalError(f"game {game_id} in {self.path}: an event is not valid JSON ({exc})") from exc
-                yield chunk
-        finally:
-            conn.execute("COMMIT")
-
-    def _check_events(self, conn: sqlite3.Connection, game_id: int) -> None:
-        """Seqs 1..n without a gap, and every command with exactly the events it was written with."""
-        n, first, last = conn.execute(
-            "SELECT count(*), coalesce(min(seq), 1), coalesce(max(seq), 0) FROM events WHERE game_id = ?",
-            (game_id,),
-        ).fetchone()
-        where = f"game {game_id} in {self.path}"
-        if n != last or first != 1:
-            raise JournalError(f"{where}: expected event seqs 1..{last} without a gap, found {n} events")
-        per_command = dict(conn.execute(
-            "SELECT command, count(*) FROM events WHERE game_id = ? GROUP BY command", (game_id,)
-        ).fetchall())
-        expected = dict(conn.execute(
-            "SELECT number, event_count FROM commands WHERE game_id = ? AND event_count > 0", (game_id,)
-        ).fetchall())
-        if per_command != expected:
-            bad = min(k for k in per_command.keys() | expected.keys() if per_command.get(k) != expected.get(k))
-            raise JournalError(
-                f"{where}: command {bad} should have {expected.get(bad, 0)} events, found {per_command.get(bad, 0)}"
-            )
-
-    def command_records(self, game_id: int) -> list[dict[str, Any]]:
-        """The game's command records in order, each with its ``number`` added."""
-        self._check_game(self._conn, game_id)
-        rows = self._conn.execute(
-            "SELECT number, payload FROM commands WHERE game_id = ? ORDER BY number", (game_id,)
-        ).fetchall()
-        return [{"number": number, **json.loads(payload)} for number, payload in rows]
-
-    def load(self, game_id: int, ruleset: str | None = None) -> tuple[str, list[Event]]:
-        """The game's edition id and its events in ``seq`` order (for ``Game.replay``), decoded as events of
-        ``ruleset`` (by default the ruleset of the built-in edition the game was recorded with)."""
-        edition = self.game_edition(game_id)
-        if ruleset is None:
-            try:
-                ruleset = load_edition(edition).ruleset
-            except EditionError as exc:
-                raise JournalError(f"{self.path}: game {game_id}: {exc}; name the edition to read it") from None
-        chunks = self._record_chunks(game_id)
-        try:
-            return edition, [event_from_record(r, ruleset) for chunk in chunks for r in chunk]
-        finally:
-            chunks.close()  # ends the read transaction at once, even after a bad record
-
     def game_edition(self, game_id: int) -> str:
         """The edition id the game was created with."""
         row = self._conn.execute("SELECT edition FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -417,46 +237,151 @@ class Journal:
             raise JournalError(f"{self.path} has no game {game_id!r}")
         return str(row[0])
 
+    # -- writing ---------------------------------------------------------------------------------
 
-# -- export ------------------------------------------------------------------------------------------
+    def append(self, game_id: int, command_record: Mapping[str, Any], events: Sequence[Event],
+               input_id: str | None = None) -> None:
+        """Store one command and all its events in one transaction (one row); return once it is on disk.
 
-CSV_COLUMNS = ("kind", "game", "command", "seq", "type", "data")
-"""Columns of :func:`export_csv`: ``data`` is the record's remaining fields as JSON (amounts in money units)."""
+        The events' ``seq`` must continue the game's sequence without a gap and all carry the same
+        ``command`` number, which must be the next command number; otherwise nothing is written and
+        :class:`JournalError` says what was expected. ``input_id`` is the id of the input line that
+        caused the command (see :meth:`input_ids`).
+        """
+        records = [event_to_record(e) for e in events]
+        try:
+            with self._transaction() as conn:
+                self._check_game(conn, game_id)
+                last_cmd, last_seq = self._last(conn, game_id)
+                number = self._check_sequence(game_id, last_cmd, last_seq, events)
+                self._insert_row(conn, game_id, number, input_id, command_record, records)
+        except (sqlite3.Error, ValueError) as exc:  # ValueError: a record SQLite cannot store (bad text)
+            raise JournalError(f"cannot append to game {game_id} in {self.path}: {exc}") from exc
+
+    @staticmethod
+    def _last(conn: sqlite3.Connection, game_id: int) -> tuple[int, int]:
+        """(last command number, last event seq) of the game: read from its last row only."""
+        row = conn.execute("SELECT number, payload FROM log WHERE game_id = ? ORDER BY id DESC LIMIT 1",
+                           (game_id,)).fetchone()
+        if row is None:
+            return 0, 0
+        try:
+            events = json.loads(row[1])["events"]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise JournalError(f"game {game_id}: its last command {row[0]} is damaged ({exc})") from None
+        last_seq = events[-1]["seq"] if events else Journal._seq_before(conn, game_id, row[0])
+        return int(row[0]), int(last_seq)
+
+    @staticmethod
+    def _seq_before(conn: sqlite3.Connection, game_id: int, number: int) -> int:
+        total = conn.execute("SELECT coalesce(sum(json_array_length(payload, '$.events')), 0) FROM log "
+                             "WHERE game_id = ? AND number <= ?", (game_id, number)).fetchone()[0]
+        return int(total)
+
+    def _check_sequence(self, game_id: int, last_cmd: int, last_seq: int, events: Sequence[Event]) -> int:
+        number = events[0].command if events else last_cmd + 1
+        if number != last_cmd + 1:
+            raise JournalError(f"game {game_id}: expected command number {last_cmd + 1}, got {number} "
+                               f"(another writer, or events of an old command)")
+        for offset, event in enumerate(events, start=1):
+            if event.seq != last_seq + offset or event.command != number:
+                raise JournalError(f"game {game_id}: expected event seq {last_seq + offset} of command {number}, "
+                                   f"got seq {event.seq} of command {event.command}: {event!r}")
+        return number
+
+    @staticmethod
+    def _insert_row(conn: sqlite3.Connection, game_id: int, number: int, input_id: str | None,
+                    command_record: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
+        conn.execute("INSERT INTO log (game_id, number, input_id, payload) VALUES (?, ?, ?, ?)",
+                     (game_id, number, input_id, payload_text(dict(command_record), records)))
+
+    def _check_game(self, conn: sqlite3.Connection, game_id: int) -> None:
+        if conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+            raise JournalError(f"{self.path} has no game {game_id!r}")
+
+    def checkpoint(self) -> tuple[int, int]:
+        """Copy the WAL into the database file (``PASSIVE``: never waits for readers); call it when the unit
+        is idle and at the end of a game. Returns (frames in the WAL, frames copied)."""
+        try:
+            _, frames, copied = self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot checkpoint {self.path}: {exc}") from exc
+        return int(frames), int(copied)
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    def _rows(self, game_id: int) -> Generator[LogRow, None, None]:
+        """The game's decoded, checked rows in order, read in one transaction (consume or close it)."""
+        conn = self._conn
+        conn.execute("BEGIN")
+        try:
+            self._check_game(conn, game_id)
+            cursor = conn.execute("SELECT number, input_id, CAST(payload AS BLOB) FROM log WHERE game_id = ? "
+                                  "ORDER BY id", (game_id,))
+            yield from decode_rows(iter(cursor))
+        finally:
+            conn.execute("COMMIT")
+
+    def _checked(self, game_id: int) -> list[LogRow]:
+        try:
+            return list(self._rows(game_id))
+        except BadRow as bad:
+            raise JournalError(f"game {game_id} in {self.path}: {bad}; boardbank replay --salvage shows what "
+                               f"is intact before it") from None
+
+    def event_records(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's event records in ``seq`` order, checked (see engine/store/rows.py)."""
+        return [record for row in self._checked(game_id) for record in row.events]
+
+    def command_records(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's command records in order, each with its ``number`` added."""
+        return [{"number": row.number, **row.command} for row in self._checked(game_id)]
+
+    def input_ids(self, game_id: int) -> dict[str, int]:
+        """Input id -> the number of the command it caused, for the game's commands that carry one."""
+        self._check_game(self._conn, game_id)
+        rows = self._conn.execute("SELECT input_id, number FROM log WHERE game_id = ? AND input_id IS NOT NULL",
+                                  (game_id,)).fetchall()
+        return {str(i): int(n) for i, n in rows}
+
+    def load(self, game_id: int, ruleset: str | None = None) -> tuple[str, list[Event]]:
+        """The game's edition id and its events in ``seq`` order (for ``Game.replay``), decoded as events of
+        ``ruleset`` (by default the ruleset of the built-in edition the game was recorded with)."""
+        edition, events, problem = self.salvage(game_id, ruleset)
+        if problem is not None:
+            raise JournalError(f"game {game_id} in {self.path}: {problem}; boardbank replay --salvage shows what "
+                               f"is intact before it")
+        return edition, events
+
+    def salvage(self, game_id: int, ruleset: str | None = None) -> tuple[str, list[Event], str | None]:
+        """What is intact of a damaged game: its edition, the events of every command before the first bad
+        row, and what is wrong with that row (None when nothing is). Reads only; never repairs."""
+        edition, ruleset = self._edition_and_ruleset(game_id, ruleset)
+        events: list[Event] = []
+        rows = self._rows(game_id)
+        try:
+            for row in rows:
+                try:
+                    decoded = [event_from_record(r, ruleset) for r in row.events]
+                except RecordError as exc:
+                    first = row.events[0].get("seq", "?") if row.events else "?"
+                    return edition, events, f"command {row.number} (events from seq {first}) is damaged: {exc}"
+                events.extend(decoded)
+        except BadRow as bad:
+            return edition, events, str(bad)
+        finally:
+            rows.close()
+        return edition, events, None
+
+    def _edition_and_ruleset(self, game_id: int, ruleset: str | None) -> tuple[str, str]:
+        edition = self.game_edition(game_id)
+        if ruleset is None:
+            try:
+                ruleset = load_edition(edition).ruleset
+            except EditionError as exc:
+                raise JournalError(f"{self.path}: game {game_id}: {exc}; name the edition to read it") from None
+        return edition, ruleset
 
 
-def export_rows(journal: Journal, game_id: int) -> Iterator[dict[str, Any]]:
-    """The game as plain records: one ``game`` row, then each command followed by its events."""
-    info = journal.game(game_id)
-    yield {
-        "kind": "game", "game": info.id, "edition": info.edition, "seed": info.seed,
-        "options": dict(info.options), "created_seq": info.created_seq,
-    }
-    events_by_command: dict[int, list[dict[str, Any]]] = {}
-    for record in journal.event_records(game_id):
-        events_by_command.setdefault(int(record["command"]), []).append(record)
-    for command in journal.command_records(game_id):
-        number = command.pop("number")
-        yield {"kind": "command", "game": game_id, "command": number, **command}
-        for event in events_by_command.get(number, []):
-            yield {"kind": "event", "game": game_id, **event}
-
-
-def export_jsonl(journal: Journal, game_id: int, out: TextIO) -> int:
-    """Write the game as JSON lines (see :func:`export_rows`); return the number of lines."""
-    lines = 0
-    for row in export_rows(journal, game_id):
-        out.write(_dumps(row) + "\n")
-        lines += 1
-    return lines
-
-
-def export_csv(journal: Journal, game_id: int, out: TextIO) -> int:
-    """Write the game as CSV with :data:`CSV_COLUMNS`; return the number of data rows."""
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    rows = 0
-    for row in export_rows(journal, game_id):
-        fixed = {k: row.pop(k, "") for k in ("kind", "game", "command", "seq", "type")}
-        writer.writerow([*fixed.values(), _dumps(row)])
-        rows += 1
-    return rows
+def _has_v1_tables(conn: sqlite3.Connection) -> bool:
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'events' AND type = 'table'").fetchone() is not None

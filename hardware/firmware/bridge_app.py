@@ -1,6 +1,6 @@
 # MicroPython code: %-formatting and explicit loops are kept on purpose (small, fast on the Pico).
 # ruff: noqa: UP031
-"""The bridge firmware's logic, free of hardware: protocol v1 in, card reports out.
+"""The bridge firmware's logic, free of hardware: protocol v2 in, card reports out.
 
 main.py wires this to the Pico's USB serial, the MFRC522, the buzzer and the LED; the simulator
 (firmware_sim/bridge.py) wires it to a pseudo-terminal. Everything the host can observe of the firmware
@@ -11,16 +11,21 @@ Runs under MicroPython and CPython: no typing, no dataclasses, %-formatting.
 
 import protocol as _p
 
-FIRMWARE_VERSION = "1.0.0"
+FIRMWARE_VERSION = "2.0.0"
 DEVICE_KIND = "bridge"
 MISSES_FOR_GONE = 3  # consecutive empty polls (of about 30 ms each) before a card counts as lifted
+REPEAT_POLLS = 4  # polls (about 120 ms) between repeats of a TAP the host has not acknowledged
 
 
 class BridgeApp:
     """Reacts to host frames and card polls; ``send(bytes)`` writes to the host.
 
     ``beep(kind)`` and ``led(colour)`` drive the buzzer and the LED (no-ops by default).
-    ``counters`` holds frames_in, frames_out, bad_frames, unknown_verbs, overlong, taps, gones, beeps.
+    ``counters`` holds frames_in, frames_out, bad_frames, unknown_verbs, overlong, taps, gones, beeps,
+    repeats (TAPs sent again for want of an ACK), acks (ACKs that ended the repeats).
+
+    A TAP is repeated every REPEAT_POLLS polls (or :meth:`repeat_tap` calls) until the host answers
+    ``ACK <uid>`` or the card is lifted, so a TAP damaged on the way is not a lost tap.
     """
 
     def __init__(self, send, beep=None, led=None, version=FIRMWARE_VERSION):
@@ -31,11 +36,13 @@ class BridgeApp:
         self.splitter = _p.Splitter()
         self.card = None  # the UID (upper-case hex) on the reader, or None
         self.misses = 0
+        self.unacked = None  # the UID whose TAP the host has not acknowledged yet, or None
+        self.since_tap = 0  # polls since that TAP was (last) sent
         self.corrupt_next = False  # fault injection: the next frame goes out with a wrong checksum
         self.last_card_frame = b""
         self.counters = {
             "frames_in": 0, "frames_out": 0, "bad_frames": 0, "unknown_verbs": 0,
-            "overlong": 0, "taps": 0, "gones": 0, "beeps": 0,
+            "overlong": 0, "taps": 0, "gones": 0, "beeps": 0, "repeats": 0, "acks": 0,
         }
 
     # ------------------------------------------------------------------ output
@@ -45,7 +52,7 @@ class BridgeApp:
         data = _p.encode(verb, args)
         if self.corrupt_next:
             self.corrupt_next = False
-            # flip the low bit of the checksum's last hex digit: still hex, now wrong
+            # flip the low bit of the CRC's last hex digit: still hex, now wrong
             last = data[-2]
             swapped = b"0123456789ABCDEF"[(b"0123456789ABCDEF".index(bytes([last])) ^ 1)]
             data = data[:-2] + bytes([swapped]) + b"\n"
@@ -61,7 +68,7 @@ class BridgeApp:
         """
         self.frame("HELLO", (DEVICE_KIND, _p.PROTOCOL_VERSION, self.version))
         if self.card is not None:
-            self.frame("TAP", (self.card,))
+            self.send_tap()
         if self.led is not None:
             self.led("blue")
 
@@ -79,7 +86,30 @@ class BridgeApp:
             self.card_absent()
         self.card = uid
         self.counters["taps"] += 1
-        self.last_card_frame = self.frame("TAP", (uid,))
+        self.send_tap()
+
+    def send_tap(self):
+        """TAP the card on the reader; it is repeated until the host acknowledges it."""
+        self.unacked = self.card
+        self.since_tap = 0
+        self.last_card_frame = self.frame("TAP", (self.card,))
+
+    def tick(self):
+        """One poll period passed with the card still there: repeat its TAP every REPEAT_POLLS if unacknowledged."""
+        if self.unacked is None:
+            return False
+        self.since_tap += 1
+        if self.since_tap < REPEAT_POLLS:
+            return False
+        return self.repeat_tap()
+
+    def repeat_tap(self):
+        """Send the TAP again if the host has not acknowledged it; True if it was sent."""
+        if self.unacked is None or self.unacked != self.card:
+            return False
+        self.counters["repeats"] += 1
+        self.send_tap()
+        return True
 
     def card_absent(self):
         """The card left: GONE <uid>."""
@@ -87,13 +117,18 @@ class BridgeApp:
         if self.card is None:
             return
         uid, self.card = self.card, None
+        self.unacked = None
         self.counters["gones"] += 1
         self.last_card_frame = self.frame("GONE", (uid,))
 
     def poll(self, uid):
         """One poll's result (a UID or None); a card counts as lifted after MISSES_FOR_GONE empty polls."""
         if uid is not None:
-            self.card_seen(uid)
+            if uid == self.card:
+                self.misses = 0
+                self.tick()  # the same card still there: count towards repeating its TAP
+            else:
+                self.card_seen(uid)
             return
         if self.card is not None:
             self.misses += 1
@@ -136,6 +171,10 @@ class BridgeApp:
         elif verb == "LED":
             if self.led is not None:
                 self.led(args[0])
+        elif verb == "ACK":
+            if args[0] == self.unacked:
+                self.unacked = None
+                self.counters["acks"] += 1
         else:
             self.counters["unknown_verbs"] += 1
             self.error(_p.E_UNKNOWN_VERB, "unknown verb %s" % verb[:24])

@@ -1,18 +1,19 @@
 # MicroPython code: %-formatting and explicit loops are kept on purpose (small, fast on the Pico).
 # ruff: noqa: UP031, SIM109, SIM110, RUF005
-"""boardbank bridge protocol, version 1: the firmware's codec (MicroPython and CPython).
+"""boardbank bridge protocol, version 2: the firmware's codec (MicroPython and CPython).
 
 The spec is hardware/protocol.md; golden frames are hardware/golden_frames.json. This file runs on the
 Raspberry Pi Pico (MicroPython: no typing, no dataclasses, %-formatting only) and, unchanged, inside the
 simulator (firmware_sim/bridge.py loads it by path) and in the tests under CPython. The host's own codec
 is reader/protocol.py; both are held to the same golden frames.
 
-A frame: ``$`` payload ``*`` HH ``\\n`` where HH is the XOR of the payload bytes as two upper-case hex
+A frame: ``$`` payload ``*`` HHHH ``\\n`` where HHHH is the CRC-16/CCITT of the payload bytes (polynomial
+0x1021, initial value 0xFFFF: the host's ``binascii.crc_hqx(payload, 0xFFFF)``) as four upper-case hex
 digits; at most 64 bytes in all (an optional ``\\r`` before ``\\n`` counts too). The payload is a verb and
 arguments separated by single spaces, printable ASCII without ``$`` and ``*``.
 """
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_FRAME = 64  # bytes, from "$" to "\n" inclusive
 START = 0x24  # "$"
 STAR = 0x2A  # "*"
@@ -20,7 +21,7 @@ NL = 0x0A  # "\n"
 CR = 0x0D  # "\r"
 
 DEVICE_VERBS = ("HELLO", "TAP", "GONE", "PONG", "ERR")
-HOST_VERBS = ("PING", "BEEP", "LED", "VER?")
+HOST_VERBS = ("PING", "BEEP", "LED", "VER?", "ACK")
 BEEPS = ("ok", "err", "go")
 COLOURS = ("off", "red", "green", "blue", "yellow", "white")
 
@@ -36,7 +37,7 @@ _UID_HEX_LENGTHS = (8, 14, 20)  # 4, 7, 10 bytes
 
 
 class ProtocolError(ValueError):
-    """A line that is not a valid v1 frame; ``kind`` is one of syntax, checksum, overlong, args."""
+    """A line that is not a valid v2 frame; ``kind`` is one of syntax, checksum, overlong, args."""
 
     def __init__(self, kind, text):
         ValueError.__init__(self, text)
@@ -45,11 +46,14 @@ class ProtocolError(ValueError):
 
 
 def checksum(payload):
-    """XOR of the payload bytes (between ``$`` and ``*``), 0..255."""
-    c = 0
+    """CRC-16/CCITT of the payload bytes (between ``$`` and ``*``), 0..65535: polynomial 0x1021, initial
+    value 0xFFFF, MSB first (MicroPython's binascii has no crc_hqx, so it is computed here bit by bit)."""
+    crc = 0xFFFF
     for b in payload:
-        c ^= b
-    return c
+        crc ^= b << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
 
 
 def _printable(text):
@@ -70,7 +74,8 @@ def encode(verb, args=()):
             raise ValueError("frame field must be non-empty printable ASCII without $ * or spaces: %r" % (p,))
     payload = " ".join(parts).encode()
     c = checksum(payload)
-    frame = b"$" + payload + b"*" + (_HEX[c >> 4] + _HEX[c & 15]).encode() + b"\n"
+    digits = _HEX[c >> 12] + _HEX[(c >> 8) & 15] + _HEX[(c >> 4) & 15] + _HEX[c & 15]
+    frame = b"$" + payload + b"*" + digits.encode() + b"\n"
     if len(frame) > MAX_FRAME:
         raise ValueError("frame of %d bytes exceeds the %d-byte limit: %r" % (len(frame), MAX_FRAME, frame))
     return frame
@@ -104,7 +109,7 @@ def check_args(verb, args):
     if verb == "HELLO":
         if n < 3 or not _is_uint(args[1], 65535) or int(args[1]) < 1:
             bad = "HELLO needs a device kind, a protocol version >= 1 and a firmware version"
-    elif verb in ("TAP", "GONE"):
+    elif verb in ("TAP", "GONE", "ACK"):
         if n < 1 or not _is_uid(args[0]):
             bad = "%s needs a UID of 4, 7 or 10 bytes in upper-case hex" % verb
     elif verb in ("PONG", "PING"):
@@ -139,19 +144,19 @@ def decode(line):
     if end and line[end - 1] == CR:
         end -= 1
     body = line[:end]
-    if len(body) < 4 or body[0] != START or body[len(body) - 3] != STAR:
-        raise ProtocolError("syntax", "expected $PAYLOAD*HH, got %r" % (line,))
-    payload = body[1 : len(body) - 3]
-    given = body[len(body) - 2 :]
+    if len(body) < 7 or body[0] != START or body[len(body) - 5] != STAR:
+        raise ProtocolError("syntax", "expected $PAYLOAD*HHHH, got %r" % (line,))
+    payload = body[1 : len(body) - 5]
+    given = body[len(body) - 4 :]
     for b in payload:
         if b < 0x20 or b > 0x7E or b == START or b == STAR:
             raise ProtocolError("syntax", "payload must be printable ASCII without $ or *: %r" % (line,))
     for b in given:
         if not (0x30 <= b <= 0x39 or 0x41 <= b <= 0x46):
-            raise ProtocolError("syntax", "checksum must be two upper-case hex digits: %r" % (line,))
+            raise ProtocolError("syntax", "the CRC must be four upper-case hex digits: %r" % (line,))
     c = checksum(payload)
     if int(given.decode(), 16) != c:
-        raise ProtocolError("checksum", "checksum %s does not match %02X: %r" % (given.decode(), c, line))
+        raise ProtocolError("checksum", "CRC %s does not match %04X: %r" % (given.decode(), c, line))
     text = payload.decode()
     verb, _, rest = text.partition(" ")
     if not verb:

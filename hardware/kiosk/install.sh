@@ -2,15 +2,22 @@
 # boardbank kiosk installer for Raspberry Pi OS Bookworm (64-bit, Lite or Desktop). Run as root:
 #
 #   sudo hardware/kiosk/install.sh [--readers bridge,pn532,acr122u] [--no-service] [--dry-run] [--root DIR]
+#   sudo hardware/kiosk/install.sh --uninstall [--purge] [--dry-run] [--root DIR]
 #
 # It: installs the Debian packages; creates the system user `boardbank` (groups dialout, video, render,
 # input, audio, plugdev); copies this checkout to /opt/boardbank/src and installs it with the UI and PC/SC
-# extras into the venv /opt/boardbank/.venv; installs the udev rule for the serial readers, the pn533
-# blacklist (for the ACR122U) and /etc/default/boardbank; enables pcscd; for a PN532 enables the UART
-# and removes the serial login console; installs and enables boardbank-kiosk.service on tty1.
+# extras into the venv /opt/boardbank/.venv, then compiles every module (python -m compileall) so the
+# kiosk's cold start does not; installs the udev rule for the serial readers, the pn533 blacklist (for
+# the ACR122U) and /etc/default/boardbank; enables pcscd; for a PN532 enables the UART and removes the
+# serial login console; installs and enables boardbank-kiosk.service on tty1 (with a systemd watchdog).
+#
+# Run it again to update: it backs the installation file up first (boardbank backup, into
+# /var/lib/boardbank/backups/) and restarts a running kiosk at the end. --uninstall removes the service,
+# the udev and modprobe files and /opt/boardbank, and keeps the games (/var/lib/boardbank) and
+# /etc/default/boardbank; --purge also backs the games up to /var/backups and removes them and the user.
 #
 # --dry-run prints every command instead of running it and writes files under --root (default: a
-# temporary directory), so the script can be checked anywhere. It is idempotent: run it again to update.
+# temporary directory), so the script can be checked anywhere.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -21,8 +28,13 @@ READERS="bridge,acr122u"
 SERVICE=1
 DRY=0
 ROOT=""
+UNINSTALL=0
+PURGE=0
+DATA=/var/lib/boardbank
+DB="$DATA/boardbank.sqlite3"
+UNIT=/etc/systemd/system/boardbank-kiosk.service
 
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -30,8 +42,10 @@ while [ $# -gt 0 ]; do
     --no-service) SERVICE=0; shift ;;
     --dry-run) DRY=1; shift ;;
     --root) ROOT="${2:?--root needs a directory}"; shift 2 ;;
+    --uninstall) UNINSTALL=1; shift ;;
+    --purge) PURGE=1; shift ;;
     -h|--help) usage; exit 0 ;;
-    *) echo "install.sh: unknown option '$1' (expected --readers, --no-service, --dry-run, --root, --help)" >&2; exit 2 ;;
+    *) echo "install.sh: unknown option '$1' (expected --readers, --no-service, --uninstall, --purge, --dry-run, --root, --help)" >&2; exit 2 ;;
   esac
 done
 
@@ -40,6 +54,9 @@ for r in ${READERS//,/ }; do
     echo "install.sh: unknown reader '$r' in --readers (expected bridge, pn532, acr122u)" >&2; exit 2 ;;
   esac
 done
+if [ "$PURGE" = 1 ] && [ "$UNINSTALL" = 0 ]; then
+  echo "install.sh: --purge goes with --uninstall" >&2; exit 2
+fi
 has_reader() { [[ ",$READERS," == *",$1,"* ]]; }
 
 if [ "$DRY" = 1 ]; then
@@ -58,6 +75,48 @@ put() {  # put FILE into DEST (an absolute path) with MODE, under --root in a dr
   install -m "$mode" "$file" "$dest"
   echo "installed $2"
 }
+stamp() { date -u +%Y%m%d-%H%M%S; }
+backup_as_user() {  # an online backup of the games into $1, as the kiosk's user (so the -shm it may
+  # create next to the journal stays the kiosk's own)
+  run install -d -o "$USER_NAME" -g "$USER_NAME" -m 0750 "$DATA/backups"
+  run runuser -u "$USER_NAME" -- "$PREFIX/.venv/bin/boardbank" backup --db "$DB" "$1"
+}
+
+if [ "$UNINSTALL" = 1 ]; then
+  echo "== uninstall"
+  run systemctl disable --now boardbank-kiosk.service || true
+  for f in "$UNIT" /etc/udev/rules.d/99-boardbank-readers.rules /etc/modprobe.d/boardbank-blacklist-pn533.conf; do
+    run rm -f "$f"
+  done
+  run systemctl daemon-reload
+  run udevadm control --reload
+  run systemctl enable getty@tty1.service
+  if [ "$PURGE" = 1 ]; then
+    if [ -e "$ROOT$DB" ]; then  # the games are backed up before they are removed: nothing is lost
+      saved="boardbank-$(stamp).sqlite3"
+      backup_as_user "$DATA/backups/$saved"
+      run mkdir -p /var/backups
+      run mv "$DATA/backups/$saved" "/var/backups/$saved"
+      echo "the games are saved in /var/backups/$saved (boardbank restore puts them back)"
+    fi
+    run rm -rf "$PREFIX" "$DATA" /etc/default/boardbank
+    if id -u "$USER_NAME" >/dev/null 2>&1 || [ "$DRY" = 1 ]; then run userdel "$USER_NAME"; fi
+  else
+    run rm -rf "$PREFIX"
+    echo "kept $DATA (the games, cards and settings) and /etc/default/boardbank; --purge removes them"
+  fi
+  echo "uninstalled (Debian packages stay: apt-get autoremove cage pcscd ... if nothing else needs them)"
+  exit 0
+fi
+
+UPDATE=0
+if [ -x "$ROOT$PREFIX/.venv/bin/boardbank" ]; then
+  UPDATE=1
+  echo "== update of an existing installation"
+  if [ -e "$ROOT$DB" ]; then
+    backup_as_user "$DATA/backups/before-update-$(stamp).sqlite3"
+  fi
+fi
 
 echo "== packages"
 PKGS=(python3 python3-venv python3-dev build-essential git
@@ -79,6 +138,9 @@ run rsync -a --delete --exclude .venv --exclude .git --exclude '__pycache__' "$S
 run python3 -m venv "$PREFIX/.venv"
 run "$PREFIX/.venv/bin/pip" install --upgrade pip
 run "$PREFIX/.venv/bin/pip" install "$PREFIX/src[ui,pcsc]"
+# every module compiled now, as root: the service's user cannot write __pycache__ under /opt, and a cold
+# start that compiles Kivy and boardbank would take seconds on a Pi
+run "$PREFIX/.venv/bin/python" -m compileall -q -j 0 "$PREFIX/.venv/lib"
 
 echo "== readers"
 put "$HERE/99-boardbank-readers.rules" /etc/udev/rules.d/99-boardbank-readers.rules 0644
@@ -108,7 +170,7 @@ fi
 
 if [ "$SERVICE" = 1 ]; then
   echo "== kiosk service"
-  put "$HERE/boardbank-kiosk.service" /etc/systemd/system/boardbank-kiosk.service 0644
+  put "$HERE/boardbank-kiosk.service" "$UNIT" 0644
   run systemctl daemon-reload
   run systemctl disable getty@tty1.service
   run systemctl set-default graphical.target
@@ -118,4 +180,7 @@ fi
 
 echo "== check"
 run "$PREFIX/.venv/bin/boardbank" readers
+if [ "$UPDATE" = 1 ] && [ "$SERVICE" = 1 ]; then
+  run systemctl try-restart boardbank-kiosk.service  # a game in progress resumes from its journal
+fi
 echo "done"

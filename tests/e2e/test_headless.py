@@ -171,6 +171,7 @@ def test_clock_choice() -> None:
 
 def test_the_db_comes_from_the_environment_when_not_given(tmp_path: Path) -> None:
     db = tmp_path / "env" / "bb.sqlite3"
+    db.parent.mkdir()  # a folder named in $BOARDBANK_DB must exist: a typo never creates a folder tree
     proc = subprocess.run([BOARDBANK, "headless"], input="", capture_output=True, text=True, timeout=60,
                           check=False, env={**os.environ, "BOARDBANK_DB": str(db)})
     assert proc.returncode == 0, proc.stderr

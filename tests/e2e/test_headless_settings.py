@@ -23,7 +23,7 @@ def headless(db: Path, lines: list[str]) -> list[dict[str, object]]:
 def test_pin_and_timeout_survive_a_restart(tmp_path: Path) -> None:
     db = tmp_path / "bb.sqlite3"
     headless(db, ["enroll 000000A1 player 1", "enroll 000000A2 player 2", "enroll 00000105 deed 5",
-                  "press menu", "choose 1234", "expect state menu", "press settings",
+                  "press menu", "expect state menu", "press settings",  # no PIN until one is set
                   "choose timeout_s=3", "choose pin=4321", "press ok", "expect state menu", "press cancel",
                   "tap 000000A1", "tap 000000A2", "press ok", "expect state idle"])
     lines = headless(db, ["press menu", "choose 1234", "expect error error.bad_pin", "expect state pin",
@@ -36,6 +36,6 @@ def test_pin_and_timeout_survive_a_restart(tmp_path: Path) -> None:
 
 def test_settings_left_without_confirming_are_not_kept(tmp_path: Path) -> None:
     db = tmp_path / "bb.sqlite3"
-    headless(db, ["press menu", "choose 1234", "press settings", "choose pin=4321", "press cancel"])
-    lines = headless(db, ["press menu", "choose 1234", "expect state menu"])
+    headless(db, ["press menu", "press settings", "choose pin=4321", "press cancel"])
+    lines = headless(db, ["press menu", "expect state menu"])  # the PIN was never set
     assert [line["ok"] for line in lines if line["type"] == "expect"] == [True]

@@ -5,8 +5,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from engine.banker.table import BankerState, triggers
+from engine.banker.plugins import table_for
+from engine.banker.table import BankerState
+from engine.banker.table import triggers as _triggers
 from ui.cli.diagram import BEGIN, END, embed, main, mermaid_source
+
+
+def triggers() -> list[str]:
+    return _triggers(table_for("ultimate"))
 
 DOCS = Path(__file__).parents[2] / "docs"
 

@@ -15,11 +15,14 @@ from pathlib import Path
 import pytest
 
 from engine.banker.machine import Banker
-from engine.banker.table import TRANSITIONS, BankerState, input_triggers
+from engine.banker.plugins import transitions_for
+from engine.banker.table import BankerState, input_triggers
 from engine.banker.tapscript import CardTable, ManualClock, run_script, steps_of
 from engine.banker.view import phase_state
 from engine.store.gamestore import JournalStore
 from engine.store.journal import Journal
+
+TRANSITIONS = transitions_for("ultimate")
 
 S = BankerState
 
@@ -96,7 +99,7 @@ def make(tmp_path: Path, state: BankerState) -> tuple[Banker, ManualClock, Journ
     journal = Journal.open(tmp_path / "bb.sqlite3")
     clock = ManualClock()
     cards = CardTable()
-    banker = Banker(JournalStore(journal), cards, clock, seed_source=lambda: 7, timeout_s=10, auction_s=5)
+    banker = Banker(JournalStore(journal), cards, clock, seed_source=lambda: 7, timeout_s=10, auction_s=5, pin="1234")
     run_script(steps_of([*CARDS, *PREFIX[state]]), banker, clock, cards.enroll)
     assert banker.state is state, f"prefix for {state} ended in {banker.state}"
     return banker, clock, journal

@@ -1,4 +1,4 @@
-"""Edition data: the shipped files match RULES.md 1.7/1.8/1.11, and broken files are refused by name."""
+"""Edition data: the shipped files match docs/rules.md 1.7/1.8/1.11, and broken files are refused by name."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_the_three_editions_ship() -> None:
 
 @pytest.mark.parametrize("edition_id", ["ultimate-uk", "ultimate-us", "ultimate-ru"])
 def test_board_shape(edition_id: str) -> None:
-    """36 spaces with corners at 0/9/18/27, 22 deeds, 6 Event and 4 Location spaces (RULES 1.7)."""
+    """36 spaces with corners at 0/9/18/27, 22 deeds, 6 Event and 4 Location spaces (docs/rules.md 1.7)."""
     ed = load_edition(edition_id)
     assert len(ed.spaces) == 36
     kinds = [s.kind for s in ed.spaces]
@@ -39,24 +39,23 @@ def test_board_shape(edition_id: str) -> None:
 
 
 def test_rents_and_prices_match_rules_table() -> None:
-    """Prices and the five rents of every deed, read from the table in shared/RULES.md 1.8."""
-    rules = Path("/work/shared/RULES.md")
+    """Prices and the five rents of every deed, read from the table in docs/rules.md 1.8."""
+    rules = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
     ed = load_edition("ultimate-uk")
-    if rules.exists():
-        rows = re.findall(r"^\| (\d+) \| (\d+) \| ([^|]+) \| [^|]+ \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$",
-                          rules.read_text(encoding="utf-8"), re.M)
-        assert len(rows) == 22
-        for number, pos, name, price, *rents in rows:
-            deed = ed.deeds[int(number)]
-            assert (deed.position, deed.name, deed.price) == (int(pos), name.strip(), int(price))
-            assert deed.rents == tuple(int(r) for r in rents)
+    rows = re.findall(r"^\| (\d+) \| (\d+) \| ([^|]+) \| [^|]+ \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$",
+                      rules.read_text(encoding="utf-8"), re.M)
+    assert len(rows) == 22
+    for number, pos, name, price, *rents in rows:
+        deed = ed.deeds[int(number)]
+        assert (deed.position, deed.name, deed.price) == (int(pos), name.strip(), int(price))
+        assert deed.rents == tuple(int(r) for r in rents)
     assert ed.deeds[16].rents[1] == 280  # rulebook R5
     assert ed.colour_sets["brown"] == (1, 2) and ed.colour_sets["dark_blue"] == (21, 22)
     assert len(ed.colour_sets) == 8
 
 
 def test_event_cards() -> None:
-    """The 23 cards of RULES 1.11 in order, FORECLOSED as the third "level to 1" card."""
+    """The 23 cards of docs/rules.md 1.11 in order, FORECLOSED as the third "level to 1" card."""
     ed = load_edition("ultimate-uk")
     names = [c.name for c in ed.events]
     assert names[:4] == ["STARGAZING", "CRIME DOWN", "ON THE MAP", "'TIS THE SEASON"]

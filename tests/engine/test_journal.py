@@ -20,14 +20,8 @@ from engine import commands
 from engine import events as ev
 from engine.commands import PlayerSpec, StartGame
 from engine.records import command_from_record, command_to_record, event_to_record, record_types
-from engine.store.journal import (
-    APPLICATION_ID,
-    CSV_COLUMNS,
-    Journal,
-    JournalError,
-    export_csv,
-    export_jsonl,
-)
+from engine.store.export import CSV_COLUMNS, export_csv, export_jsonl
+from engine.store.journal import APPLICATION_ID, Journal, JournalError, dumps_record
 
 EVENT_TYPES, COMMAND_TYPES = record_types("ultimate")
 
@@ -109,7 +103,7 @@ def test_new_file_is_marked_as_ours_with_wal_and_full_sync(tmp_path: Path) -> No
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-    assert meta == {"application": "boardbank", "schema_version": "1"}
+    assert meta == {"application": "boardbank", "schema_version": "2"}
     with Journal.open(path) as j:
         assert j._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
 
@@ -308,20 +302,23 @@ def test_reopening_a_played_game_gives_the_identical_state(tmp_path: Path) -> No
         assert j.game(gid).commands == live.game.commands_applied
 
 
+def _damage(path: Path, sql: str, *args: object) -> None:
+    """A tool (not the journal) changes the file behind the journal's back."""
+    with sqlite3.connect(path) as conn:
+        conn.execute(sql, args)
+    conn.close()
+
+
 def test_load_detects_a_half_written_command_and_a_gap(tmp_path: Path) -> None:
+    """Each damage names the command and the seq where the intact part ends (docs/architecture.md, section 4)."""
     path = tmp_path / "bank.db"
     j, gid = _journal_with_events(path, commands=3, per_command=2)
     j.close()
-    with sqlite3.connect(path) as conn:  # a tool (not the journal) damaged the tables
-        conn.execute("DELETE FROM events WHERE seq = 6")
-    conn.close()
-    with Journal.open(path) as j, pytest.raises(JournalError, match="command 3 should have 2 events, found 1"):
+    _damage(path, "UPDATE log SET payload = json_remove(payload, '$.events[0]') WHERE number = 2")
+    with Journal.open(path) as j, pytest.raises(JournalError, match=r"command 2 \(events from seq 3\) is damaged: expected event seq 3"):
         j.load(gid)
-    with sqlite3.connect(path) as conn:
-        conn.execute("DELETE FROM events WHERE seq = 3")
-        conn.execute("UPDATE commands SET event_count = 1 WHERE number IN (2, 3)")
-    conn.close()
-    with Journal.open(path) as j, pytest.raises(JournalError, match="without a gap"):
+    _damage(path, "DELETE FROM log WHERE number = 2")
+    with Journal.open(path) as j, pytest.raises(JournalError, match="expected command 2, found command 3"):
         j.load(gid)
 
 
@@ -329,19 +326,84 @@ def test_load_refuses_damaged_payloads_and_stays_usable(tmp_path: Path) -> None:
     path = tmp_path / "bank.db"
     j, gid = _journal_with_events(path, commands=2, per_command=1)
     j.close()
-    with sqlite3.connect(path) as conn:
-        conn.execute("UPDATE events SET payload = '{\"type\": \"SalaryPaid\", \"seq\"' WHERE seq = 2")
-    conn.close()
+    _damage(path, "UPDATE log SET payload = '{\"command\": {\"type\": \"PassGo\"}, \"events\"' WHERE number = 2")
     with Journal.open(path) as j:
-        with pytest.raises(JournalError, match="not valid JSON"):
+        with pytest.raises(JournalError, match=r"command 2 \(events from seq 2\) is damaged: its text is not valid JSON"):
             j.load(gid)
         gid2 = j.create_game("ultimate-uk", 2, {})  # no read transaction was left open
         j.append(gid2, {"type": "PassGo"}, [_salary(1, 1)])
-    with sqlite3.connect(path) as conn:
-        conn.execute("UPDATE events SET payload = '{\"type\": \"Nonsense\"}' WHERE seq = 2 AND game_id = 1")
-    conn.close()
-    with Journal.open(path) as j, pytest.raises(ValueError, match="unknown event type 'Nonsense'"):
+    _damage(path, "UPDATE log SET payload = ? WHERE number = 2 AND game_id = 1",
+            '{"command":{"type":"PassGo"},"events":[{"type":"Nonsense","seq":2,"command":2}]}')
+    with Journal.open(path) as j, pytest.raises(JournalError, match="unknown event type 'Nonsense'"):
         j.load(gid)
+
+
+def test_a_payload_that_is_not_utf8_is_refused_with_its_seq_and_salvaged(tmp_path: Path) -> None:
+    """16 bytes changed inside one event's text: PRAGMA integrity_check still passes, the load names the
+    seq, and salvage gives every event before it."""
+    path = tmp_path / "bank.db"
+    j, gid = _journal_with_events(path, commands=4, per_command=2)
+    j.close()
+    with sqlite3.connect(path) as conn:
+        (text,) = conn.execute("SELECT payload FROM log WHERE number = 3").fetchone()
+        raw = bytearray(text.encode())
+        raw[20:36] = b"\xff" * 16
+        conn.execute("UPDATE log SET payload = CAST(? AS TEXT) WHERE number = 3", (bytes(raw),))
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+    with Journal.open(path) as j:
+        with pytest.raises(JournalError, match=r"command 3 \(events from seq 5\) is damaged: its text is not valid UTF-8"):
+            j.load(gid)
+        edition, intact, problem = j.salvage(gid)
+        assert edition == "ultimate-uk" and [e.seq for e in intact] == [1, 2, 3, 4]
+        assert problem is not None and "command 3" in problem
+        assert j.salvage(gid2 := j.create_game("ultimate-uk", 1, {}))[1:] == ([], None)
+        assert gid2 == 2
+
+
+def test_starting_a_game_is_one_transaction(tmp_path: Path) -> None:
+    """A game and its StartGame are written together: a failed write leaves no empty game behind."""
+    path = tmp_path / "bank.db"
+    with Journal.open(path) as j:
+        with pytest.raises(JournalError, match="cannot start a game"):
+            j.start_game("ultimate-uk", 1, {}, {"type": "StartGame"}, [ev.SalaryPaid(1, 1, "p1\ud800", 1)])
+        assert j.latest_game() is None
+        gid = j.start_game("ultimate-uk", 1, {}, {"type": "StartGame"}, [_salary(1, 1)], input_id="line-1")
+        assert (j.latest_game(), j.game(gid).commands, j.input_ids(gid)) == (gid, 1, {"line-1": 1})
+
+
+def test_a_schema_1_file_is_converted_and_reads_the_same(tmp_path: Path) -> None:
+    """Installation files of the earlier layout (a row per event) open and read identically."""
+    path = tmp_path / "bank.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.executescript("""
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO meta VALUES ('application', 'boardbank'), ('schema_version', '1');
+        CREATE TABLE games (id INTEGER PRIMARY KEY, edition TEXT NOT NULL, seed INTEGER NOT NULL,
+                            options TEXT NOT NULL, created_seq INTEGER NOT NULL);
+        CREATE TABLE commands (game_id INTEGER NOT NULL, number INTEGER NOT NULL, type TEXT NOT NULL,
+                               payload TEXT NOT NULL, event_count INTEGER NOT NULL,
+                               PRIMARY KEY (game_id, number)) WITHOUT ROWID;
+        CREATE TABLE events (game_id INTEGER NOT NULL, seq INTEGER NOT NULL, command INTEGER NOT NULL,
+                             type TEXT NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (game_id, seq)) WITHOUT ROWID;
+        INSERT INTO games VALUES (1, 'ultimate-uk', 7, '{}', 0);
+    """)
+    for number, seqs in ((1, [1, 2]), (2, []), (3, [3])):
+        conn.execute("INSERT INTO commands VALUES (1, ?, 'PassGo', '{\"type\":\"PassGo\"}', ?)", (number, len(seqs)))
+        for seq in seqs:
+            conn.execute("INSERT INTO events VALUES (1, ?, ?, 'SalaryPaid', ?)",
+                         (seq, number, dumps_record(event_to_record(_salary(seq, number)))))
+    conn.close()
+    with Journal.open(path) as j:
+        assert [(e.seq, e.command) for e in j.load(1)[1]] == [(1, 1), (2, 1), (3, 3)]
+        assert [r["number"] for r in j.command_records(1)] == [1, 2, 3]
+        j.append(1, {"type": "PassGo"}, [_salary(4, 4)])
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "2"
+        assert conn.execute("SELECT count(*), max(seq) FROM events").fetchone() == (4, 4)  # the view
+    conn.close()
 
 
 @pytest.mark.parametrize("name", sorted(COMMAND_TYPES))

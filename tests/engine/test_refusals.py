@@ -20,6 +20,7 @@ import pytest
 from engine import events as ev
 from engine.commands import (
     BuyDeed,
+    CorrectMoney,
     DeclineDeed,
     EndTurn,
     GoToJail,
@@ -134,8 +135,8 @@ CASES: list[tuple[str, Callable[[], Game], Any, dict[str, str | int]]] = [
      {"command": "PlaceBid", "player": "A", "amount": 2000, "cash": 1500}),
     # engine/rulesets/ultimate/jail.py
     ("not_in_jail", started, PayJailFee("A"), {"command": "PayJailFee", "player": "A"}),
-    ("not_enough_cash_jail_fee", after(GoToJail("A"), start_money=60), PayJailFee("A"),
-     {"command": "PayJailFee", "player": "A", "cash": 60, "fee": 100}),
+    ("jail_roll_done", after(GoToJail("A"), JailRoll("A", False)), JailRoll("A", False),
+     {"command": "JailRoll", "player": "A"}),
     ("bad_doubles", after(GoToJail("A")), JailRoll("A", "yes"),  # type: ignore[arg-type]
      {"command": "JailRoll", "doubles": "yes"}),
     # engine/rulesets/ultimate/cards.py
@@ -150,6 +151,8 @@ CASES: list[tuple[str, Callable[[], Game], Any, dict[str, str | int]]] = [
       "examples": "[(1,), (2,), (3,), (4,), (5,), (6,)]", "choice": "(99,)"}),
     # engine/rulesets/ultimate/debt.py
     ("not_the_debtor", IN_DEBT, ReturnDeed("A", 1), {"command": "ReturnDeed", "debtor": "B", "player": "A"}),
+    # engine/corrections.py
+    ("bad_correction", started, CorrectMoney("A", "A", 10, "x"), {"command": "CorrectMoney", "problem": "same party"}),
     ("deed_not_yours", IN_DEBT, ReturnDeed("B", 1),
      {"command": "ReturnDeed", "deed": 1, "player": "B", "owner": "A", "deeds": "19"}),
 ]
@@ -224,7 +227,8 @@ def test_accepted_commands_build_nothing() -> None:
 
 def _keys_in_sources() -> set[str]:
     keys: set[str] = set()
-    for path in [*sorted((ENGINE / "rulesets" / "ultimate").glob("*.py")), ENGINE / "game.py"]:
+    for path in [*sorted((ENGINE / "rulesets" / "ultimate").glob("*.py")), ENGINE / "game.py",
+                 ENGINE / "corrections.py"]:
         keys |= set(re.findall(r'\brefuse\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
     return keys
 

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BuyDeed, DeclineDeed, JailRoll, PayRent, PlaceBid, PlayerSpec, StartGame
+from engine.commands import (
+    BuyDeed,
+    DeclineDeed,
+    GoToJail,
+    JailRoll,
+    PayJailFee,
+    PayRent,
+    PlaceBid,
+    PlayerSpec,
+    StartGame,
+)
 from engine.editions import load_edition
 from engine.errors import EngineError, IllegalCommand
 from engine.game import Game
@@ -42,6 +52,26 @@ def test_standings_ties() -> None:
     assert [(r.player, r.rank, r.total, r.top_deed) for r in rows] == [
         ("A", 1, 1000, 400), ("B", 2, 1000, 60), ("C", 3, 1000, 0), ("D", 3, 1000, 0)]
     assert rows[0].cash == 600 and rows[0].deeds_value == 400
+
+
+def test_a_bankrupt_player_ranks_below_every_solvent_player() -> None:
+    """docs/rules.md 1.6 and 6.2: the standings rank wealth at the first bankruptcy; the bankrupt player is
+    out of the game, so even a solvent player with nothing left ranks above them."""
+    balances = {"A": 4500, "B": 0, "C": 0}
+    rows = compute_standings(ED, ("A", "B", "C"), balances, {}, frozenset({"B"}))
+    assert [(r.rank, r.player, r.total) for r in rows] == [(1, "A", 4500), (2, "C", 0), (3, "B", 0)]
+    two = compute_standings(ED, ("A", "B", "C"), balances, {}, frozenset({"B", "C"}))
+    assert [(r.rank, r.player) for r in two] == [(1, "A"), (2, "B"), (2, "C")]
+
+
+def test_the_game_ends_with_the_bankrupt_player_last() -> None:
+    """A game that ends by B's bankruptcy while C has nothing left: B is last, not level with C."""
+    game = Game(ED)
+    game.apply(StartGame(tuple(PlayerSpec(p) for p in "ABC"), {"start_money": 0}, 1))
+    game.apply(GoToJail("B"))
+    game.apply(PayJailFee("B"))  # no cash, no deeds: bankrupt at once (docs/rules.md 1.15)
+    assert game.state.phase == "over"
+    assert [(r.rank, r.player) for r in game.state.standings()] == [(1, "A"), (1, "C"), (3, "B")]
 
 
 def test_illegal_command_is_a_value_error_and_changes_nothing() -> None:
@@ -88,7 +118,7 @@ RULES_CORE = ["errors", "options", "editions", "commands", "events", "state", "l
 
 
 def test_engine_core_is_pure() -> None:
-    """No UI/device libraries, no wall clock, no global randomness in the rules core (shared/DESIGN.md)."""
+    """No UI/device libraries, no wall clock, no global randomness in the rules core (docs/architecture.md)."""
     import re
     from pathlib import Path
 

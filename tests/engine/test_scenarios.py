@@ -2,7 +2,7 @@
 
 Scenario format (one statement per line; ``#`` starts a comment; the first line names the source):
 
-    # source: RULES.md 1.9; rulebook R5
+    # source: docs/rules.md 1.9; rulebook R5
     edition ultimate-uk                 (optional; default ultimate-uk)
     start A B C seed=1 auction=off      (players, seed and rule options; on/off or numbers)
     buy A 16 | decline A 16 | bid B 40 | close | rent B 16 | own A 16 | go A

@@ -46,10 +46,10 @@ def test_script(path: Path, tmp_path: Path) -> None:
 def test_parser_returns_typed_steps() -> None:
     from engine.banker.tapscript import Alias, Card, Choose, Expect, Press, Tap, Wait, parse
 
-    script = parse("# source: RULES 1.9\ncard 04A22B1C deed 16  # a deed\nalias d16 04A22B1C\n\ntap @d16\n"
+    script = parse("# source: docs/rules.md 1.9\ncard 04A22B1C deed 16  # a deed\nalias d16 04A22B1C\n\ntap @d16\n"
                    "press bid 100\npress go\nchoose brown\nwait 2.5\nexpect owner 16 none\ncard 0A0B0C0D banker\n"
                    "choose name=2:Ana  María   # a name with spaces\nexpect name 2 Ana  María\n")
-    assert script.sources == ("RULES 1.9",)
+    assert script.sources == ("docs/rules.md 1.9",)
     assert script.steps == (
         Card(2, "04A22B1C", "deed", 16), Alias(3, "d16", "04A22B1C"), Tap(5, "04A22B1C"),
         Press(6, "bid", "100"), Press(7, "go", None), Choose(8, "brown"), Wait(9, 2.5),
@@ -103,3 +103,27 @@ def test_the_table_s_choices_reach_the_journal(tmp_path: Path, capsys: pytest.Ca
     assert cli_main(["replay", str(tmp_path / "bb.sqlite3")]) == 0
     table = capsys.readouterr().out
     assert "Ana" in table and "Boris" in table
+
+
+def test_the_interpreter_s_hooks_see_every_step(tmp_path: Path) -> None:
+    """One interpreter for tests, ``boardbank headless`` and ``boardbank run --script``: its hooks."""
+    from engine.banker.tapscript import ExpectationFailed, Interpreter
+
+    journal = Journal.open(tmp_path / "bb.sqlite3")
+    clock, cards = ManualClock(), CardTable()
+    banker = Banker(JournalStore(journal), cards, clock, seed_source=lambda: 7)
+    seen: list[tuple[str, object]] = []
+    interpreter = Interpreter(
+        banker, on_enroll=lambda uid, kind, value: cards.enroll(uid, kind, value) or uid,
+        on_wait=clock.advance, on_reaction=lambda step, reaction: seen.append(("reaction", step.line)),
+        on_expect=lambda step, failure: seen.append(("expect", failure is None)))
+    lines = ["card 000000A1 player 1", "alias a 000000A1", "tap @a", "tap @a", "expect error error.already_seated",
+             "wait 1", "expect error error.already_seated", "expect state idle", "", "# a comment"]
+    outcomes = [interpreter.line(text, n) for n, text in enumerate(lines, start=1)]
+    assert outcomes[0] is not None and outcomes[0].enrolled == "000000A1"
+    assert outcomes[-2:] == [None, None]
+    assert seen == [("reaction", 3), ("reaction", 4), ("expect", True), ("reaction", 6), ("expect", True),
+                    ("expect", False)]
+    failed = outcomes[7]
+    assert failed is not None and isinstance(failed.failure, ExpectationFailed)
+    assert clock.now == 1.0 and interpreter.last_error == "error.already_seated"

@@ -67,6 +67,9 @@ def test_undo_restores_deck_auction_debt_jail_and_event_phase() -> None:
     game.apply(Undo())
     game.apply(GoToJail("A"))
     game.apply(JailRoll("A", False))
+    game.apply(EndTurn("A"))  # one jail roll a turn (docs/rules.md 1.12)
+    game.apply(EndTurn("B"))
+    game.apply(EndTurn("C"))
     game.apply(JailRoll("A", False))
     assert game.state.jail == {"A": 2}
     game.apply(Undo())

@@ -75,20 +75,23 @@ def raw(text: str) -> bytes:
     ("host_bytes", "answer"),
     [
         (encode("PING", 42), [Frame("PONG", ("42",))]),
-        (encode("VER?"), [Frame("HELLO", ("bridge", "1", "1.0.0"))]),
-        (encode("VER?", 2), [Frame("HELLO", ("bridge", "1", "1.0.0"))]),  # negotiation: a v1 device says 1
+        (encode("VER?"), [Frame("HELLO", ("bridge", "2", "2.0.0"))]),
+        (encode("VER?", 2), [Frame("HELLO", ("bridge", "2", "2.0.0"))]),
+        (encode("VER?", 3), [Frame("HELLO", ("bridge", "2", "2.0.0"))]),  # negotiation: a v2 device says 2
+        (b"$VER?*7E\n", [Frame("ERR", ("3", "bad frame"))]),  # a v1 frame is not a v2 frame
+        (encode("ACK", "04A22B1C"), []),  # an ACK of no pending TAP is ignored
         (encode("PING", 9, "extra"), [Frame("PONG", ("9",))]),  # extra trailing arguments are ignored
         (encode("BEEP", "go"), []),
         (encode("LED", "red"), []),
-        (encode("PING", 1)[:-3] + b"00\n", [Frame("ERR", ("1", "bad checksum"))]),
+        (encode("PING", 1)[:-5] + b"0000\n", [Frame("ERR", ("1", "bad checksum"))]),
         (encode("FROB"), [Frame("ERR", ("2", "unknown verb FROB"))]),
         (encode("TAP", "04A22B1C"), [Frame("ERR", ("2", "unknown verb TAP"))]),  # a device verb sent to the device
-        (b"$BEEP loud*" + b"%02X" % (0x42 ^ 0x45 ^ 0x45 ^ 0x50 ^ 0x20 ^ 0x6C ^ 0x6F ^ 0x75 ^ 0x64) + b"\n",
-         [Frame("ERR", ("3", "bad frame"))]),
+        (encode("BEEP", "loud"), [Frame("ERR", ("3", "bad frame"))]),
+        (encode("ACK", "04a22b1c"), [Frame("ERR", ("3", "bad frame"))]),
         (b"$" + b"P" * 80 + b"\n", [Frame("ERR", ("4", "overlong line"))]),
         (b"\x00\xffnoise\n", []),
     ],
-    ids=["ping", "ver", "ver-2", "ping-extra", "beep", "led", "checksum", "unknown", "device-verb", "bad-args", "overlong", "noise"],
+    ids=["ping", "ver", "ver-2", "ver-3", "v1-frame", "ack-nothing", "ping-extra", "beep", "led", "checksum", "unknown", "device-verb", "bad-args", "bad-ack", "overlong", "noise"],
 )
 def test_firmware_answers_host_frames_as_specified(host_bytes: bytes, answer: list[Frame]) -> None:
     app, sent = make_app()
@@ -110,18 +113,63 @@ def test_firmware_poll_needs_three_misses_before_gone() -> None:
     assert FrameDecoder().feed(b"".join(sent))[-1] == Frame("GONE", ("DEADBEEF",))
 
 
+def _taps(sent: list[bytes]) -> int:
+    return FrameDecoder().feed(b"".join(sent)).count(Frame("TAP", ("DEADBEEF",)))
+
+
+def test_a_tap_repeats_every_four_polls_until_acknowledged() -> None:
+    app, sent = make_app()
+    app.poll("DEADBEEF")
+    for _ in range(3):
+        app.poll("DEADBEEF")
+    assert _taps(sent) == 1
+    app.poll("DEADBEEF")  # the fourth poll since the TAP: no ACK yet, so it goes again
+    assert _taps(sent) == 2
+    app.feed(encode("ACK", "CAFEBABE"))  # an ACK of another card changes nothing
+    for _ in range(4):
+        app.tick()
+    assert _taps(sent) == 3
+    app.feed(encode("ACK", "DEADBEEF"))
+    for _ in range(20):
+        app.poll("DEADBEEF")
+    assert _taps(sent) == 3
+    assert (app.counters["repeats"], app.counters["acks"]) == (2, 1)
+
+
+def test_a_lifted_card_is_not_repeated() -> None:
+    app, sent = make_app()
+    app.poll("DEADBEEF")
+    app.card_absent()
+    for _ in range(10):
+        app.tick()
+        app.poll(None)
+    frames = FrameDecoder().feed(b"".join(sent))
+    assert frames == [Frame("TAP", ("DEADBEEF",)), Frame("GONE", ("DEADBEEF",))]
+
+
+def test_the_state_report_after_hello_is_repeated_until_acknowledged() -> None:
+    app, sent = make_app()
+    app.poll("DEADBEEF")
+    app.feed(encode("ACK", "DEADBEEF"))
+    app.feed(encode("VER?", 2))  # HELLO, then TAP DEADBEEF as the card state
+    assert _taps(sent) == 2
+    for _ in range(4):
+        app.tick()
+    assert _taps(sent) == 3  # the state report was not acknowledged
+
+
 def test_device_on_a_pty_speaks_the_protocol(tmp_path: Path) -> None:
     with BridgeDevice(link=str(tmp_path / "tty")) as device:
         assert os.path.islink(device.path)
         wire = Wire(device.path)
         wire.send(encode("VER?"))
-        wire.until(lambda fs: Frame("HELLO", ("bridge", "1", "1.0.0+sim")) in fs)
+        wire.until(lambda fs: Frame("HELLO", ("bridge", "2", "2.0.0+sim")) in fs)
         device.tap("04:a2:2b:1c")
         device.dup()
         device.badsum()
         device.remove()
         device.garbage(5)
-        wire.until(lambda fs: fs.count(Frame("TAP", ("04A22B1C",))) == 2)
+        wire.until(lambda fs: fs.count(Frame("TAP", ("04A22B1C",))) >= 2)
         wire.until(lambda _fs: wire.decoder.stats["checksum"] == 1)  # the GONE went out damaged
         assert device.counters["dups"] == 1
         assert device.counters["garbage_bytes"] == 5

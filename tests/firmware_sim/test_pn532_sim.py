@@ -79,14 +79,20 @@ def awake(host: Host) -> Host:
 FIRMWARE = pf.encode_command(pf.CMD_GET_FIRMWARE_VERSION)
 
 
-def test_asleep_it_ignores_commands_until_the_wakeup_byte(chip: PN532Device, host: Host) -> None:
-    host.send(FIRMWARE)
+def test_asleep_any_byte_wakes_it_and_is_lost(chip: PN532Device, host: Host) -> None:
+    host.send(FIRMWARE[1:])  # a frame without its preamble: the 00 of its start code wakes the chip, lost
     assert host.quiet(0.2) == []
-    assert chip.counters["ignored_asleep"] == len(FIRMWARE)
-    host.send(pf.HSU_WAKEUP + FIRMWARE)
+    assert chip.counters["ignored_asleep"] == 1 and chip.awake
+    host.send(FIRMWARE)
     response = host.collect(2)[1]
     assert isinstance(response, InfoFrame)
     assert str(pf.parse_firmware_version(response)) == "PN532 firmware 1.6 (support 0x07)"
+
+
+def test_a_long_preamble_of_zeros_wakes_it_as_nfcpy_does(chip: PN532Device, host: Host) -> None:
+    host.send(bytes(10) + FIRMWARE)  # no 0x55: nfcpy's wake-up
+    got = host.collect(2)
+    assert got[0] == Ack() and isinstance(got[1], InfoFrame) and got[1].command == 0x03
 
 
 def test_lowvbat_until_sam_configuration(chip: PN532Device, host: Host) -> None:
@@ -98,10 +104,11 @@ def test_lowvbat_until_sam_configuration(chip: PN532Device, host: Host) -> None:
 
 def test_unknown_command_and_bad_parameters_get_the_syntax_error_frame(chip: PN532Device, host: Host) -> None:
     awake(host)
-    assert host.exchange(pf.encode_command(0x60)) == ErrorFrame()  # InAutoPoll is not simulated
+    assert host.exchange(pf.encode_command(0x60)) == ErrorFrame()  # InAutoPoll without its parameters
+    assert host.exchange(pf.encode_command(0x5A)) == ErrorFrame()  # a command the simulator does not know
     assert host.exchange(pf.encode_command(pf.CMD_IN_LIST_PASSIVE_TARGET, b"\x05\x00")) == ErrorFrame()
     assert host.exchange(pf.encode_command(pf.CMD_RF_CONFIGURATION, b"\x05\xff")) == ErrorFrame()
-    assert chip.counters["syntax_errors"] == 3
+    assert chip.counters["syntax_errors"] == 4
 
 
 @pytest.mark.parametrize("uid", ["DEADBEEF", "04A22B1C5D6E80", "0102030405060708090A"])
@@ -124,10 +131,19 @@ def test_in_list_passive_target_reports_the_card(chip: PN532Device, host: Host, 
     assert host.exchange(pf.in_release(1)) == InfoFrame(pf.TFI_CHIP, b"\x53\x27")  # nothing to release
 
 
-def test_other_baud_rates_find_nothing(chip: PN532Device, host: Host) -> None:
+@pytest.mark.parametrize(
+    ("brty", "initiator_data"),
+    [(0x01, b"\x00\xff\xff\x01\x00"), (0x02, b"\x00\xff\xff\x01\x00"), (0x03, b"\x00"), (0x04, b"")],
+    ids=["felica-212", "felica-424", "type-b", "jewel"],
+)
+def test_other_baud_rates_find_nothing(chip: PN532Device, host: Host, brty: int, initiator_data: bytes) -> None:
     awake(host)
+    host.exchange(pf.rf_max_retries(passive_activation=1))
     chip.tap("DEADBEEF")
-    assert host.exchange(pf.in_list_passive_target(1, 0x03)) == InfoFrame(pf.TFI_CHIP, b"\x4b\x00")
+    command = pf.encode_command(pf.CMD_IN_LIST_PASSIVE_TARGET, bytes([1, brty]) + initiator_data)
+    assert host.exchange(command) == InfoFrame(pf.TFI_CHIP, b"\x4b\x00")
+    if brty != 0x04:  # FeliCa needs its polling payload, type B its AFI (UM0701-02 §7.3.5)
+        assert host.exchange(pf.encode_command(pf.CMD_IN_LIST_PASSIVE_TARGET, bytes([1, brty]))) == ErrorFrame()
 
 
 def test_default_max_retries_waits_for_a_card_and_an_ack_aborts(chip: PN532Device, host: Host) -> None:
@@ -193,20 +209,28 @@ def test_badsum_and_dup_faults(chip: PN532Device, host: Host) -> None:
     assert host.collect(3)[2] == host.frames[1]
 
 
-def test_power_down_and_replug_put_it_to_sleep(chip: PN532Device, host: Host) -> None:
+def test_power_down_keeps_the_configuration_and_replug_resets_it(chip: PN532Device, host: Host) -> None:
     awake(host)
+    assert host.exchange(pf.rf_max_retries(passive_activation=1)) == InfoFrame(pf.TFI_CHIP, b"\x33")
+    write = pf.encode_command(0x08, b"\x63\x05\x40")  # WriteRegister CIU_TxAuto = 0x40
+    assert host.exchange(write) == InfoFrame(pf.TFI_CHIP, b"\x09")
     assert host.exchange(pf.encode_command(pf.CMD_POWER_DOWN, b"\x10")) == InfoFrame(pf.TFI_CHIP, b"\x17\x00")
+    assert not chip.awake
     host.frames.clear()
-    host.send(FIRMWARE)
-    assert host.quiet(0.15) == []
-    awake(host)
-    chip.replug()  # a new pty: reopen
+    host.send(b"\x55")  # wakes it; the byte is lost
+    assert host.quiet(0.1) == []
+    # still out of LowVbat, MaxRetries and registers kept: a poll answers at once, no SAMConfiguration
+    assert host.exchange(pf.in_list_passive_target()) == InfoFrame(pf.TFI_CHIP, b"\x4b\x00")
+    read = pf.encode_command(0x06, b"\x63\x05")
+    assert host.exchange(read) == InfoFrame(pf.TFI_CHIP, b"\x07\x40")
+    chip.replug()  # a new pty: a power cycle
     host.port.close()
     fresh = Host(chip.path)
     try:
-        fresh.send(FIRMWARE)
+        fresh.send(FIRMWARE[1:])
         assert fresh.quiet(0.15) == []
-        assert not chip.awake and not chip.sam_configured
+        assert chip.awake and not chip.sam_configured and chip.max_retries_passive == 0xFF
+        assert fresh.exchange(read) == InfoFrame(pf.TFI_CHIP, b"\x07\x00")  # the reset value again
     finally:
         fresh.port.close()
 

@@ -1,4 +1,4 @@
-"""Harnesses for the one reader suite (shared/DESIGN.md convention 7) and the helpers tests share.
+"""Harnesses for the one reader suite and the helpers tests share.
 
 A harness puts cards on one reader backend and pulls its plug; the suite (``test_suite.py``) opens the
 reader from ``harness.url`` with :func:`reader.open_reader` and checks the events. A harness factory is a

@@ -56,7 +56,7 @@ def test_connected_event_carries_the_firmware_version(rig: tuple[BridgeDevice, B
     _device, reader, sink = rig
     connected = sink.of(ReaderConnected)[0]
     assert isinstance(connected, ReaderConnected)
-    assert connected.info == "bridge fw 1.0.0+sim protocol 1" == reader.device_info
+    assert connected.info == "bridge fw 2.0.0+sim protocol 2" == reader.device_info
     assert reader.connected
 
 
@@ -78,16 +78,27 @@ def test_garbage_is_counted_and_dropped(rig: tuple[BridgeDevice, BridgeReader, S
     assert sink.of(ReaderLost) == []
 
 
-def test_a_bad_checksum_is_counted_and_its_frame_dropped(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+def test_a_damaged_tap_is_dropped_then_repeated_until_acknowledged(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
     device, reader, sink = rig
     device.badsum()
-    device.tap(A)  # this TAP goes out damaged: dropped, never a tap
-    wait_for(lambda: reader.stats.get("checksum", 0) == 1, 3.0, "the bad checksum to be counted")
-    device.remove()  # its GONE ends nothing on the host
-    wait_for(lambda: reader.stats.get("stale_gone", 0) == 1, 3.0, "the stale GONE")
-    device.tap(B)
-    sink.wait_count(CardPresented, 1)
-    assert sink.taps() == [B]
+    device.tap(A)  # this TAP goes out damaged: dropped, never a tap; the device sends it again
+    wait_for(lambda: reader.stats.get("checksum", 0) == 1, 3.0, "the bad CRC to be counted")
+    sink.wait_count(CardPresented, 1, timeout=1.0)
+    wait_for(lambda: device.app.unacked is None, 1.0, "the host's ACK of the repeated TAP")
+    assert device.app.counters["repeats"] >= 1 and device.app.counters["acks"] == 1
+    sink.quiet(0.4)  # acknowledged: no more repeats, and the repeat was not a second tap
+    assert sink.taps() == [A]
+    assert reader.stats["acks"] >= 1
+
+
+def test_an_unacknowledged_tap_repeats_but_is_one_tap(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    device, _reader, sink = rig
+    device.stall(300)  # the host's ACKs are lost while the device is deaf; its repeats are held
+    device.tap(A)
+    sink.wait_count(CardPresented, 1, timeout=2.0)
+    wait_for(lambda: device.app.unacked is None, 2.0, "an ACK after the stall")
+    sink.quiet(0.3)
+    assert sink.taps() == [A]
 
 
 def test_dup_is_one_tap(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
@@ -184,7 +195,9 @@ def test_a_device_that_appears_later_is_connected(tmp_path: Path) -> None:
     sink = Sink()
     reader.start(sink)
     try:
-        sink.quiet(0.2)
+        lost = sink.wait_count(ReaderLost, 1, timeout=0.5)  # at once: the port cannot be opened
+        assert isinstance(lost[0], ReaderLost) and "cannot open" in lost[0].reason and link in lost[0].reason
+        sink.quiet(0.3)  # one ReaderLost per outage, not one per attempt to open
         assert not os.path.exists(link)
         with BridgeDevice(link=link) as device:
             sink.wait_count(ReaderConnected, 1, timeout=3.0)
@@ -287,3 +300,24 @@ def test_the_resync_does_not_double_a_card_left_on_the_reader(rig: tuple[BridgeD
     assert sink.taps() == [A]
     assert sink.of(CardRemoved) == []
     assert len(sink.of(ReaderConnected)) == 1
+
+
+def test_a_v1_bridge_is_refused_with_the_reason_and_never_taps() -> None:
+    from v1device import V1BridgeDevice
+
+    from reader.bridge_handshake import LEGACY_REASON
+
+    with V1BridgeDevice() as device:
+        reader = open_reader(f"serial://{device.path}")
+        sink = Sink()
+        reader.start(sink)
+        try:
+            lost = sink.wait_count(ReaderLost, 1, timeout=2.0)
+            assert isinstance(lost[0], ReaderLost) and lost[0].reason == LEGACY_REASON
+            device.tap(A)
+            device.tap(B)
+            sink.quiet(0.6)  # v1 frames decode as syntax errors: no tap, no connection, no second ReaderLost
+            assert [type(e) for e in sink.snapshot()] == [ReaderLost]
+            assert isinstance(reader, BridgeReader) and reader.stats["syntax"] >= 2
+        finally:
+            reader.stop()

@@ -1,4 +1,4 @@
-"""The reader contract: UIDs and the URL registry (shared/DESIGN.md conventions 5-6)."""
+"""The reader contract: UIDs and the URL registry."""
 
 import pytest
 

@@ -132,6 +132,6 @@ def test_readers_cli_lists_backends_and_says_why_one_cannot_load(monkeypatch: py
     out = io.StringIO()
     assert readers_main(argparse.Namespace(command="readers"), out=out) == 0
     text = out.getvalue()
-    assert "mock://  1 device(s):\n    mock://\n" in text
-    assert "stdin://  1 device(s):" in text
+    assert "mock://  1 reader(s) answered:\n    mock://\n" in text
+    assert "stdin://  1 reader(s) answered:" in text
     assert "broken://  not usable: reader backend 'broken' is not usable here: No module named 'reader.no_such_driver'" in text

@@ -85,7 +85,8 @@ def test_a_damaged_response_is_asked_for_again_with_a_nack(running: tuple[PN532D
     for n in (1, 2, 3):
         device.badsum()
         wait_for(lambda n=n: link.counters["nacks_sent"] >= n, 2.0, f"NACK number {n}")  # type: ignore[misc]
-    assert device.counters["badsums"] == 3 and device.counters["nacks_in"] == 3
+    wait_for(lambda: device.counters["nacks_in"] == 3, 1.0, "the chip to receive the third NACK")  # crosses the pty
+    assert device.counters["badsums"] == 3
     assert link.decoder.counters["bad_checksum"] == 3
     device.tap(UID)
     sink.wait_count(CardPresented, 1, 2.0)
@@ -154,7 +155,7 @@ def test_a_device_that_appears_later_connects(device: PN532Device) -> None:
 
 
 def test_a_chip_that_is_not_a_pn532_is_refused(device: PN532Device, monkeypatch: pytest.MonkeyPatch) -> None:
-    import firmware_sim.pn532 as sim
+    import firmware_sim.pn532_chip as sim
 
     monkeypatch.setattr(sim, "FIRMWARE", bytes([0x31, 0x01, 0x06, 0x07]))
     sink = Sink()
@@ -200,3 +201,13 @@ def test_bad_urls_are_clear_errors(url: str, message: str) -> None:
 def test_list_devices_are_pn532_urls() -> None:
     assert all(u.startswith("pn532://") for u in PN532Reader.list_devices())
 
+
+
+def test_a_damaged_uid_that_passes_the_checksums_is_never_a_tap(running: tuple[PN532Device, PN532Reader, Sink]) -> None:
+    device, reader, sink = running
+    device.mangle()  # the next answer naming the card carries 04A22B1D5D6D80-like damage, sums intact
+    device.tap("04A22B1C5D6E80")
+    sink.wait_count(CardPresented, 1)
+    sink.quiet(0.3)
+    assert sink.taps() == ["04A22B1C5D6E80"]
+    assert device.counters["mangled"] == 1 and reader.counters["unconfirmed"] == 1

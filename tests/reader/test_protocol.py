@@ -22,8 +22,8 @@ def raw(text: str) -> bytes:
     return text.encode("latin-1")
 
 
-def test_golden_file_is_version_1_and_covers_both_outcomes() -> None:
-    assert GOLDEN["protocol_version"] == 1
+def test_golden_file_is_version_2_and_covers_both_outcomes() -> None:
+    assert GOLDEN["protocol_version"] == 2
     results = {f["result"] for f in FRAMES}
     assert results == {"ok", "error"}
     assert {f["error"] for f in FRAMES if f["result"] == "error"} == {"syntax", "checksum", "overlong", "args"}
@@ -66,7 +66,7 @@ def test_golden_streams_split_into_the_documented_frames(case: dict[str, Any]) -
 def test_decoder_counts_what_it_drops() -> None:
     d = FrameDecoder()
     good = encode("TAP", "04A22B1C")
-    bad_sum = good[:-3] + b"00\n"
+    bad_sum = good[:-5] + (b"0000\n" if good[-5:-1] != b"0000" else b"1111\n")
     frames = d.feed(b"noise" + bad_sum + b"$" + b"X" * 80 + b"\n" + good)
     assert frames == [Frame("TAP", ("04A22B1C",))]
     assert d.stats["junk_bytes"] == 5
@@ -85,9 +85,10 @@ def test_encoder_refuses_what_cannot_be_a_frame() -> None:
         encode("ERR", 3, "x" * 60)
 
 
-def test_checksum_is_the_xor_of_the_payload() -> None:
-    assert checksum(b"PONG 42") == 0x30  # worked by hand in hardware/protocol.md
-    assert checksum(b"") == 0
+def test_checksum_is_crc16_ccitt_with_initial_value_ffff() -> None:
+    assert checksum(b"123456789") == 0x29B1  # the catalogued check value of CRC-16/CCITT-FALSE
+    assert checksum(b"PONG 42") == 0x0CBD  # the worked example in hardware/protocol.md
+    assert checksum(b"") == 0xFFFF
 
 
 # ---------------------------------------------------------------------------------------------- properties
@@ -155,7 +156,66 @@ def test_every_example_frame_in_the_spec_is_valid() -> None:
     import re
 
     spec = (Path(__file__).resolve().parents[2] / "hardware" / "protocol.md").read_text()
-    examples = re.findall(r"\$[A-Z?][\x20-\x23\x25-\x29\x2B-\x7E]*\*[0-9A-F]{2}", spec)
+    examples = re.findall(r"\$[A-Z?][\x20-\x23\x25-\x29\x2B-\x7E]*\*[0-9A-F]{4}", spec)
     assert len(examples) >= 15
     for text in examples:
         decode(text.encode("ascii"))  # raises ProtocolError if the document is wrong
+
+
+# ---------------------------------------------------------------------------------------------- damage
+# The v1 failure mode: an XOR-8 check let 137 of 100,000 damaged TAPs through as other cards
+# ($TAP 04A22B1C*10 -> $TAP 06C22B1C*10: two bit flips in one column cancel). A CRC-16 detects every
+# error burst of up to 16 bits, so no damage to one byte, or to two adjacent bytes, of a frame can
+# give a different valid frame; the tests below try every single-byte damage of every golden frame
+# and random one- and two-byte bursts of random frames.
+
+
+def _v1_xor(payload: bytes) -> int:
+    c = 0
+    for b in payload:
+        c ^= b
+    return c
+
+
+def test_the_v1_failure_mode_is_real_and_gone_in_v2() -> None:
+    """The issue's example: flipping the same bit in two payload bytes keeps an XOR-8 but not a CRC-16."""
+    good, damaged = b"TAP 04A22B1C", b"TAP 06C22B1C"  # 0x34->0x36 and 0x41->0x43: bit 1 flipped twice
+    assert _v1_xor(good) == _v1_xor(damaged) == 0x10  # v1 took the damaged frame for card 06C22B1C
+    frame = encode("TAP", "04A22B1C")
+    with pytest.raises(ProtocolError) as info:
+        decode(frame.replace(b"04A22B1C", b"06C22B1C"))
+    assert info.value.kind == "checksum"
+
+
+def _decoded(data: bytes) -> list[Frame]:
+    return FrameDecoder().feed(data)
+
+
+GOLDEN_OK = [raw(f["frame"]) for f in FRAMES if f["result"] == "ok"]
+
+
+@pytest.mark.parametrize("line", GOLDEN_OK, ids=[f["name"] for f in FRAMES if f["result"] == "ok"])
+def test_no_single_byte_damage_of_a_golden_frame_decodes_as_another_frame(line: bytes) -> None:
+    original = _decoded(line)
+    assert len(original) == 1
+    for pos in range(len(line)):
+        for value in range(256):
+            if value == line[pos]:
+                continue
+            damaged = line[:pos] + bytes([value]) + line[pos + 1 :]
+            got = _decoded(damaged + b"\n")  # a trailing newline closes a frame whose own one was hit
+            assert all(f == original[0] for f in got), f"{damaged!r} decoded as {got}"
+
+
+@settings(max_examples=400, deadline=None)
+@given(VALID, st.integers(0, 63), st.integers(1, 0xFFFF))
+def test_burst_damage_of_up_to_16_bits_never_decodes_as_a_different_frame(
+    frame: tuple[str, tuple[str, ...]], pos: int, burst: int
+) -> None:
+    verb, args = frame
+    data = bytearray(encode(verb, *args))
+    pos %= len(data) - 1
+    data[pos] ^= burst & 0xFF
+    data[pos + 1] ^= burst >> 8
+    got = _decoded(bytes(data) + b"\n")
+    assert all(f == Frame(verb, args) for f in got), f"{bytes(data)!r} decoded as {got}"

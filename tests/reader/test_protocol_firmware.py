@@ -25,7 +25,14 @@ def raw(text: str) -> bytes:
     return text.encode("latin-1")
 
 
-def test_firmware_speaks_version_1_with_the_hosts_limits() -> None:
+def test_firmware_crc_is_the_hosts_binascii_crc_hqx() -> None:
+    import binascii
+
+    for payload in (b"", b"123456789", b"TAP 04A22B1C", bytes(range(256))):
+        assert fw.checksum(payload) == binascii.crc_hqx(payload, 0xFFFF) == host.checksum(payload)
+
+
+def test_firmware_speaks_version_2_with_the_hosts_limits() -> None:
     assert fw.PROTOCOL_VERSION == host.PROTOCOL_VERSION == GOLDEN["protocol_version"]
     assert fw.MAX_FRAME == host.MAX_FRAME == 64
     assert set(fw.DEVICE_VERBS) == host.DEVICE_VERBS
@@ -82,7 +89,7 @@ def test_both_codecs_agree_on_any_bytes(data: bytes) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(
-    st.sampled_from(["TAP", "GONE", "PONG", "PING", "BEEP", "LED", "ERR", "HELLO", "VER?", "NEWVERB"]),
+    st.sampled_from(["TAP", "GONE", "ACK", "PONG", "PING", "BEEP", "LED", "ERR", "HELLO", "VER?", "NEWVERB"]),
     st.lists(st.text(st.sampled_from("0123456789ABCDEFokerrgoblue.x"), min_size=1, max_size=12), max_size=4),
 )
 def test_both_codecs_agree_on_structured_frames(verb: str, args: list[str]) -> None:

@@ -1,4 +1,4 @@
-"""The one reader suite, run against every backend (shared/DESIGN.md convention 7).
+"""The one reader suite, run against every backend.
 
 Backends come from ``harness.HARNESSES`` (mock, stdin, bridge) and from every ``harness_*.py`` module in
 this folder that exposes ``HARNESSES = {"name": factory}`` (PN532, PC/SC). Every wait has a deadline.
@@ -206,3 +206,24 @@ def test_several_readers_deliver_to_one_sink(factory: h.HarnessFactory) -> None:
 def test_every_design_backend_has_a_harness() -> None:
     assert {"mock", "stdin", "bridge"} <= set(FACTORIES)
 
+
+
+# Backends on a device path: a path with nothing behind it must be a ReaderLost at once, with a reason.
+DEVICE_PATH_URLS = {"bridge": "serial://{path}?baud=115200", "pn532": "pn532://{path}"}
+
+
+@pytest.mark.parametrize("name", sorted(DEVICE_PATH_URLS))
+def test_a_port_that_cannot_be_opened_is_reader_lost_at_once(name: str, tmp_path: Path) -> None:
+    missing = str(tmp_path / "nonexistent")
+    reader = open_reader(DEVICE_PATH_URLS[name].format(path=missing))
+    sink = h.Sink()
+    started = time.monotonic()
+    reader.start(sink)
+    try:
+        lost = sink.wait_count(ReaderLost, 1, 1.0)
+        assert sink.arrivals[0] - started < 1.0
+        assert isinstance(lost[0], ReaderLost) and lost[0].reason and missing in lost[0].reason
+        sink.quiet(0.5)  # once per outage, not once per retry
+        assert [type(e) for e in sink.snapshot()] == [ReaderLost]
+    finally:
+        reader.stop()

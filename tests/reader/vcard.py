@@ -1,7 +1,7 @@
 """A virtual contactless card for vsmartcard-vpcd, so PC/SC tests need no hardware.
 
 pcscd's ``vpcd`` driver listens on TCP 35963 (reader ``Virtual PCD 00 00``) and 35964 (``Virtual PCD
-00 01``); a virtual card is a TCP client of that port (shared/STACK.md "PC/SC without a reader").
+00 01``); a virtual card is a TCP client of that port.
 Every message, both ways, is a 2-byte big-endian length and a payload. A 1-byte payload from vpcd is
 a control code: ``00`` power off, ``01`` power on, ``02`` reset (no answer to these three), ``04`` get
 the ATR (answer: the ATR). A longer payload is an APDU, answered with data + SW1 SW2. Closing the

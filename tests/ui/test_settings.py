@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from engine.banker.pin import hash_pin, matches
 from engine.store.journal import Journal
 from reader.registry import CardRegistry
 from ui.compose import build
@@ -23,15 +24,16 @@ from ui.touch.app import choose_language
 def test_round_trip_with_defaults(tmp_path: Path) -> None:
     db = tmp_path / "bb.sqlite3"
     store = SettingsStore.open(db)
-    assert store.banker() == {"timeout_s": 10.0, "auction_s": 10.0, "pin": "1234"}
+    assert store.banker() == {"timeout_s": 10.0, "auction_s": 10.0, "pin_hash": None, "pin_failures": 0, "pin_locked_s": 0.0}  # no PIN until the family sets one
     assert store.volume(0.8) == 0.8 and store.muted() is False and store.language(LANGUAGES) is None
-    store.save({"timeout_s": 15.0, "auction_s": 12, "pin": "4321", "volume": 0.25, "muted": True, "lang": "ja"})
+    record = hash_pin("4321", b"salt-of-16-bytes")
+    store.save({"timeout_s": 15.0, "auction_s": 12, "pin_hash": record, "pin_failures": 2, "pin_locked_s": 60.0,
+                "volume": 0.25, "muted": True, "lang": "ja"})
     store.close()
     again = SettingsStore.open(db)
-    assert again.banker() == {"timeout_s": 15.0, "auction_s": 12.0, "pin": "4321"}
+    assert again.banker() == {"timeout_s": 15.0, "auction_s": 12.0, "pin_hash": record, "pin_failures": 2,
+                              "pin_locked_s": 60.0}
     assert again.volume() == 0.25 and again.muted() is True and again.language(LANGUAGES) == "ja"
-    again.save({"pin": "55555"})
-    assert again.banker()["pin"] == "55555"
     again.close()
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -39,8 +41,9 @@ def test_round_trip_with_defaults(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("key", "raw"), [
-    ("timeout_s", "-3"), ("timeout_s", '"fast"'), ("auction_s", "true"), ("pin", '"12a4"'), ("pin", "1234"),
-    ("pin", '"12"'), ("volume", "1.5"), ("muted", '"yes"'), ("lang", '"de"'), ("volume", "{not json"),
+    ("timeout_s", "-3"), ("timeout_s", '"fast"'), ("auction_s", "true"), ("pin_hash", '"1234"'),
+    ("pin_hash", '"scrypt$1$8$1$00$00"'), ("pin_failures", "-1"), ("pin_locked_s", '"soon"'), ("volume", "1.5"),
+    ("muted", '"yes"'), ("lang", '"de"'), ("volume", "{not json"),
 ])
 def test_a_bad_stored_value_is_ignored_with_one_log_line(
         tmp_path: Path, key: str, raw: str, caplog: pytest.LogCaptureFixture) -> None:
@@ -50,7 +53,7 @@ def test_a_bad_stored_value_is_ignored_with_one_log_line(
         conn.execute("INSERT INTO settings VALUES (?, ?)", (key, raw))
     store = SettingsStore.open(db)
     with caplog.at_level(logging.WARNING, logger="ui.settings"):
-        assert store.banker() == {"timeout_s": 10.0, "auction_s": 10.0, "pin": "1234"}
+        assert store.banker() == {"timeout_s": 10.0, "auction_s": 10.0, "pin_hash": None, "pin_failures": 0, "pin_locked_s": 0.0}
         assert (store.volume(0.8), store.muted(), store.language(LANGUAGES, "en")) == (0.8, False, "en")
     assert len([r for r in caplog.records if key in r.getMessage()]) == 1
     store.close()
@@ -71,7 +74,7 @@ def test_other_tables_untouched_and_the_journal_opens_the_file_either_way(tmp_pa
     registry.close()
     with sqlite3.connect(db) as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        assert {"settings", "card_registry", "meta", "games", "events"} <= tables
+        assert {"settings", "card_registry", "meta", "games", "log"} <= tables
         assert conn.execute("SELECT value FROM settings WHERE key='pin'").fetchone()[0] == '"9876"'
     # the journal first: the settings live next to its tables, and it still opens the file afterwards
     db = tmp_path / "second.sqlite3"
@@ -90,19 +93,55 @@ def test_compose_loads_the_banker_settings_and_saves_them_when_confirmed(tmp_pat
     built = build(args, default_readers=[], manual_clock=True)
     banker = built.banker
     assert (banker.timeout_s, banker.auction_s) == (10.0, 10.0)
-    banker.press("menu")
-    assert banker.choose("1234").view.state == "menu"
+    assert banker.press("menu").view.state == "menu"  # no PIN yet
     banker.press("settings")
     for answer in ("timeout_s=15", "auction_s=12", "pin=4321"):
         assert banker.choose(answer).error is None
-    assert built.settings is not None and built.settings.banker()["pin"] == "1234"  # not yet confirmed
+    assert built.settings is not None and built.settings.banker()["pin_hash"] is None  # not yet confirmed
     assert banker.press("ok").view.state == "menu"
+    stored = sqlite3.connect(db).execute("SELECT value FROM settings WHERE key = 'pin_hash'").fetchone()[0]
+    assert stored.startswith('"scrypt$') and "4321" not in stored  # only the salted hash is kept
     built.close()
     built = build(args, default_readers=[], manual_clock=True)
     assert (built.banker.timeout_s, built.banker.auction_s) == (15.0, 12.0)
     built.banker.press("menu")
     assert built.banker.choose("1234").error == "error.bad_pin"
     assert built.banker.choose("4321").view.state == "menu"
+    built.close()
+
+
+def test_a_plain_pin_of_an_earlier_version_becomes_its_hash(tmp_path: Path) -> None:
+    db = tmp_path / "bb.sqlite3"
+    SettingsStore.open(db).save({"pin": "2468"})
+    store = SettingsStore.open(db)
+    record = store.banker()["pin_hash"]
+    assert matches("2468", record) and not matches("1234", record)
+    rows = dict(sqlite3.connect(db).execute("SELECT key, value FROM settings").fetchall())
+    assert "pin" not in rows and "2468" not in rows["pin_hash"]
+    store.close()
+
+
+def test_the_pin_lock_survives_a_restart(tmp_path: Path) -> None:
+    """Five wrong entries lock the PIN for a minute, and a restart does not lift the lock."""
+    db = tmp_path / "bb.sqlite3"
+    args = argparse.Namespace(db=str(db), reader=None, edition=None, option=None, script=None)
+    built = build(args, default_readers=[], manual_clock=True)
+    built.banker.press("menu")
+    built.banker.press("settings")
+    built.banker.choose("pin=2580")
+    built.banker.press("ok")
+    built.banker.press("cancel")
+    built.banker.press("menu")
+    for _ in range(5):
+        reaction = built.banker.choose("1111")
+    assert reaction.error == "error.pin_locked"
+    built.close()
+    built = build(args, default_readers=[], manual_clock=True)
+    built.banker.press("menu")
+    assert built.banker.choose("2580").error == "error.pin_locked"
+    built.advance(61.0)
+    built.banker.press("menu")
+    assert built.banker.choose("2580").view.state == "menu"
     built.close()
 
 

@@ -19,14 +19,17 @@ import argparse
 import json
 import os
 import queue
+import sqlite3
 import sys
 import time
 from pathlib import Path
 from typing import TextIO
 
+from engine.store.schema import JournalError
 from reader.base import Reader, ReaderError, open_reader
 from reader.events import CardPresented, ReaderEvent
 from reader.registry import Card, CardRegistry, EnrollmentGuide, RegistryError, parse_role
+from ui.cli.dbfile import refuse_unusable
 
 APP_NAME = "boardbank"
 DB_FILE = "boardbank.sqlite3"
@@ -142,8 +145,9 @@ def cards_main(args: argparse.Namespace) -> int:
     db = Path(args.db) if getattr(args, "db", None) else default_db_path()
     words: list[str] = list(getattr(args, "args", []) or [])
     try:
+        refuse_unusable(db)  # a damaged or foreign file is refused before anything opens it for writing
         registry = CardRegistry.open(db)
-    except RegistryError as exc:
+    except (RegistryError, JournalError) as exc:
         err.write(f"boardbank cards: {exc}\n")
         return 2
     try:
@@ -192,7 +196,7 @@ def cards_main(args: argparse.Namespace) -> int:
             _emit(out, True, {"error": str(exc)}, "")
         err.write(f"boardbank cards: {exc}\n")
         return 2
-    except ReaderError as exc:
+    except (ReaderError, sqlite3.Error) as exc:
         err.write(f"boardbank cards: {exc}\n")
         return 2
     finally:

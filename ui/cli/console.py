@@ -1,8 +1,11 @@
-"""``boardbank``: the one console script (the command-line contract of shared/DESIGN.md).
+"""``boardbank``: the one console script (the command-line contract of docs/architecture.md).
 
 This module only parses arguments and hands them to the module that owns each subcommand; it
 imports that module lazily, so ``boardbank sim`` never loads Kivy and ``boardbank run`` never loads
 the simulator. Each handler is ``handler(args: argparse.Namespace) -> int`` (the exit status).
+
+Every option's help shows its default. Every error is one line, ``boardbank COMMAND: ...``, with exit
+status 2 for input that cannot be used (argparse's own errors included).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 # subcommand -> "module:function"
 HANDLERS: dict[str, str] = {
@@ -24,41 +28,94 @@ HANDLERS: dict[str, str] = {
     "cards": "ui.cli.cards:cards_main",
     "diagram": "ui.cli.diagram:main",
     "doctor": "ui.cli.doctor:main",
+    "backup": "ui.cli.backup:backup_main",
+    "restore": "ui.cli.backup:restore_main",
 }
+
+DB_HELP = "the installation's SQLite file (default: $BOARDBANK_DB, else boardbank.sqlite3 in the platform's data directory)"
+
+HEADLESS_EPILOG = """\
+input lines: tap UID, press BUTTON [VALUE], choose VALUE, wait SECONDS, enroll UID ROLE [VALUE],
+alias NAME UID, expect ...; output: one JSON object per line (events once they are on disk, prompts).
+
+the clock: when stdin is piped (a script) and no --reader is given, the banker runs on a manual clock
+that only `wait SECONDS` lines move, so a script replays the same however loaded the machine is; at a
+terminal, or with a --reader, it follows real time. BOARDBANK_CLOCK=manual or =real overrides that."""
+
+
+def version() -> str:
+    """The installed package's version (the source tree's when it is not installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("boardbank")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+class Formatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
+    """Each option's help ends with its default (unless it has none, or says it already); the
+    description and epilog keep their lines as written."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if "%(default)" in text or "(default:" in text or action.default in (None, [], False, argparse.SUPPRESS):
+            return text
+        return super()._get_help_string(action) or text
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with the one error form: ``boardbank COMMAND: message`` (after the usage), exit status 2."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: {message}\n")
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--reader", action="append", default=None, metavar="URL",
-                   help="a reader URL (mock://, stdin://, serial://PATH?baud=N, pn532://PATH, pcsc://[NAME]); repeatable")
-    p.add_argument("--edition", default=None, help="edition id, e.g. ultimate-uk, ultimate-us, ultimate-ru")
-    p.add_argument("--db", default=None, metavar="PATH",
-                   help="the installation's SQLite file (default: the platform's data directory)")
+                   help="a reader URL (mock://, stdin://, serial://PATH?baud=N, pn532://PATH, pcsc://[NAME]); "
+                        "repeatable (run: mock:// with the on-screen card tray; headless: none)")
+    p.add_argument("--edition", default="ultimate-uk",
+                   help="edition id of a new game, e.g. ultimate-uk, ultimate-us, ultimate-ru")
+    p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule option for a new game, e.g. max_players=6; repeatable")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="boardbank", description="The electronic banker for board games.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser = Parser(prog="boardbank", description="The electronic banker for board games.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
 
     p = sub.add_parser("run", help="the kiosk touch UI")
     _add_game_options(p)
-    p.add_argument("--lang", default=None, choices=["en", "ru", "ro", "ja"], help="user-interface language")
+    p.add_argument("--lang", default=None, choices=["en", "ru", "ro", "ja"],
+                   help="user-interface language (default: the one chosen last on this unit, else the edition's)")
     p.add_argument("--fullscreen", action="store_true", help="fill the screen (the kiosk)")
-    p.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 800x480")
+    p.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 800x480 (default: Kivy's)")
     p.add_argument("--script", default=None, metavar="FILE", help="play a tap script through the mock reader")
     p.add_argument("--screenshots", default=None, metavar="DIR", help="save a screenshot after each script step")
 
-    p = sub.add_parser("headless", help="the banker without a screen: lines on stdin, JSON lines on stdout")
+    p = sub.add_parser("headless", help="the banker without a screen: lines on stdin, JSON lines on stdout",
+                       description="The banker without a screen: tap-script lines on stdin, JSON lines on stdout.",
+                       epilog=HEADLESS_EPILOG)
     _add_game_options(p)
 
     p = sub.add_parser("sim", help="bots play whole games through the engine's commands")
-    p.add_argument("--edition", default="ultimate-uk")
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jail-strategy", choices=["short", "long"], default="short")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--edition", default="ultimate-uk", help="edition id")
+    p.add_argument("--players", type=int, default=4, help="bots at the table (2..8)")
+    p.add_argument("--games", type=int, default=100, help="games to play")
+    p.add_argument("--seed", type=int, default=1, help="the run's seed (game i plays a seed derived from it)")
+    p.add_argument("--jail-strategy", choices=["short", "long"], default="short",
+                   help="short: the bots pay the fee to leave jail at once; long: they stay and roll for doubles")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rule option, e.g. max_players=6; repeatable")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--check", choices=["every", "end"], default="every",
                    help="invariants after every command (default) or at each game's end")
@@ -68,33 +125,53 @@ def build_parser() -> argparse.ArgumentParser:
                    help="draw landing shares on the board and the game lengths (needs the 'plot' extra)")
 
     p = sub.add_parser("replay", help="rebuild a game from its journal and print the state")
-    p.add_argument("db", metavar="DB")
+    p.add_argument("db", metavar="DB", help="the installation's SQLite file")
     p.add_argument("--game", type=int, default=None, help="game id (default: the latest)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = sub.add_parser("export", help="export a game's journal as JSON lines or CSV")
-    p.add_argument("db", metavar="DB")
-    p.add_argument("--game", type=int, default=None)
-    p.add_argument("--format", choices=["jsonl", "csv"], default="jsonl")
+    p.add_argument("db", metavar="DB", help="the installation's SQLite file")
+    p.add_argument("--game", type=int, default=None, help="game id (default: the latest)")
+    p.add_argument("--format", choices=["jsonl", "csv"], default="jsonl", help="output format")
 
     sub.add_parser("readers", help="list reader backends and the devices each sees")
 
     p = sub.add_parser("cards", help="the card registry: list, enroll, forget")
-    p.add_argument("action", choices=["list", "enroll", "forget"])
-    p.add_argument("args", nargs="*", help="enroll: ROLE [VALUE] (e.g. player 1, deed 16, event 7, banker); forget: UID")
-    p.add_argument("--reader", action="append", default=None, metavar="URL")
-    p.add_argument("--db", default=None, metavar="PATH")
-    p.add_argument("--edition", default=None)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("action", choices=["list", "enroll", "forget"], help="what to do")
+    p.add_argument("args", nargs="*",
+                   help="enroll: ROLE [VALUE] (e.g. player 1, deed 16, event 7, banker) or all [PLAYERS]; forget: UID")
+    p.add_argument("--reader", action="append", default=None, metavar="URL",
+                   help="enroll: read the card from this reader; repeatable")
+    p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
+    p.add_argument("--edition", default=None, help="unused; accepted for symmetry with run")
+    p.add_argument("--json", action="store_true", help="print JSON lines")
     p.add_argument("--uid", default=None, help="enroll: the card's UID instead of waiting for a tap")
     p.add_argument("--timeout", type=float, default=30.0, help="enroll: seconds to wait for a tap")
     p.add_argument("--replace", action="store_true", help="enroll: take the role from the card holding it")
 
-    p = sub.add_parser("diagram", help="write the banker state machine's diagram (Mermaid; PNG/SVG with Graphviz)")
-    p.add_argument("--out", default="docs", metavar="DIR")
+    p = sub.add_parser("diagram", help="the banker state machine's diagram (Mermaid; PNG/SVG with Graphviz)",
+                       description="Without --out: print the Mermaid source on stdout. With --out DIR: write "
+                                   "DIR/banker.mmd (and banker.svg/png with Graphviz) and update DIR/flows.md.")
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help="the folder to write into, e.g. docs (default: print Mermaid on stdout, write nothing)")
 
-    p = sub.add_parser("doctor", help="check a kiosk: readers, pcscd, serial permissions, fonts, sound, display, journal")
-    p.add_argument("--db", default=None, metavar="PATH")
+    p = sub.add_parser("doctor", help="check a kiosk: readers, pcscd, serial, GL, fonts, sound, display, space, journal, PIN")
+    p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
+    p.add_argument("--reader", action="append", default=None, metavar="URL",
+                   help="probe this reader (repeatable; default: every device the backends list)")
+    p.add_argument("--json", action="store_true", help="print one JSON object: every check's status, detail and fix")
+    p.add_argument("--no-gl", action="store_true", help="skip the GL probe (it opens a small offscreen window)")
+
+    p = sub.add_parser("backup", help="copy the installation file through SQLite's online backup (safe while a game runs)")
+    p.add_argument("dest", metavar="DEST", help="the backup file to write")
+    p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
+    p.add_argument("--force", action="store_true", help="replace DEST if it exists")
+
+    p = sub.add_parser("restore", help="put a backup back as the installation file (stop the kiosk first)")
+    p.add_argument("source", metavar="BACKUP", help="a file written by boardbank backup")
+    p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
+    p.add_argument("--force", action="store_true",
+                   help="replace an existing installation file (a damaged one is moved aside, never deleted)")
     return parser
 
 

@@ -1,6 +1,7 @@
 """``boardbank diagram [--out DIR]``: the banker's state diagram, generated from the machine itself.
 
-Writes ``banker.mmd`` (Mermaid, always: transitions' ``GraphMachine`` with ``graph_engine="mermaid"``) and,
+Without ``--out`` it prints the Mermaid source on stdout and writes nothing. With ``--out DIR`` it writes
+``banker.mmd`` (Mermaid, always: transitions' ``GraphMachine`` with ``graph_engine="mermaid"``) and,
 when Graphviz's ``dot`` and the ``graphviz`` package are present, ``banker.svg`` and ``banker.png``. If
 ``flows.md`` exists in DIR, the Mermaid block between its ``<!-- banker-diagram:begin -->`` and
 ``<!-- banker-diagram:end -->`` markers is replaced, so the docs always embed the current machine.
@@ -15,7 +16,7 @@ import types
 from pathlib import Path
 from typing import Any
 
-from engine.banker.table import MACHINE_KWARGS
+from engine.banker.plugins import machine_kwargs_for
 
 BEGIN = "<!-- banker-diagram:begin -->"
 END = "<!-- banker-diagram:end -->"
@@ -24,7 +25,7 @@ END = "<!-- banker-diagram:end -->"
 def _graph_machine(engine: str) -> Any:
     from transitions.extensions import GraphMachine
 
-    kwargs = {k: v for k, v in MACHINE_KWARGS.items() if k != "send_event"}
+    kwargs = {k: v for k, v in machine_kwargs_for("ultimate").items() if k != "send_event"}
     return GraphMachine(model=types.SimpleNamespace(), graph_engine=engine, show_conditions=True,
                         title="boardbank banker", **kwargs)
 
@@ -62,22 +63,42 @@ def write_graphviz(out: Path) -> list[Path]:
     return written
 
 
+def _fail(message: str) -> int:
+    print(f"boardbank diagram: {message}", file=sys.stderr)
+    return 2
+
+
+def _oserror(exc: OSError) -> str:
+    return f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc)
+
+
 def main(args: argparse.Namespace) -> int:
-    """Write the diagram files into ``--out`` (default ``docs``); returns the exit status."""
-    out = Path(getattr(args, "out", None) or "docs")
-    out.mkdir(parents=True, exist_ok=True)
+    """Print the Mermaid source (no ``--out``) or write the diagram files into ``--out``; the exit status.
+
+    Everything is checked before the first write: ``--out`` must be a folder (or creatable), and a
+    ``flows.md`` in it must have the markers; a refusal is one line on stderr with status 2.
+    """
     source = mermaid_source()
-    written = [out / "banker.mmd"]
-    written[0].write_text(source, encoding="utf-8")
-    written += write_graphviz(out)
+    if getattr(args, "out", None) is None:
+        sys.stdout.write(source)
+        return 0
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        return _fail(f"--out expects a folder, and {out} is a file")
     flows = out / "flows.md"
-    if flows.exists():
-        try:
-            flows.write_text(embed(flows.read_text(encoding="utf-8"), source), encoding="utf-8")
-        except ValueError as exc:
-            print(f"boardbank diagram: {exc}", file=sys.stderr)
-            return 2
-        written.append(flows)
+    try:
+        embedded = embed(flows.read_text(encoding="utf-8"), source) if flows.is_file() else None
+        out.mkdir(parents=True, exist_ok=True)
+        written = [out / "banker.mmd"]
+        written[0].write_text(source, encoding="utf-8")
+        written += write_graphviz(out)
+        if embedded is not None:
+            flows.write_text(embedded, encoding="utf-8")
+            written.append(flows)
+    except ValueError as exc:
+        return _fail(f"{flows}: {exc}")
+    except OSError as exc:
+        return _fail(f"cannot write into {out}: {_oserror(exc)}")
     for path in written:
         print(path)
     return 0

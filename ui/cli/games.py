@@ -1,6 +1,6 @@
 """The engine's subcommands: ``boardbank sim``, ``boardbank replay`` and ``boardbank export``.
 
-Each handler takes the parsed ``argparse.Namespace`` of ui/cli.py and returns the exit status: 0 done,
+Each handler takes the parsed ``argparse.Namespace`` of ui/cli/console.py and returns the exit status: 0 done,
 2 a file or an argument that cannot be used (the message goes to stderr). Amounts printed are ``int`` in the
 edition's money unit. Timing (the wall clock) lives here, never in the engine.
 """
@@ -19,15 +19,18 @@ from engine.editions import load_edition
 from engine.errors import EngineError
 from engine.game import Game
 from engine.options import parse_option_text
+from engine.rulesets.registry import get_ruleset
 from engine.sim.runner import run_sim
 from engine.store.durable import DurableGame
-from engine.store.journal import Journal, JournalError, export_csv, export_jsonl
+from engine.store.export import export_csv, export_jsonl
+from engine.store.journal import Journal, JournalError
 
 EXIT_BAD_INPUT = 2
 
 
 def _fail(message: str) -> int:
-    print(f"boardbank: {message}", file=sys.stderr)
+    """``message`` starts with the command's name: ``boardbank sim: ...``."""
+    print(f"boardbank {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 
@@ -61,6 +64,9 @@ def sim_main(args: argparse.Namespace) -> int:
     try:
         edition = load_edition(args.edition)
         options = dict(parse_option_text(text) for text in args.option)
+        # the options are checked here, so that a wrong name or value is reported as such and the
+        # engine's own start check (run_sim) sees only options its ruleset knows
+        get_ruleset(edition.ruleset).options.from_mapping(options)
         every = getattr(args, "check", "every") != "end"
         report = run_sim(edition, args.players, args.games, args.seed, jail_strategy=args.jail_strategy,
                          options=options, clock=time.perf_counter, check_invariants=every, check_end=not every,

@@ -33,19 +33,7 @@ import threading
 from typing import Any, TextIO
 
 from engine.banker.machine import Reaction
-from engine.banker.tapscript import (
-    Alias,
-    Card,
-    Choose,
-    Expect,
-    ExpectationFailed,
-    Press,
-    Tap,
-    TapScriptError,
-    Wait,
-    check_expectation,
-    parse_line,
-)
+from engine.banker.tapscript import Expect, ExpectationFailed, Interpreter, Step, TapScriptError
 from engine.records import event_to_record
 from reader.base import ReaderError
 from reader.events import CardPresented, ReaderConnected, ReaderEvent, ReaderLost
@@ -63,9 +51,9 @@ class Headless:
         self.out = out
         self.inputs: queue.Queue[tuple[str, Any]] = queue.Queue()
         self._printed: set[tuple[int, int]] = set()  # (game id, seq) already printed
-        self._aliases: dict[str, str] = {}
-        self._last_error: str | None = None
         self.failed_expectations = 0
+        self.interpreter = Interpreter(built.banker, on_enroll=self._enroll, on_wait=built.advance,
+                                       on_reaction=self._reacted, on_expect=self._expected)
 
     def emit(self, obj: dict[str, Any]) -> None:
         """Write one JSON line and flush it."""
@@ -93,47 +81,34 @@ class Headless:
                        "params": reaction.prompt.as_dict(), "actions": list(reaction.view.actions)})
 
     def handle_line(self, text: str, lineno: int) -> None:
-        """One stdin line: parse it with the tap-script verbs and feed the banker."""
+        """One stdin line: played by the tap-script interpreter, whose hooks print what happened."""
         words = text.split()
         if words and words[0].lower() == "enroll":
             text = "card " + " ".join(words[1:])
         try:
-            step = parse_line(text, lineno, self._aliases)
+            self.interpreter.line(text, lineno)
         except TapScriptError as exc:
             self.emit({"type": "error", "error": "error.bad_line", "params": {"message": str(exc)}})
-            return
-        banker = self.built.banker
-        if step is None or isinstance(step, Alias):
-            return
-        if isinstance(step, Card):
-            try:
-                card = self.built.registry.enroll(step.uid, step.kind, step.value)
-            except (RegistryError, ValueError) as exc:
-                self.emit({"type": "error", "error": "error.enroll", "params": {"message": str(exc)}})
-                return
-            self.emit({"type": "enrolled", "uid": card.uid, "kind": card.kind, "value": card.value})
-            return
-        if isinstance(step, Expect):
-            try:
-                check_expectation(step, banker.view, self._last_error)
-                self.emit({"type": "expect", "ok": True, "line": lineno})
-            except ExpectationFailed as exc:
-                self.failed_expectations += 1
-                self.emit({"type": "expect", "ok": False, "line": lineno, "message": str(exc)})
-            return
-        if isinstance(step, Wait):
-            self.built.advance(step.seconds)
-            self.report(banker.tick())
-            return
-        if isinstance(step, Tap):
-            reaction = banker.tap(step.uid)
-        elif isinstance(step, Press):
-            reaction = banker.press(step.button, step.value)
-        else:
-            assert isinstance(step, Choose)
-            reaction = banker.choose(step.value)
-        self._last_error = reaction.error
+
+    def _enroll(self, uid: str, kind: str, value: int | None) -> object:
+        try:
+            card = self.built.registry.enroll(uid, kind, value)
+        except (RegistryError, ValueError) as exc:
+            self.emit({"type": "error", "error": "error.enroll", "params": {"message": str(exc)}})
+            return None
+        self.emit({"type": "enrolled", "uid": card.uid, "kind": card.kind, "value": card.value})
+        return card
+
+    def _reacted(self, step: Step, reaction: object) -> None:
+        assert isinstance(reaction, Reaction)
         self.report(reaction)
+
+    def _expected(self, step: Expect, failure: ExpectationFailed | None) -> None:
+        if failure is None:
+            self.emit({"type": "expect", "ok": True, "line": step.line})
+        else:
+            self.failed_expectations += 1
+            self.emit({"type": "expect", "ok": False, "line": step.line, "message": str(failure)})
 
     def reader_sink(self, event: ReaderEvent) -> None:
         """Called from reader threads: hand the event to the banker's thread."""

@@ -1,7 +1,9 @@
-"""``boardbank readers``: every reader backend, whether it loads here, and the devices it sees.
+"""``boardbank readers``: every reader backend, whether it loads here, and the devices that answer.
 
 Each backend of :mod:`reader.base` is imported in turn; one that cannot load (a missing library such
-as pyscard) or cannot list its devices (pcscd not running) says why, and the others still run.
+as pyscard) or cannot list its devices (pcscd not running) says why, and the others still run. Every
+device a backend lists is probed (:func:`reader.base.probe`: the driver really talks to it); only the
+ones that answered are listed as readers, the others are named with the reason they gave.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ import sys
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from reader.base import ReaderError, available_schemes, driver_class
+from reader.base import ReaderError, available_schemes, driver_class, probe
+
+PROBE_S = 1.0  # seconds each device may take to answer
 
 
 @dataclass
@@ -20,8 +24,9 @@ class BackendReport:
 
     scheme: str
     usable: bool
-    devices: list[str] = field(default_factory=list)
+    devices: list[str] = field(default_factory=list)  # devices that answered a probe
     problem: str = ""
+    silent: list[tuple[str, str]] = field(default_factory=list)  # (device, why it did not answer)
 
 
 def survey() -> list[BackendReport]:
@@ -38,7 +43,14 @@ def survey() -> list[BackendReport]:
         except Exception as exc:  # a backend's own failure (no daemon, no permission) is a finding
             reports.append(BackendReport(scheme, usable=True, problem=f"cannot list devices: {type(exc).__name__}: {exc}"))
             continue
-        reports.append(BackendReport(scheme, usable=True, devices=list(devices)))
+        report = BackendReport(scheme, usable=True)
+        for url in devices:
+            result = probe(url, timeout_s=PROBE_S)
+            if result.ok:
+                report.devices.append(url)
+            else:
+                report.silent.append((url, result.detail))
+        reports.append(report)
     return reports
 
 
@@ -52,11 +64,14 @@ def print_survey(reports: list[BackendReport], out: TextIO) -> None:
             print(f"{r.scheme}://  loaded; {r.problem}", file=out)
             continue
         if not r.devices:
-            print(f"{r.scheme}://  loaded; no devices found", file=out)
-            continue
-        print(f"{r.scheme}://  {len(r.devices)} device(s):", file=out)
-        for url in r.devices:
-            print(f"    {url}", file=out)
+            print(f"{r.scheme}://  loaded; no reader answered" if r.silent else f"{r.scheme}://  loaded; no devices found",
+                  file=out)
+        else:
+            print(f"{r.scheme}://  {len(r.devices)} reader(s) answered:", file=out)
+            for url in r.devices:
+                print(f"    {url}", file=out)
+        for url, why in r.silent:
+            print(f"    (not a reader: {url}: {why})", file=out)
 
 
 def readers_main(args: argparse.Namespace, out: TextIO | None = None) -> int:

@@ -10,19 +10,18 @@ It never decides a rule.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
-from collections.abc import Callable, Mapping
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
 
-KV_DIR = Path(__file__).with_name("kv")
-KV_FILES: tuple[str, ...] = ("widgets.kv", "table.kv", "board.kv", "event.kv", "auction.kv", "debt.kv",
-                             "standings.kv", "menu.kv", "setup.kv", "app.kv")
 
 
 class AppError(ValueError):
@@ -66,43 +65,6 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
     Config.set("graphics", "multisamples", "0")
     logging.getLogger("transitions").setLevel(logging.WARNING)  # one DEBUG line per trigger otherwise
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
-
-
-def load_kv() -> None:
-    """Register the widget classes with the kv language and load every kv file once."""
-    from kivy.factory import Factory
-    from kivy.lang import Builder
-
-    from ui.touch import fonts
-    from ui.touch.screens.auction import AuctionScreen
-    from ui.touch.screens.board import BoardScreen
-    from ui.touch.screens.debt import DebtScreen
-    from ui.touch.screens.event import EventScreen
-    from ui.touch.screens.menu import MenuScreen
-    from ui.touch.screens.setup import SetupScreen
-    from ui.touch.screens.standings import StandingsScreen
-    from ui.touch.screens.table import TableScreen
-    from ui.touch.widgets.actions import ActionRow
-    from ui.touch.widgets.balance import BalanceTile, TokenChip
-    from ui.touch.widgets.board import BoardView, SpaceCell
-    from ui.touch.widgets.chart import WealthChart
-    from ui.touch.widgets.fitlabel import FitButton, FitLabel
-    from ui.touch.widgets.keypad import Keypad
-    from ui.touch.widgets.panel import Panel
-    from ui.touch.widgets.setup_parts import ColourChip, NameInput
-    from ui.touch.widgets.tray import CardButton, CardTray
-
-    fonts.register_fonts()
-    fonts.use_language("en")
-    for cls in (AuctionScreen, BoardScreen, DebtScreen, EventScreen, MenuScreen, SetupScreen, StandingsScreen,
-                TableScreen, ActionRow, BalanceTile, TokenChip, BoardView, SpaceCell, WealthChart, FitButton,
-                FitLabel, Keypad, Panel, CardButton, CardTray, ColourChip, NameInput):
-        if cls.__name__ not in Factory.classes:
-            Factory.register(cls.__name__, cls=cls)
-    for name in KV_FILES:
-        path = str(KV_DIR / name)
-        if path not in Builder.files:
-            Builder.load_file(path)
 
 
 @dataclass
@@ -177,6 +139,31 @@ def main(args: argparse.Namespace) -> int:
     if getattr(args, "screenshots", None) and not getattr(args, "script", None):
         print("boardbank run: --screenshots needs --script FILE", file=sys.stderr)
         return 2
+    shots = getattr(args, "screenshots", None)
+    if shots and Path(shots).exists() and not Path(shots).is_dir():
+        print(f"boardbank run: --screenshots {shots}: expected a folder, this is a file", file=sys.stderr)
+        return 2
+    with script_database(args):
+        return _run(args, size)
+
+
+@contextlib.contextmanager
+def script_database(args: argparse.Namespace) -> Iterator[None]:
+    """A scripted run (``--script``) without ``--db`` or ``$BOARDBANK_DB`` plays on a journal, card registry
+    and settings of its own in a temporary folder, removed afterwards: the installation's file (the
+    family's enrolled cards, their game) is never touched by a script."""
+    if not getattr(args, "script", None) or getattr(args, "db", None) or os.environ.get("BOARDBANK_DB"):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="boardbank-script-") as tmp:
+        args.db = str(Path(tmp) / "boardbank.sqlite3")
+        try:
+            yield
+        finally:
+            args.db = None
+
+
+def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     prepare_kivy(size, bool(getattr(args, "fullscreen", False)))
     try:
         session = open_session(args)
@@ -208,6 +195,9 @@ def main(args: argparse.Namespace) -> int:
             session.close()
             return 2
         app.after_start(runner.start)
+    from ui.watchdog import kivy_heartbeat
+
+    app.after_start(kivy_heartbeat)  # systemd's READY=1 and watchdog pings (the kiosk unit); else nothing
     try:
         app.run()
     finally:

@@ -14,20 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.banker.tapscript import (
-    Alias,
-    Card,
-    Choose,
-    Expect,
-    ExpectationFailed,
-    Press,
-    Script,
-    Step,
-    Tap,
-    Wait,
-    check_expectation,
-    parse_file,
-)
+from engine.banker.tapscript import Alias, Expect, ExpectationFailed, Interpreter, Script, Step, parse_file
+from engine.banker.viewmodel import ViewModel
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +37,7 @@ class ScriptRunner:
         self.index = 0
         self.taken: list[Path] = []
         self.failures: list[str] = []
-        self._last_error: str | None = None
+        self.interpreter = Interpreter(_Screen(self), on_enroll=self._enroll, on_wait=self._advance)
         self._waiting_for = 0
         self._frames = 0
 
@@ -106,7 +94,8 @@ class ScriptRunner:
             self._schedule(self._settled)
             return
         if controller is not None and controller.last_reaction is not None:
-            self._last_error = getattr(controller.last_reaction, "error", None)
+            # the screen's reactions come back through the controller, a tap's a few frames later
+            self.interpreter.last_error = getattr(controller.last_reaction, "error", None)
         self._schedule(self._after_step, SETTLE_FRAMES)
 
     def _after_step(self) -> None:
@@ -123,29 +112,23 @@ class ScriptRunner:
 
     # -- one step --------------------------------------------------------------------------------------
     def do(self, step: Step) -> None:
-        """Perform ``step`` (expectations are checked against the banker's view)."""
+        """Perform ``step`` with the tap-script interpreter (expectations against the banker's view)."""
+        self.interpreter.step(step)
+
+    def _enroll(self, uid: str, kind: str, value: int | None) -> object:
         app = self.app
-        session = app.session
-        controller = app.controller
-        if isinstance(step, Card):
-            try:
-                session.registry.enroll(step.uid, step.kind, step.value, replace=True)
-            except ValueError as exc:
-                raise ScriptError(f"cannot enrol card {step.uid}: {exc}") from exc
-            app.render(controller.view)
-        elif isinstance(step, Tap):
-            self._tap(step.uid)
-        elif isinstance(step, Press):
-            app.press(step.button, step.value)
-        elif isinstance(step, Choose):
-            app.choose(step.value)
-        elif isinstance(step, Wait):
-            if session.advance is None:
-                raise ScriptError("this banker's clock cannot be moved on: 'wait' needs a manual clock")
-            session.advance(step.seconds)
-            controller.tick()
-        elif isinstance(step, Expect):
-            check_expectation(step, controller.view, self._last_error)
+        try:
+            card = app.session.registry.enroll(uid, kind, value, replace=True)
+        except ValueError as exc:
+            raise ScriptError(f"cannot enrol card {uid}: {exc}") from exc
+        app.render(app.controller.view)
+        return card
+
+    def _advance(self, seconds: float) -> None:
+        advance = self.app.session.advance
+        if advance is None:
+            raise ScriptError("this banker's clock cannot be moved on: 'wait' needs a manual clock")
+        advance(seconds)
 
     def _tap(self, card_uid: str) -> None:
         from reader import mock
@@ -178,3 +161,28 @@ class ScriptRunner:
 
 def _verb(step: Step) -> str:
     return type(step).__name__.lower()
+
+
+class _Screen:
+    """The app as the interpreter drives it: taps through the mock reader, presses and choices through the
+    screen's own handlers, ticks and the view through the controller. Reactions come back through the
+    controller (the runner reads them once the frame settles), so these return None."""
+
+    def __init__(self, runner: ScriptRunner) -> None:
+        self.runner = runner
+
+    def tap(self, uid: str) -> None:
+        self.runner._tap(uid)
+
+    def press(self, button: str, value: str | None = None) -> None:
+        self.runner.app.press(button, value)
+
+    def choose(self, value: str) -> None:
+        self.runner.app.choose(value)
+
+    def tick(self) -> None:
+        self.runner.app.controller.tick()
+
+    @property
+    def view(self) -> ViewModel:
+        return self.runner.app.controller.view  # type: ignore[no-any-return]

@@ -1,4 +1,4 @@
-"""Auctions (RULES 1.14, 6.2; options ``auction``, ``auction_step``).
+"""Auctions (docs/rules.md 1.14, 6.2; options ``auction``, ``auction_step``).
 
 When the lander declines an unowned deed and ``auction`` is on, an auction opens: every player who is not
 bankrupt and not in jail may bid (the decliner too). A bid is a multiple of ``auction_step``, strictly

@@ -1,4 +1,4 @@
-"""The 23 event cards (RULES 1.11, 6.2).
+"""The 23 event cards (docs/rules.md 1.11, 6.2).
 
 Deck model: ``state.deck`` is the virtual deck, top first, shuffled at the start with the game's seed.
 ``DrawEvent(player)`` takes the top card; ``DrawEvent(player, card=id)`` (a physical card read by the reader)
@@ -6,7 +6,7 @@ takes that card from wherever it is in the order. Either way the drawn card goes
 
 A card that asks a choice waits in phase ``event`` for ``ResolveEvent``; a card that asks none, or whose
 target does not exist (e.g. "one of your deeds" when you own none), takes effect (or does nothing) at once.
-Decisions (RULES 6.2): "level to 1" hits any owned deed; HOUSE PARTY / IT'S A BOY raise one of yours and
+Decisions (docs/rules.md 6.2): "level to 1" hits any owned deed; HOUSE PARTY / IT'S A BOY raise one of yours and
 lower the nearest deed on each side by deed number, wrapping (1 <-> 22); only owned deeds have levels, so an
 unowned neighbour is unchanged. Swapped deeds keep their levels. ON THE RUN lasts 2 x active players
 ``EndTurn`` commands (levels still rise). TOTAL GRIDLOCK moves every active player not in jail to Free

@@ -1,4 +1,4 @@
-"""The colour-set bonus (RULES 1.9, 6.2; option ``colour_set_bonus``).
+"""The colour-set bonus (docs/rules.md 1.9, 6.2; option ``colour_set_bonus``).
 
 When the last unowned deed of a colour set is acquired from the Bank (bought or won at auction), every
 deed of the set goes up one level, two if one player owns the whole set, capped at 5. It fires once per

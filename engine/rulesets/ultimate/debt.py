@@ -1,4 +1,4 @@
-"""Debt and bankruptcy (RULES 1.15, 6.2): an unaffordable payment waits as a debt.
+"""Debt and bankruptcy (docs/rules.md 1.15, 6.2): an unaffordable payment waits as a debt.
 
 The debtor returns deeds to the Bank at their printed price (level reset) until the debt is covered; then
 the payment is made and the change stays with the debtor. With no deeds left and still short, the debtor

@@ -1,7 +1,8 @@
-"""Jail (RULES 1.12, 6.2; options ``jail_fee``, ``jail_max_tries``).
+"""Jail (docs/rules.md 1.12, 6.2; options ``jail_fee``, ``jail_max_tries``).
 
 ``GoToJail`` (space 27, the third double, PICK YOUR OWN) puts the token on the Jail space. A jailed player
-may pay ``jail_fee`` before rolling, or roll for doubles with ``JailRoll``: doubles release at once; the
+may pay ``jail_fee`` before rolling (a debt, paid by returning deeds, when the cash is short), or roll for
+doubles with ``JailRoll``: one roll per turn, in the player's own turn; doubles release at once; the
 failure that uses up ``jail_max_tries`` charges the fee (a debt if the cash is short) and releases. Jail
 resets nothing else. A jailed player cannot land, buy or bid (engine/rulesets/ultimate/base.py ``free``). Amounts are
 in money units.
@@ -15,7 +16,7 @@ from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.ledger import BANK
 from engine.rulesets.ultimate.base import Table, check_play, space_position
-from engine.rulesets.ultimate.debt import can_pay, charge
+from engine.rulesets.ultimate.debt import charge
 from engine.rulesets.ultimate.state import GameState
 
 
@@ -46,34 +47,32 @@ def _check_jailed(s: GameState, player: str, what: str) -> Refusal | None:
 
 
 def check_pay_fee(s: GameState, ed: Edition, cmd: PayJailFee) -> Refusal | None:
-    """PayJailFee: a jailed player with the fee in cash."""
-    what = "PayJailFee"
-    reason = _check_jailed(s, cmd.player, what)
-    if reason:
-        return reason
-    fee = s.options.jail_fee
-    if not can_pay(s, cmd.player, fee):
-        cash = s.balance(cmd.player)
-        return refuse("not_enough_cash_jail_fee", f"{what}: {cmd.player} has {cash}, the jail fee is {fee}",
-                      command=what, player=cmd.player, cash=cash, fee=fee)
-    return None
+    """PayJailFee: a jailed player (short of cash, the fee becomes a debt, as rent does)."""
+    return _check_jailed(s, cmd.player, "PayJailFee")
 
 
 def do_pay_fee(t: Table, cmd: PayJailFee) -> None:
-    """Pay the fee to the Bank and leave."""
-    fee = t.state.options.jail_fee
-    if fee:
-        t.emit(ev.MoneyTransferred, cmd.player, BANK, fee, "jail_fee")
+    """Leave, and pay the fee to the Bank (or owe it: engine/rulesets/ultimate/debt.py ``charge``)."""
     t.emit(ev.JailLeft, cmd.player, "fee")
+    charge(t, cmd.player, BANK, t.state.options.jail_fee, "jail_fee")
 
 
 def check_roll(s: GameState, ed: Edition, cmd: JailRoll) -> Refusal | None:
-    """JailRoll: a jailed player; ``doubles`` is a bool."""
+    """JailRoll: a jailed player, in their own turn, who has not rolled yet this turn; ``doubles`` a bool."""
     what = "JailRoll"
     if not isinstance(cmd.doubles, bool):
         return refuse("bad_doubles", f"{what}: expected doubles true or false, got {cmd.doubles!r}",
                       command=what, doubles=cmd.doubles)
-    return _check_jailed(s, cmd.player, what)
+    reason = _check_jailed(s, cmd.player, what)
+    if reason:
+        return reason
+    if s.turn is not None and cmd.player != s.turn:
+        return refuse("not_your_turn", f"{what}: expected the player whose turn it is ({s.turn}), got {cmd.player!r}",
+                      command=what, turn=s.turn, player=cmd.player)
+    if s.jail_rolled == cmd.player:
+        return refuse("jail_roll_done", f"{what}: {cmd.player} already rolled for doubles this turn",
+                      command=what, player=cmd.player)
+    return None
 
 
 def do_roll(t: Table, cmd: JailRoll) -> None:

@@ -1,4 +1,4 @@
-"""Rent and rent levels (RULES 1.9, 6.2): buying, paying rent, landing on your own deed, Location, GO.
+"""Rent and rent levels (docs/rules.md 1.9, 6.2): buying, paying rent, landing on your own deed, Location, GO.
 
 Rent is the current level's rent (level-1 rent during ON THE RUN) paid to the owner, then the level rises
 by one (max 5); levels still rise during ON THE RUN, as in G1. Landing on your own deed raises it by one.

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import commands as c
+from engine.corrections import CORRECTION_RULES
 from engine.errors import Refusal
 from engine.rulesets.ultimate import auction, cards, debt, jail, levels, turns
 from engine.rulesets.ultimate import commands as uc
@@ -30,4 +31,5 @@ RULES: dict[type, tuple[Check, Do]] = {
     uc.DrawEvent: (cards.check_draw, cards.do_draw),
     uc.ResolveEvent: (cards.check_resolve, cards.do_resolve),
     uc.ReturnDeed: (debt.check_return, debt.do_return),
+    **CORRECTION_RULES,
 }

@@ -24,4 +24,5 @@ RULESET = Ruleset(
     runner=GameRunner,
     commands=ULTIMATE_COMMANDS,
     events=ULTIMATE_EVENTS,
+    gestures="engine.rulesets.ultimate.gestures",
 )

@@ -147,8 +147,8 @@ class GameRunner:
         s = self.game.state
         doubles = 0
         if player in s.jail:
-            if self.jail_strategy == "short" and self.game.check(c.PayJailFee(player)) is None:
-                self.send(c.PayJailFee(player))  # then an ordinary turn
+            if self.jail_strategy == "short" and s.balance(player) >= s.options.jail_fee:
+                self.send(c.PayJailFee(player))  # pays only from cash (short of it, it rolls); then a turn
             else:
                 d1, d2 = self._roll()
                 self.send(c.JailRoll(player, d1 == d2))

@@ -36,8 +36,26 @@ class GameState:
     """Everything the rules need. Mutated only by :func:`apply_event`; compare with ``==`` (snapshot)."""
 
     __slots__ = (
-        "auction", "bankrupt", "bonus_done", "debt", "deck", "edition", "edition_id", "jail", "ledger", "level",
-        "on_the_run", "options", "order", "owner", "pending", "phase", "seed", "specs", "standings_final",
+        "auction",
+        "bankrupt",
+        "bonus_done",
+        "debt",
+        "deck",
+        "edition",
+        "edition_id",
+        "jail",
+        "jail_rolled",
+        "ledger",
+        "level",
+        "on_the_run",
+        "options",
+        "order",
+        "owner",
+        "pending",
+        "phase",
+        "seed",
+        "specs",
+        "standings_final",
         "turn",
     )
 
@@ -50,6 +68,7 @@ class GameState:
         self.specs: dict[str, PlayerSpec] = {}
         self.ledger = Ledger()
         self.jail: dict[str, int] = {}  # player -> failed tries so far
+        self.jail_rolled: str | None = None  # the player who already rolled for doubles this turn
         self.bankrupt: frozenset[str] = frozenset()
         self.owner: dict[int, str] = {}
         self.level: dict[int, int] = {}
@@ -75,6 +94,7 @@ class GameState:
         ledger = self.ledger
         c.ledger = Ledger(ledger.balances.copy(), ledger.issued, ledger.bank_position)
         c.jail = self.jail.copy()
+        c.jail_rolled = self.jail_rolled
         c.bankrupt = self.bankrupt
         c.owner = self.owner.copy()
         c.level = self.level.copy()
@@ -148,14 +168,15 @@ class GameState:
             return self.standings_final
         from engine.rulesets.ultimate.standings import compute_standings
 
-        return compute_standings(self.edition, self.order, self.ledger.balances, self.owner)
+        return compute_standings(self.edition, self.order, self.ledger.balances, self.owner, self.bankrupt)
 
     def snapshot(self) -> dict[str, object]:
         """The whole state as plain data (for equality, tests and display)."""
         return {
             "phase": self.phase, "edition": self.edition_id, "options": self.options.as_dict(),
             "order": self.order, "specs": {p: (s.name, s.token) for p, s in self.specs.items()},
-            "ledger": self.ledger.snapshot(), "jail": dict(self.jail), "bankrupt": sorted(self.bankrupt),
+            "ledger": self.ledger.snapshot(), "jail": dict(self.jail), "jail_rolled": self.jail_rolled,
+            "bankrupt": sorted(self.bankrupt),
             "owner": dict(sorted(self.owner.items())), "level": dict(sorted(self.level.items())),
             "bonus_done": sorted(self.bonus_done), "deck": self.deck, "auction": self.auction,
             "pending": self.pending, "debt": self.debt, "turn": self.turn, "on_the_run": self.on_the_run,
@@ -246,6 +267,7 @@ def _jail_in(s: GameState, e: ev.JailEntered) -> None:
 
 def _jail_fail(s: GameState, e: ev.JailRollFailed) -> None:
     s.jail[e.player] = e.tries
+    s.jail_rolled = e.player
 
 
 def _jail_out(s: GameState, e: ev.JailLeft) -> None:
@@ -318,8 +340,22 @@ def _ended(s: GameState, e: ev.GameEnded) -> None:
 
 def _turn(s: GameState, e: ev.TurnEnded) -> None:
     s.turn = e.next_player
+    s.jail_rolled = None
     if s.on_the_run > 0:
         s.on_the_run -= 1
+
+
+def _money_corrected(s: GameState, e: ev.MoneyCorrected) -> None:
+    s.ledger.transfer(e.payer, e.payee, e.amount)
+
+
+def _deed_corrected(s: GameState, e: ev.DeedCorrected) -> None:
+    if e.to == BANK:
+        del s.owner[e.deed]
+        del s.level[e.deed]
+    else:
+        s.owner[e.deed] = e.to
+        s.level.setdefault(e.deed, 1)  # from the Bank: level 1, as when bought; between players: kept
 
 
 FOLD: dict[type, Callable[[GameState, Any], None]] = {
@@ -332,6 +368,7 @@ FOLD: dict[type, Callable[[GameState, Any], None]] = {
     uev.DeedsSwapped: _swapped, uev.OnTheRunStarted: _on_the_run, ev.DebtOpened: _debt, uev.DeedReturned: _returned,
     ev.DebtSettled: _settled, ev.PlayerBankrupt: _bankrupt, ev.GameEnded: _ended, ev.TurnEnded: _turn,
     uev.OwnDeedVisited: _nothing,
+    ev.MoneyCorrected: _money_corrected, ev.DeedCorrected: _deed_corrected,
 }
 
 

@@ -1,7 +1,7 @@
-"""Starting the game and passing the turn (RULES 1.3, 6.2; options ``max_players``, ``start_money``).
+"""Starting the game and passing the turn (docs/rules.md 1.3, 6.2; options ``max_players``, ``start_money``).
 
 ``StartGame`` registers 2..``max_players`` players with unique ids, gives each ``start_money`` from the
-Bank, records the options in force (RULES 6.2 defaults, then the edition's ``[options]``, then the command's) and shuffles the virtual event deck with ``random.Random(seed)``; the
+Bank, records the options in force (docs/rules.md 6.2 defaults, then the edition's ``[options]``, then the command's) and shuffles the virtual event deck with ``random.Random(seed)``; the
 shuffled order is recorded in ``GameStarted`` so a replay never re-shuffles. ``EndTurn`` passes the turn to
 the next player who is not bankrupt and counts down ON THE RUN.
 """

@@ -7,7 +7,7 @@ from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 
 BID_STEPS: tuple[int, ...] = (20, 100)
-"""The bid buttons' increments in money units (RULES.md 6.2: steps of 20 and 100)."""
+"""The bid buttons' increments in money units (docs/rules.md 6.2: steps of 20 and 100)."""
 
 
 class AuctionScreen(BankScreen):

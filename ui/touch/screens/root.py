@@ -89,7 +89,7 @@ class BoardBankApp(CardsMixin, App):
         from kivy.core.window import Window
         from kivy.factory import Factory
 
-        from ui.touch.app import load_kv
+        from ui.touch.kvload import load_kv
 
         self.title = self.t("app.title")
         scale_to_window(Window.size)

@@ -1,0 +1,62 @@
+"""Binding the table's handler names: every public function of the handler modules, handed the context.
+
+The table (:mod:`engine.banker.table`) names its conditions and callbacks by string; transitions resolves
+a string against the machine's model. :func:`bind` sets each public function *defined* in the handler
+modules (not those they import) as an attribute of the model under its own name,
+``functools.partial(fn, ctx)``. It refuses (:class:`BankerError`) a name defined by two modules, one that
+would hide an attribute of the model's class, and a name of the table that no module defines.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable
+from functools import partial
+from types import ModuleType
+from typing import Any
+
+from engine.banker.context import Context
+from engine.errors import EngineError
+
+
+class BankerError(EngineError, ValueError):
+    """A bad call to the banker itself (not a mistake at the table, which is a refused reaction)."""
+
+
+def handler_functions(modules: Iterable[ModuleType]) -> dict[str, Callable[..., Any]]:
+    """Name -> function: the public functions defined in ``modules`` (not those they import).
+
+    Raises :class:`BankerError` when two modules define the same name.
+    """
+    found: dict[str, Callable[..., Any]] = {}
+    where: dict[str, str] = {}
+    for module in modules:
+        for name, fn in vars(module).items():
+            if name.startswith("_") or not inspect.isfunction(fn) or fn.__module__ != module.__name__:
+                continue
+            if name in found:
+                raise BankerError(f"handler {name!r} is defined twice: in {where[name]} and {module.__name__}")
+            found[name], where[name] = fn, module.__name__
+    return found
+
+
+def names_in(table: Iterable[dict[str, Any]]) -> set[str]:
+    """Every condition and callback name the rows of ``table`` use."""
+    names: set[str] = set()
+    for row in table:
+        for key in ("conditions", "after"):
+            value = row.get(key)
+            names.update([value] if isinstance(value, str) else value or [])
+    return names
+
+
+def bind(model: object, ctx: Context, modules: Iterable[ModuleType], table: Iterable[dict[str, Any]]) -> None:
+    """Each handler of ``modules`` as ``model.<name>`` = ``partial(fn, ctx)``, checked (see the module)."""
+    functions = handler_functions(modules)
+    for name, fn in functions.items():
+        if hasattr(type(model), name) or name in vars(model):
+            raise BankerError(f"handler {name!r} ({fn.__module__}) would hide the banker's own {name!r}")
+        setattr(model, name, partial(fn, ctx))
+    missing = sorted(names_in(table) - set(functions))
+    if missing:
+        raise BankerError(f"the table names handlers that no module defines: {', '.join(missing)}")

@@ -1,0 +1,134 @@
+"""The banker menu behind a PIN (none until one is set): the PIN entry, undo, the settings (timeouts,
+PIN), staged until ✓."""
+
+from __future__ import annotations
+
+from transitions import EventData
+
+from engine import commands as c
+from engine.banker.context import Context, Refusal, input_value
+from engine.banker.pin import hash_pin, is_pin, salt_from
+from engine.banker.setup import player_id
+
+
+def open_pin(ctx: Context, event: EventData) -> None:
+    ctx.forget_gesture()
+
+
+def pin_not_set(ctx: Context, event: EventData) -> bool:
+    """No PIN yet: the menu opens without asking (the settings offer to set one)."""
+    return ctx.pin.record is None
+
+
+def pin_matches(ctx: Context, event: EventData) -> bool:
+    """A whole PIN entry (an answer): checked as a whole, never digit by digit; wrong entries are counted
+    and the fifth in a row locks the PIN for a minute (engine/banker/pin.py)."""
+    if ctx.probing:
+        return False  # may() never checks a PIN, nor counts a failure
+    entry = str(input_value(event) or "")
+    now = ctx.clock()
+    before = ctx.pin.stored(now)
+    result = ctx.pin.check(entry, now)
+    if result == "locked":
+        ctx.refusal = Refusal("error.pin_locked", {"seconds": int(ctx.pin.locked_for(now) + 0.999)})
+    elif result == "bad":
+        ctx.refusal = Refusal("error.bad_pin")
+    after = ctx.pin.stored(now)
+    if ctx.on_settings is not None and after != before:
+        ctx.on_settings({k: after[k] for k in ("pin_failures", "pin_locked_s")})
+    return result == "ok"
+
+
+def can_undo(ctx: Context, event: EventData) -> bool:
+    return ctx.allowed(c.Undo())
+
+
+def do_undo(ctx: Context, event: EventData) -> None:
+    ctx.apply(c.Undo())
+
+
+def setting_valid(ctx: Context, event: EventData) -> bool:
+    name, sep, raw = str(input_value(event) or "").partition("=")
+    ok = bool(sep) and (
+        (name in ("timeout_s", "auction_s") and _seconds(raw) is not None)
+        or (name == "pin" and (is_pin(raw) or raw == ""))
+    )
+    if not ok:
+        ctx.refusal = Refusal("error.bad_setting", {"setting": str(input_value(event))[:40]})
+    return ok
+
+
+def _seconds(raw: str) -> float | None:
+    """A timeout in seconds: ASCII digits with at most one point, 1..600 (None otherwise)."""
+    digits = raw.replace(".", "", 1)
+    if not (digits.isascii() and digits.isdigit()) or len(raw) > 8:
+        return None
+    value = float(raw)
+    return value if 1 <= value <= 600 else None
+
+
+def do_setting(ctx: Context, event: EventData) -> None:
+    """Stage a setting: it takes effect only with ✓; X or the timeout leave the settings as they were.
+    ``pin=`` (empty) removes the PIN."""
+    name, _, raw = str(input_value(event)).partition("=")
+    ctx.gesture.settings[name] = raw if name == "pin" else float(raw)
+
+
+def confirm_settings(ctx: Context, event: EventData) -> None:
+    """✓ in the settings: the staged settings take effect, and the injected ``on_settings`` gets the
+    settings in force (it may save them: the PIN only as its salted hash)."""
+    for name, value in ctx.gesture.settings.items():
+        if name == "pin":
+            ctx.pin.record = hash_pin(str(value), salt_from(ctx.seed_source)) if value else None
+            ctx.pin.failures, ctx.pin.locked_until = 0, None
+        else:
+            setattr(ctx, name, float(value))
+    ctx.gesture.settings = {}
+    if ctx.on_settings is not None:
+        ctx.on_settings({"timeout_s": ctx.timeout_s, "auction_s": ctx.auction_s, **ctx.pin.stored(ctx.clock())})
+
+
+def _party(text: str) -> str | None:
+    """``bank`` or a seat number (ASCII digits) -> the engine's account id."""
+    if text == "bank":
+        return "bank"
+    return player_id(int(text)) if text.isascii() and text.isdigit() and len(text) <= 2 else None
+
+
+def _correction(raw: str) -> c.Command | None:
+    """``correct=money:FROM:TO:AMOUNT:REASON`` or ``correct=deed:DEED:TO:REASON`` (FROM/TO a seat or bank)."""
+    name, sep, rest = raw.partition("=")
+    if name != "correct" or not sep:
+        return None
+    kind, _, fields = rest.partition(":")
+    if kind == "money":
+        parts = fields.split(":", 3)
+        if len(parts) == 4 and parts[2].isascii() and parts[2].isdigit() and len(parts[2]) <= 9:
+            payer, payee = _party(parts[0]), _party(parts[1])
+            if payer and payee:
+                return c.CorrectMoney(payer, payee, int(parts[2]), parts[3])
+    if kind == "deed":
+        parts = fields.split(":", 2)
+        if len(parts) == 3 and parts[0].isascii() and parts[0].isdigit() and len(parts[0]) <= 3:
+            to = _party(parts[1])
+            if to:
+                return c.CorrectDeed(int(parts[0]), to, parts[2])
+    return None
+
+
+def correction_valid(ctx: Context, event: EventData) -> bool:
+    """A correction answer in the menu (behind the PIN): well formed, and the engine accepts it."""
+    raw = str(input_value(event) or "")
+    if not raw.startswith("correct="):
+        return False
+    cmd = _correction(raw)
+    if cmd is None:
+        ctx.refusal = Refusal("error.bad_correction", {"answer": raw[:60]})
+        return False
+    return ctx.allowed(cmd)
+
+
+def do_correction(ctx: Context, event: EventData) -> None:
+    cmd = _correction(str(input_value(event)))
+    assert cmd is not None
+    ctx.apply(cmd)

@@ -1,0 +1,191 @@
+"""Setup: seating players by their bank cards, the table's choices (names, tokens, options, edition) and
+the start of the game.
+
+The answers are described in :mod:`engine.banker.setup`. A bad answer is refused with an error key and
+changes nothing. ✓ puts all of it in the ``StartGame`` command: ``PlayerSpec(id, name, token)`` per seat,
+the options chosen, and the edition passed to the store's ``new_game``. Amounts in options are ``int`` in
+the edition's money unit. The menu's "new game" goes back here.
+"""
+
+from __future__ import annotations
+
+from transitions import EventData
+
+from engine import commands as c
+from engine.banker.context import Context, Refusal, input_value
+from engine.banker.setup import NAME_MAX, TOKEN_PALETTE, parse_setup_answer, player_id
+from engine.banker.viewmodel import Cue
+from engine.editions import list_editions, load_edition
+from engine.errors import OptionError
+from engine.game import Game
+from engine.options import parse_option_text
+from engine.rulesets.registry import ruleset_of
+
+# -- seating -------------------------------------------------------------------------------------------
+
+
+def can_seat(ctx: Context, event: EventData) -> bool:
+    seat = input_value(event)
+    limit = ctx.setup_options().max_players
+    if seat is not None and int(seat) in ctx.seats:
+        ctx.refusal = Refusal("error.already_seated", {"seat": int(seat)})
+        return False
+    if len(ctx.seats) >= limit:
+        ctx.refusal = Refusal("error.too_many_players", {"max": limit})
+        return False
+    return True
+
+
+def do_seat(ctx: Context, event: EventData) -> None:
+    seat = int(input_value(event))
+    ctx.seats.append(seat)
+    taken = {ctx.tokens[s] for s in ctx.seats if s in ctx.tokens}
+    preferred = TOKEN_PALETTE[(seat - 1) % len(TOKEN_PALETTE)]
+    free = [t for t in TOKEN_PALETTE if t not in taken]
+    ctx.tokens[seat] = preferred if preferred not in taken else (free[0] if free else preferred)
+
+
+def do_clear_seats(ctx: Context, event: EventData | None) -> None:
+    ctx.seats.clear()
+    ctx.names.clear()
+    ctx.tokens.clear()
+
+
+# -- the table's answers ---------------------------------------------------------------------------------
+
+
+def setup_answer_valid(ctx: Context, event: EventData) -> bool:
+    """Condition of ``answer`` in SETUP: a well-formed, acceptable choice (the refusal says why not)."""
+    value = input_value(event)
+    if value is None:
+        return ctx.probing
+    parsed = parse_setup_answer(str(value))
+    if parsed is None:
+        ctx.refusal = Refusal("error.bad_setup", {"answer": str(value)})
+        return False
+    kind, key, raw = parsed
+    refusal = _CHECKS[kind](ctx, key, raw)
+    if refusal is not None:
+        ctx.refusal = refusal
+        return False
+    return True
+
+
+def do_setup_answer(ctx: Context, event: EventData) -> None:
+    parsed = parse_setup_answer(str(input_value(event)))
+    assert parsed is not None
+    kind, key, raw = parsed
+    if kind == "name":
+        ctx.names[int(key)] = raw.strip()
+    elif kind == "token":
+        ctx.tokens[int(key)] = raw.strip().lower()
+    elif kind == "option":
+        name, value = parse_option_text(f"{key}={raw}")
+        ctx.options[name] = value
+    else:
+        ctx.edition_id = raw
+
+
+def _seated(ctx: Context, key: str) -> int | Refusal:
+    if not key.isdigit() or int(key) not in ctx.seats:
+        return Refusal("error.not_seated", {"seat": key})
+    return int(key)
+
+
+def _check_name(ctx: Context, key: str, raw: str) -> Refusal | None:
+    seat = _seated(ctx, key)
+    if isinstance(seat, Refusal):
+        return seat
+    name = raw.strip()
+    if not 1 <= len(name) <= NAME_MAX or not name.isprintable():
+        return Refusal("error.bad_name", {"name": raw, "max": NAME_MAX})
+    for other in ctx.seats:
+        if other != seat and ctx.seat_name(other).casefold() == name.casefold():
+            return Refusal("error.name_taken", {"name": name, "seat": other})
+    return None
+
+
+def _check_token(ctx: Context, key: str, raw: str) -> Refusal | None:
+    seat = _seated(ctx, key)
+    if isinstance(seat, Refusal):
+        return seat
+    token = raw.strip().lower()
+    if token not in TOKEN_PALETTE:
+        return Refusal("error.bad_token", {"token": raw, "expected": ", ".join(TOKEN_PALETTE)})
+    for other in ctx.seats:
+        if other != seat and ctx.seat_token(other) == token:
+            return Refusal("error.token_taken", {"token": token, "seat": other})
+    return None
+
+
+def _check_option(ctx: Context, key: str, raw: str) -> Refusal | None:
+    try:
+        name, value = parse_option_text(f"{key}={raw}")
+        opts = ruleset_of(ctx.setup_edition).options.from_mapping({**ctx.setup_edition.options, **ctx.options, name: value})
+    except OptionError as exc:
+        return Refusal("error.bad_option", {"option": key, "reason": str(exc)})
+    if opts.max_players < len(ctx.seats):
+        return Refusal("error.bad_option", {
+            "option": key, "reason": f"option max_players expects at least the {len(ctx.seats)} seated "
+                                     f"players, got {opts.max_players}"})
+    return None
+
+
+def _check_edition(ctx: Context, key: str, raw: str) -> Refusal | None:
+    editions = list_editions()
+    if raw not in editions:
+        return Refusal("error.bad_edition", {"edition": raw, "expected": ", ".join(editions)})
+    try:
+        ruleset_of(load_edition(raw)).options.from_mapping({**load_edition(raw).options, **ctx.options})
+    except OptionError as exc:
+        return Refusal("error.bad_option", {"option": "edition", "reason": str(exc)})
+    return None
+
+
+_CHECKS = {"name": _check_name, "token": _check_token, "option": _check_option, "edition": _check_edition}
+
+# -- starting ----------------------------------------------------------------------------------------------
+
+
+def _start_command(ctx: Context) -> c.StartGame:
+    specs = tuple(c.PlayerSpec(player_id(s), ctx.seat_name(s), ctx.seat_token(s)) for s in sorted(ctx.seats))
+    return c.StartGame(specs, dict(ctx.options), 0)
+
+
+def can_start(ctx: Context, event: EventData) -> bool:
+    if len(ctx.seats) < 2:
+        ctx.refusal = Refusal("error.need_players", {"min": 2, "seated": len(ctx.seats)})
+        return False
+    names = [ctx.seat_name(s).casefold() for s in ctx.seats]
+    if len(set(names)) != len(names):
+        dup = next(ctx.seat_name(s) for s in ctx.seats if names.count(ctx.seat_name(s).casefold()) > 1)
+        ctx.refusal = Refusal("error.name_taken", {"name": dup, "seat": ""})
+        return False
+    reason = Game(ctx.setup_edition).check(_start_command(ctx))
+    if reason is not None:
+        ctx.refusal = Refusal("error.rule", {"reason": reason, "command": "StartGame"})
+        return False
+    return True
+
+
+def do_start(ctx: Context, event: EventData) -> None:
+    cmd = _start_command(ctx)
+    ctx.durable = ctx.store.new_game(ctx.setup_edition.id, cmd.players, cmd.options, ctx.seed_source())
+    started = ctx.store.events(ctx.durable)
+    ctx.events.extend(started)
+    ctx.note(started)
+    ctx.cues.append(Cue.OK)
+    do_clear_seats(ctx, event)
+    ctx.history = {}
+    state = ctx.durable.game.state
+    for pid in state.order:
+        ctx.history[pid] = [state.wealth(pid)]
+
+
+def do_new_game(ctx: Context, event: EventData) -> None:
+    ctx.durable = None
+    ctx.last_tx = None
+    ctx.last_seq = 0
+    do_clear_seats(ctx, event)
+    ctx.history = {}
+    ctx.forget_gesture()

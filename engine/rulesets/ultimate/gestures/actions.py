@@ -1,0 +1,85 @@
+"""Player actions (Ultimate Banking): a player card then a button, or a button then the card — pass GO,
+go to jail, pay the fee, the jail rolls, draw from the virtual deck, Location (the card, then the
+destination deed), and the end of the turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from transitions import EventData
+
+from engine import commands as c
+from engine.banker.context import Context, Refusal
+from engine.banker.setup import seat_of
+from engine.rulesets.ultimate import commands as uc
+
+_ACTIONS: dict[str, Callable[[str], c.Command]] = {
+    "go": c.PassGo, "jail": c.GoToJail, "pay_fee": c.PayJailFee, "end_turn": c.EndTurn,
+    "roll_doubles": lambda p: c.JailRoll(p, True), "roll_no_doubles": lambda p: c.JailRoll(p, False),
+    "draw": lambda p: uc.DrawEvent(p, None),
+}
+
+
+def known_player(ctx: Context, event: EventData) -> bool:
+    pid = ctx.input_player(event)
+    if ctx.durable is None or (pid is not None and pid not in ctx.st().specs):
+        ctx.refusal = Refusal("error.not_playing", {"seat": seat_of(pid)})
+        return False
+    return True
+
+
+def in_play(ctx: Context, event: EventData) -> bool:
+    return ctx.durable is not None and ctx.st().phase == "play"
+
+
+def pick_action(ctx: Context, event: EventData) -> None:
+    ctx.gesture.action = event.event.name.removeprefix("press_")
+
+
+def action_is_location(ctx: Context, event: EventData) -> bool:
+    return ctx.gesture.action == "location" and known_player(ctx, event)
+
+
+def _action_command(ctx: Context, event: EventData) -> c.Command | None:
+    name = event.event.name
+    action = name.removeprefix("press_") if name.startswith("press_") else ctx.gesture.action
+    player = ctx.input_player(event)
+    if player is None or action is None:
+        return None
+    return _ACTIONS[action](player) if action in _ACTIONS else None
+
+
+def can_act(ctx: Context, event: EventData) -> bool:
+    cmd = _action_command(ctx, event)
+    return ctx.probing if cmd is None else ctx.allowed(cmd)
+
+
+def do_act(ctx: Context, event: EventData) -> None:
+    cmd = _action_command(ctx, event)
+    assert cmd is not None
+    ctx.apply(cmd)
+
+
+def can_locate(ctx: Context, event: EventData) -> bool:
+    pair = ctx.pair(event)
+    return ctx.probing if pair is None else ctx.allowed(uc.UseLocation(*pair))
+
+
+def do_locate(ctx: Context, event: EventData) -> None:
+    pair = ctx.require_pair(event)
+    ctx.apply(uc.UseLocation(*pair))
+    ctx.landing = pair
+
+
+def can_end_current_turn(ctx: Context, event: EventData) -> bool:
+    turn = ctx.st().turn if ctx.durable else None
+    if turn is None:
+        ctx.refusal = Refusal("error.no_game")
+        return False
+    return ctx.allowed(c.EndTurn(turn))
+
+
+def do_end_current_turn(ctx: Context, event: EventData) -> None:
+    turn = ctx.st().turn
+    assert turn is not None
+    ctx.apply(c.EndTurn(turn))

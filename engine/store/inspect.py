@@ -1,0 +1,86 @@
+"""Checking an existing installation file before the journal opens it for writing.
+
+Nothing here writes to the file: the checks read its header and use a read-only SQLite connection, and
+remove the ``-wal``/``-shm`` files that such a connection may leave next to a refused file.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from engine.store.schema import (
+    _HEADER_SIZE,
+    _OUR_TABLES,
+    _SQLITE_MAGIC,
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    SIBLING_TABLES,
+    JournalError,
+)
+
+
+def existing_sidecars(path: Path) -> set[Path]:
+    return {p for p in (Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")) if p.exists()}
+
+
+def remove_new_sidecars(path: Path, before: set[Path]) -> None:
+    """Remove the -wal/-shm files our read-only check of a refused file created (the file is untouched)."""
+    for p in existing_sidecars(path) - before:
+        p.unlink(missing_ok=True)
+
+
+def inspect_file(path: Path) -> bool:
+    """Check an existing file without writing to it; return True if it still needs our schema.
+
+    Raises :class:`JournalError` for anything that is not an intact boardbank file (or an empty one).
+    """
+    try:
+        with path.open("rb") as f:
+            header = f.read(_HEADER_SIZE)
+    except OSError as exc:
+        raise JournalError(f"cannot read the journal {path}: {exc}") from exc
+    if not header:
+        return True  # a 0-byte file is an empty SQLite database: nothing in it can be lost
+    if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
+        raise JournalError(
+            f"{path} is not a boardbank journal: expected an SQLite 3 file, found "
+            f"{len(header)}+ bytes starting with {header[:16]!r}; refusing to touch it"
+        )
+    before = existing_sidecars(path)
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)) as ro:
+            return _inspect_sqlite(path, ro)
+    except sqlite3.DatabaseError as exc:
+        remove_new_sidecars(path, before)
+        raise JournalError(f"{path} is corrupt or truncated ({exc}); refusing to touch it") from exc
+    except JournalError:
+        remove_new_sidecars(path, before)
+        raise
+
+
+def _inspect_sqlite(path: Path, ro: sqlite3.Connection) -> bool:
+    """The checks of :func:`inspect_file` through a read-only connection ``ro``."""
+    app_id = ro.execute("PRAGMA application_id").fetchone()[0]
+    tables = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if app_id != APPLICATION_ID and (app_id != 0 or not tables <= SIBLING_TABLES):
+        raise JournalError(
+            f"{path} is an SQLite file of another application (application_id "
+            f"{app_id:#010x}, tables {sorted(tables)}), not a boardbank journal "
+            f"(expected application_id {APPLICATION_ID:#010x}); refusing to touch it"
+        )
+    problems = [r[0] for r in ro.execute("PRAGMA quick_check")]
+    if problems != ["ok"]:
+        raise JournalError(f"{path} is corrupt (quick_check: {'; '.join(problems[:5])}); refusing to touch it")
+    if "meta" not in tables:
+        return True
+    meta = dict(ro.execute("SELECT key, value FROM meta").fetchall())
+    version = meta.get("schema_version")
+    if meta.get("application") != "boardbank" or version is None or not version.isdigit():
+        raise JournalError(f"{path} has a meta table that is not a boardbank journal's: {meta!r}")
+    if int(version) > SCHEMA_VERSION:
+        raise JournalError(
+            f"{path} was written by a newer boardbank (schema {version}; this one reads up to {SCHEMA_VERSION})"
+        )
+    return any(t not in tables for t in _OUR_TABLES)

@@ -1,0 +1,76 @@
+"""Reading the journal's log rows back: decoding, checking their order, and naming the first bad one.
+
+Each row of the ``log`` table holds one accepted command and all its events as one JSON text
+(``{"command": {...}, "events": [...]}``). Reading checks what writing promised: command numbers 1, 2, ...
+per game, event seqs 1, 2, ... without a gap, every event carrying its row's command number, valid UTF-8
+and valid JSON. The first row that breaks a promise is named by its command number and the seq its
+events would have started at, so :meth:`~engine.store.journal.Journal.salvage` can show what is intact
+before it. Amounts inside the records are ``int`` in the edition's money unit; nothing here reads them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+Record = dict[str, Any]
+
+
+class BadRow(Exception):
+    """The first damaged row of a game: its command ``number``, the ``seq`` its events should start at,
+    and what is wrong with it."""
+
+    def __init__(self, number: int, seq: int, problem: str) -> None:
+        super().__init__(number, seq, problem)
+        self.number, self.seq, self.problem = number, seq, problem
+
+    def __str__(self) -> str:
+        return f"command {self.number} (events from seq {self.seq}) is damaged: {self.problem}"
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """One decoded, checked row: the command ``number``, its record, its event records, its input id."""
+
+    number: int
+    command: Record
+    events: list[Record]
+    input_id: str | None
+
+
+def decode_rows(rows: Iterator[tuple[int, str | None, bytes]]) -> Iterator[LogRow]:
+    """Decode ``(number, input_id, payload bytes)`` rows in order; raise :class:`BadRow` at the first
+    row that is not what the journal wrote."""
+    expected_number, next_seq = 1, 1
+    for number, input_id, raw in rows:
+        if number != expected_number:
+            raise BadRow(expected_number, next_seq, f"expected command {expected_number}, found command {number}")
+        try:
+            text = raw.decode("utf-8") if isinstance(raw, bytes) else str(raw)
+            data = json.loads(text)
+        except UnicodeDecodeError as exc:
+            raise BadRow(number, next_seq, f"its text is not valid UTF-8 ({exc.reason} at byte {exc.start})") from None
+        except ValueError as exc:
+            raise BadRow(number, next_seq, f"its text is not valid JSON ({exc})") from None
+        command, events = _parts(data, number, next_seq)
+        for offset, event in enumerate(events):
+            seq = next_seq + offset
+            if not isinstance(event, dict) or event.get("seq") != seq or event.get("command") != number:
+                raise BadRow(number, next_seq, f"expected event seq {seq} of command {number}, found {event!r:.120}")
+        yield LogRow(number, command, events, input_id)
+        expected_number += 1
+        next_seq += len(events)
+
+
+def _parts(data: object, number: int, seq: int) -> tuple[Record, list[Record]]:
+    if not isinstance(data, dict) or not isinstance(data.get("command"), dict) or not isinstance(data.get("events"), list):
+        raise BadRow(number, seq, "expected an object with a command and a list of events")
+    return data["command"], data["events"]
+
+
+def payload_text(command: Record, events: list[Record]) -> str:
+    """The JSON text of one log row (compact, keys sorted, non-ASCII kept as it is)."""
+    return json.dumps({"command": command, "events": events}, ensure_ascii=False, separators=(",", ":"),
+                      sort_keys=True)

@@ -1,0 +1,102 @@
+"""The card in the simulated PN532's field: an ISO/IEC 14443-3 type A target, and a Type 2 tag's memory.
+
+A card has a UID of 4, 7 or 10 bytes. Its answers to anticollision are the defaults of
+:func:`reader.pn532_frames.target_a_payload`: a 4-byte UID is a MIFARE Classic 1K (SENS_RES ``00 04``,
+SEL_RES ``08``), a 7-byte UID an NTAG213 (``00 44``, ``00``), a 10-byte UID ``00 84`` / ``00``. Cards
+with SEL_RES ``00`` are NFC Forum Type 2 tags and answer, in :meth:`SimCard.answer`:
+
+* READ ``30 page`` with 16 bytes (4 pages, rolling over at the end of the memory, as NTAG does);
+* GET_VERSION ``60`` with the NTAG213's version ``00 04 04 02 01 00 0F 03``;
+* WRITE ``A2 page b0 b1 b2 b3`` (pages 4-39) with the 4-bit ACK ``0A``, and a NAK ``00`` otherwise;
+* HLTA ``50 00`` with silence (the card is *not* put into HALT: a difference from a real card).
+
+The memory is an NTAG213's (45 pages): the UID and its check bytes in pages 0-2, the capability
+container ``E1 10 12 00`` in page 3 and an empty NDEF message TLV ``03 00 FE`` in page 4. A MIFARE
+Classic answers nothing without authentication, which is not simulated. Everything is bytes, no I/O.
+"""
+
+from __future__ import annotations
+
+from reader import pn532_frames as pf
+
+CASCADE_TAG = 0x88
+NTAG213_PAGES = 45  # 4-byte pages
+NTAG213_VERSION = bytes.fromhex("0004040201000F03")
+ACK_4BIT = 0x0A
+NAK_4BIT = 0x00
+READ, GET_VERSION, WRITE, HLTA = 0x30, 0x60, 0xA2, 0x50
+
+
+def crc_a(data: bytes) -> bytes:
+    """ISO/IEC 14443-3 CRC_A (initial value 0x6363) of ``data``, low byte first."""
+    crc = 0x6363
+    for b in data:
+        b ^= crc & 0xFF
+        b = (b ^ (b << 4)) & 0xFF
+        crc = ((crc >> 8) ^ (b << 8) ^ (b << 3) ^ (b >> 4)) & 0xFFFF
+    return bytes([crc & 0xFF, crc >> 8])
+
+
+def cascaded(uid: bytes) -> bytes:
+    """The UID as anticollision transmits it: with the cascade tag 0x88 before each incomplete level
+    (4 bytes: as is; 7 bytes: ``88`` + 7; 10 bytes: ``88`` + 3 + ``88`` + 7). InListPassiveTarget's
+    InitiatorData is (a prefix of) this form."""
+    if len(uid) == 4:
+        return uid
+    if len(uid) == 7:
+        return bytes([CASCADE_TAG]) + uid
+    return bytes([CASCADE_TAG]) + uid[:3] + bytes([CASCADE_TAG]) + uid[3:]
+
+
+class SimCard:
+    """One type A card (see the module docstring); ``memory`` is a Type 2 tag's, or empty."""
+
+    def __init__(self, uid: bytes) -> None:
+        if len(uid) not in (4, 7, 10):
+            raise ValueError(f"a type A UID has 4, 7 or 10 bytes, got {len(uid)}: {uid.hex()}")
+        self.uid = uid
+        self.target = pf.target_a_payload(1, uid)  # Tg SENS_RES(2) SEL_RES NFCIDLength NFCID1
+        self.sel_res = self.target[3]
+        self.memory = bytearray(self._ntag213(uid)) if self.is_type2 else bytearray()
+
+    @property
+    def is_type2(self) -> bool:
+        """SEL_RES 0x00 (no ISO 14443-4, not a MIFARE Classic): an NFC Forum Type 2 tag."""
+        return self.sel_res == 0x00
+
+    def matches(self, initiator_data: bytes) -> bool:
+        """Whether InListPassiveTarget's InitiatorData (empty: any card) selects this card."""
+        return cascaded(self.uid).startswith(bytes(initiator_data))
+
+    @staticmethod
+    def _ntag213(uid: bytes) -> bytes:
+        u = (uid + bytes(7))[:7]
+        bcc0 = CASCADE_TAG ^ u[0] ^ u[1] ^ u[2]
+        bcc1 = u[3] ^ u[4] ^ u[5] ^ u[6]
+        head = bytes([u[0], u[1], u[2], bcc0, u[3], u[4], u[5], u[6], bcc1, 0x48, 0x00, 0x00])
+        head += bytes.fromhex("E1101200") + bytes.fromhex("0300FE00")
+        return head + bytes(NTAG213_PAGES * 4 - len(head))
+
+    def answer(self, command: bytes) -> bytes | None:
+        """The card's answer to a command (without CRC_A), ``None`` for silence. A one-byte answer of
+        ``0A`` / ``00`` is a 4-bit ACK / NAK."""
+        if not command or not self.is_type2:
+            return None
+        code = command[0]
+        if code == READ and len(command) == 2:
+            page = command[1]
+            if page >= NTAG213_PAGES:
+                return bytes([NAK_4BIT])
+            data = self.memory + self.memory  # NTAG rolls over to page 0
+            return bytes(data[page * 4 : page * 4 + 16])
+        if code == GET_VERSION and len(command) == 1:
+            return NTAG213_VERSION
+        if code == WRITE and len(command) == 6:
+            page = command[1]
+            if not 4 <= page < 40:
+                return bytes([NAK_4BIT])
+            self.memory[page * 4 : page * 4 + 4] = command[2:6]
+            return bytes([ACK_4BIT])
+        if code == HLTA:
+            return None
+        return bytes([NAK_4BIT])
