@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 RULESETS: dict[str, str] = {
     "ultimate": "engine.rulesets.ultimate.ruleset",
+    "classic": "engine.rulesets.classic.ruleset",
 }
 """Ruleset name -> the module exporting ``RULESET``."""
 

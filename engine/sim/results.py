@@ -35,3 +35,5 @@ class GameResult:
     in_jail: int = 0
     violations: list[str] = field(default_factory=list)
     winner: int | None = None
+    rolls: int = 0  # dice rolls that moved a token or tried for doubles in jail (the classic table counts them)
+    capped: bool = False  # the game reached the turn cap without ending

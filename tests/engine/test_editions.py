@@ -16,7 +16,7 @@ UK = (EDITIONS_DIR / "ultimate-uk.toml").read_text(encoding="utf-8")
 
 
 def test_the_three_editions_ship() -> None:
-    assert list_editions() == ["ultimate-ru", "ultimate-uk", "ultimate-us"]
+    assert list_editions() == ["classic-ru", "classic-uk", "classic-us", "ultimate-ru", "ultimate-uk", "ultimate-us"]
     ru = load_edition("ultimate-ru")
     assert (ru.language, ru.currency) == ("ru", "RUB_K")
     assert load_edition("ultimate-us").currency == "M"

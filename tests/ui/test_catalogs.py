@@ -96,6 +96,8 @@ def dynamic_keys() -> set[str]:
     keys |= {f"token.{t}" for t in TOKENS}
     for edition_id in list_editions():
         ed = load_edition(edition_id)
+        if ed.ruleset != "ultimate":
+            continue  # the classic game's screens (and so their catalog entries) are a later issue
         keys.add(f"edition.{edition_id}")
         keys |= {f"colour.{colour}" for colour in ed.colour_sets}
         keys |= {f"space.{space.kind}" for space in ed.spaces if space.kind != "deed"}

@@ -117,6 +117,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule option, e.g. max_players=6; repeatable")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--check", choices=["every", "end"], default="every",
+                   help="invariants after every command (default) or at each game's end")
+    p.add_argument("--max-turns", type=int, default=None, metavar="N",
+                   help="stop a game after N turns (reason cap; default: the ruleset's, 1000 for classic)")
+    p.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="draw landing shares on the board and the game lengths (needs the 'plot' extra)")
 
     p = sub.add_parser("replay", help="rebuild a game from its journal and print the state")
     p.add_argument("db", metavar="DB", help="the installation's SQLite file")

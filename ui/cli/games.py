@@ -12,6 +12,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from engine.editions import load_edition
@@ -42,6 +43,22 @@ def _reader_went_away() -> int:
 
 # -- sim ---------------------------------------------------------------------------------------------
 
+def _progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:
+    """A one-line progress bar on ``stream`` when it is a terminal (None otherwise)."""
+    if not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        if done == total or done % max(1, total // 200) == 0:
+            filled = 30 * done // max(1, total)
+            stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games")
+            if done == total:
+                stream.write("\n")
+            stream.flush()
+
+    return show
+
+
 def sim_main(args: argparse.Namespace) -> int:
     """``boardbank sim``: bots play ``--games`` games; a JSON object (``--json``) or a short summary."""
     try:
@@ -50,12 +67,21 @@ def sim_main(args: argparse.Namespace) -> int:
         # the options are checked here, so that a wrong name or value is reported as such and the
         # engine's own start check (run_sim) sees only options its ruleset knows
         get_ruleset(edition.ruleset).options.from_mapping(options)
+        every = getattr(args, "check", "every") != "end"
         report = run_sim(edition, args.players, args.games, args.seed, jail_strategy=args.jail_strategy,
-                         options=options, clock=time.perf_counter)
+                         options=options, clock=time.perf_counter, check_invariants=every, check_end=not every,
+                         turn_cap=getattr(args, "max_turns", None), progress=_progress_bar(sys.stderr))
     except (EngineError, ValueError) as exc:
         return _fail(f"sim: {exc}")
     for problem in report.problems:
         print(f"invariant violation: {problem}", file=sys.stderr)
+    if getattr(args, "plot", None):
+        try:
+            from ui.cli.simplot import plot_report
+
+            plot_report(report, edition, args.plot)
+        except ImportError:
+            return _fail("sim: --plot needs matplotlib (pip install 'boardbank[plot]')")
     if args.json:
         print(json.dumps(report.as_dict()))
         return 0

@@ -1,0 +1,150 @@
+"""What every classic rule module shares: the table a rule acts on, the common checks, rent and worth.
+
+A rule is a pair: ``check_x(state, edition, cmd) -> Refusal | None`` (nothing changes) and
+``do_x(table, cmd)`` (emits events, folded at once). Amounts are ``int`` in the edition's money unit.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from engine import events as ev
+from engine.editions import Edition
+from engine.errors import Refusal, refuse
+from engine.ledger import BANK
+from engine.rulesets.classic.standings import compute_standings
+from engine.rulesets.classic.state import POT, ClassicState
+
+MORTGAGE_INTEREST = 10  # percent added when a mortgage is lifted (docs/rules.md 3.1; no option)
+
+
+class Table(Protocol):
+    """The game as a rule sees it: the state, the edition, and ``emit(EventClass, *fields)``."""
+
+    @property
+    def state(self) -> ClassicState: ...
+
+    @property
+    def edition(self) -> Edition: ...
+
+    def emit(self, cls: type, *fields: Any) -> None: ...
+
+
+def check_phase(s: ClassicState, expected: str, what: str) -> Refusal | None:
+    """Refusal if the game is not in phase ``expected``."""
+    if s.phase != expected:
+        return refuse("wrong_phase", f"{what}: expected phase {expected}, the game is in phase {s.phase}",
+                      command=what, expected=expected, phase=s.phase)
+    return None
+
+
+def check_player(s: ClassicState, player: object, what: str) -> Refusal | None:
+    """Refusal unless ``player`` is a registered player who is not bankrupt."""
+    if not isinstance(player, str) or player not in s.specs:
+        return refuse("unknown_player", f"{what}: unknown player {player!r}; expected one of {list(s.order)}",
+                      command=what, player=player, players=", ".join(s.order))
+    if player in s.bankrupt:
+        return refuse("player_bankrupt", f"{what}: player {player} is bankrupt", command=what, player=player)
+    return None
+
+
+def check_turn(s: ClassicState, player: object, what: str) -> Refusal | None:
+    """Phase ``play``, an active ``player`` whose turn it is."""
+    if player == s.turn and s.phase == "play":  # the turn is always an active player's (invariants)
+        return None
+    reason = check_phase(s, "play", what) or check_player(s, player, what)
+    if reason:
+        return reason
+    if player != s.turn:
+        return refuse("not_your_turn", f"{what}: it is {s.turn}'s turn, not {player}'s", command=what,
+                      player=player, turn=str(s.turn))
+    return None
+
+
+def check_deed(ed: Edition, deed: object, what: str) -> Refusal | None:
+    """Refusal unless ``deed`` is a deed number of the edition."""
+    if isinstance(deed, bool) or not isinstance(deed, int) or deed not in ed.deeds:
+        return refuse("unknown_deed", f"{what}: unknown deed {deed!r}; expected a deed number 1..{len(ed.deeds)}",
+                      command=what, deed=deed, deeds=len(ed.deeds))
+    return None
+
+
+def check_owner(s: ClassicState, ed: Edition, player: str, deed: object, what: str) -> Refusal | None:
+    """Refusal unless ``deed`` is a deed ``player`` owns."""
+    reason = check_deed(ed, deed, what)
+    if reason:
+        return reason
+    owner = s.owner.get(deed)  # type: ignore[call-overload]
+    if owner != player:
+        return refuse("deed_not_yours", f"{what}: deed {deed} belongs to {owner or 'the Bank'}, not {player}",
+                      command=what, deed=deed, player=player, owner=owner or BANK)
+    return None
+
+
+def owns_set(s: ClassicState, ed: Edition, deed: int) -> bool:
+    """Whether the owner of ``deed`` holds every deed of its colour set."""
+    owner = s.owner.get(deed)
+    return owner is not None and all(s.owner.get(d) == owner for d in ed.colour_sets[ed.deeds[deed].colour])
+
+
+def rent_for(s: ClassicState, ed: Edition, deed: int, dice: int = 0) -> int:
+    """Rent in money units a visitor owes for ``deed`` now (``dice``: the roll, for a utility), before any
+    card's rule and any late-game tax; 0 for an unowned or mortgaged deed."""
+    owner = s.owner.get(deed)
+    if owner is None or deed in s.mortgaged:
+        return 0
+    d = ed.deeds[deed]
+    if d.kind == "street":
+        level = s.level.get(deed, 0)
+        if level:
+            return d.rents[level]
+        return d.rents[0] * (2 if owns_set(s, ed, deed) else 1)
+    count = sum(1 for m in ed.colour_sets[d.colour] if s.owner.get(m) == owner)
+    if d.kind == "railroad":
+        return d.rents[count - 1]
+    return d.rents[count - 1] * dice
+
+
+def in_debt(s: ClassicState, player: str) -> bool:
+    """Whether ``player`` has a debt queued (their further payments queue behind it)."""
+    return any(d.debtor == player for d in s.debts) if s.debts else False
+
+
+def pay(t: Table, payer: str, payee: str, amount: int, reason: str) -> bool:
+    """``payer`` pays ``amount`` to ``payee`` (a player, the Bank or the pot) now, or (short of cash, or
+    already in debt) the amount is
+    queued as a debt; True if paid at once."""
+    s = t.state
+    if amount <= 0:
+        return True
+    if s.ledger.balances[payer] >= amount and not in_debt(s, payer):
+        t.emit(ev.MoneyTransferred, payer, payee, amount, reason)
+        return True
+    t.emit(ev.DebtOpened, payer, payee, amount, reason)
+    return False
+
+
+def charge(t: Table, player: str, amount: int, reason: str) -> bool:
+    """A tax, fine or card payment to the Bank, or to the Free Parking pot with ``free_parking_jackpot``."""
+    return pay(t, player, POT if t.state.options.free_parking_jackpot else BANK, amount, reason)
+
+
+def next_active(s: ClassicState, player: str) -> str:
+    """The next player after ``player`` in turn order who is not bankrupt (``player`` itself if alone)."""
+    order = s.order
+    i = order.index(player)
+    for k in range(1, len(order) + 1):
+        p = order[(i + k) % len(order)]
+        if p not in s.bankrupt:
+            return p
+    return player
+
+
+def end_if_over(t: Table) -> bool:
+    """End the game when one player is left (or at the second bankruptcy of the short game)."""
+    s = t.state
+    left = len(s.order) - len(s.bankrupt)
+    if left <= 1 or (s.options.short_game and len(s.bankrupt) >= 2):
+        t.emit(ev.GameEnded, compute_standings(s))
+        return True
+    return False

@@ -1,0 +1,152 @@
+"""Simple deterministic bots for the classic simulator: the decisions a player makes, read from the state.
+
+A bot never touches the game; it answers questions (buy or not, how much to bid, what to build, what to
+sell or mortgage to pay a debt, which deal to offer or accept). The table (sim.py) turns the answers into
+engine commands, so bots play exactly the rules a human does. Amounts are ``int`` in the edition's money
+unit. The same state always gives the same answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.editions import Edition
+from engine.rulesets.classic.building import height, hotels_left, houses_left, lift_cost
+from engine.rulesets.classic.commands import MortgageDeed, ProposeTrade, SellBuilding
+from engine.rulesets.classic.state import HOTEL, ClassicState
+
+_STREET_SETS: dict[str, tuple[tuple[int, ...], ...]] = {}
+
+
+def street_sets(ed: Edition) -> tuple[tuple[int, ...], ...]:
+    """The edition's street colour sets (deed numbers), computed once per edition."""
+    found = _STREET_SETS.get(ed.id)
+    if found is None:
+        found = _STREET_SETS[ed.id] = tuple(m for m in ed.colour_sets.values() if ed.deeds[m[0]].kind == "street")
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Bot:
+    """A cautious builder. ``reserve``: cash it keeps after buying or bidding; ``build_reserve``: after
+    building; ``lift_margin``: cash beyond the cost before it lifts a mortgage (all money units)."""
+
+    player: str
+    reserve: int = 100
+    build_reserve: int = 300
+    lift_margin: int = 500
+
+    def completes_set(self, s: ClassicState, ed: Edition, deed: int) -> bool:
+        """Whether owning ``deed`` gives this bot its whole colour set."""
+        return all(s.owner.get(d) == self.player for d in ed.colour_sets[ed.deeds[deed].colour] if d != deed)
+
+    def wants_to_buy(self, s: ClassicState, ed: Edition, deed: int) -> bool:
+        """Buy at the printed price if the reserve stays, or if it completes a set."""
+        cash, price = s.ledger.balances[self.player], ed.deeds[deed].price
+        return cash >= price and (cash - price >= self.reserve or self.completes_set(s, ed, deed))
+
+    def bid_limit(self, s: ClassicState, ed: Edition, deed: int) -> int:
+        """The most it bids for ``deed`` at auction: up to the price keeping the reserve (all its cash, up to
+        half again the price, for a deed that completes its set)."""
+        cash, price = s.ledger.balances[self.player], ed.deeds[deed].price
+        if self.completes_set(s, ed, deed):
+            return min(cash, price + price // 2)
+        return max(0, min(cash - self.reserve, price))
+
+    def complete_sets(self, s: ClassicState, ed: Edition) -> tuple[tuple[int, ...], ...]:
+        """The street colour sets this bot holds whole with no deed mortgaged."""
+        out = []
+        owner, mortgaged, me = s.owner, s.mortgaged, self.player
+        for members in street_sets(ed):
+            for m in members:
+                if owner.get(m) != me or m in mortgaged:
+                    break
+            else:
+                out.append(members)
+        return tuple(out)
+
+    def build_choice(self, s: ClassicState, ed: Edition, sets: tuple[tuple[int, ...], ...]) -> int | None:
+        """The street to build on next among ``sets`` (the lowest first, cheapest houses first), or None."""
+        cash = s.ledger.balances[self.player]
+        best: tuple[int, int, int] | None = None
+        level, hotel_height = s.level, s.options.houses_per_hotel + 1
+        houses = hotels = -1  # what the Bank has left, counted once if needed
+        for members in sets:
+            cost = ed.deeds[members[0]].house_cost
+            if cash - cost < self.build_reserve:
+                continue
+            low, m = 99, 0
+            for d in members:
+                h = level.get(d, 0)
+                h = hotel_height if h == HOTEL else h
+                if h < low:
+                    low, m = h, d
+            if low >= hotel_height:
+                continue
+            if houses < 0:
+                houses, hotels = houses_left(s), hotels_left(s)
+            if (houses if low < hotel_height - 1 else hotels) <= 0:
+                continue
+            key = (low, -cost, m)
+            if best is None or key < best:
+                best = key
+        return None if best is None else best[2]
+
+    def lift_choice(self, s: ClassicState, ed: Edition) -> int | None:
+        """A mortgaged deed to lift when cash is plentiful (the cheapest first), or None."""
+        cash = s.ledger.balances[self.player]
+        if cash < self.lift_margin:
+            return None
+        for d in sorted(s.mortgaged, key=lambda d: (ed.deeds[d].mortgage, d)):
+            if s.owner.get(d) == self.player and cash - lift_cost(s, ed, d) >= self.lift_margin:
+                return d
+        return None
+
+    def raise_money(self, s: ClassicState, ed: Edition, legal: Callable[[object], bool]) -> object | None:
+        """The next command to raise cash for a debt: sell a building from the tallest street, then mortgage
+        (deeds outside complete sets first, cheapest first); None when nothing is left."""
+        mine = [d for d, o in s.owner.items() if o == self.player]
+        built = sorted((d for d in mine if s.level.get(d)), key=lambda d: (-height(s, s.level[d]), d))
+        for d in built:
+            cmd = SellBuilding(self.player, d)
+            if legal(cmd):
+                return cmd
+        free = sorted((d for d in mine if d not in s.mortgaged),
+                      key=lambda d: (self.completes_set(s, ed, d), ed.deeds[d].mortgage, d))
+        for d in free:
+            cmd2 = MortgageDeed(self.player, d)
+            if legal(cmd2):
+                return cmd2
+        return None
+
+    def trade_offer(self, s: ClassicState, ed: Edition) -> ProposeTrade | None:
+        """Offer half again the price for the one street missing from a colour set, or None."""
+        cash = s.ledger.balances[self.player]
+        owner, me = s.owner, self.player
+        for members in street_sets(ed):
+            missing = 0
+            deed = 0
+            for m in members:
+                if owner.get(m) != me:
+                    missing += 1
+                    deed = m
+            if missing != 1:
+                continue
+            other = owner.get(deed)
+            price = ed.deeds[deed].price
+            offer = price + price // 2
+            if other is None or cash - offer < self.build_reserve:
+                continue
+            return ProposeTrade(self.player, other, give_cash=offer, take_deeds=(deed,))
+        return None
+
+    def accepts(self, s: ClassicState, ed: Edition, offer: ProposeTrade) -> bool:
+        """Sell a deed for cash if it is the only one of its set this bot holds."""
+        if offer.give_deeds or offer.take_cash or offer.take_cards or not offer.take_deeds:
+            return False
+        for d in offer.take_deeds:
+            members = ed.colour_sets[ed.deeds[d].colour]
+            if sum(1 for m in members if s.owner.get(m) == self.player) > 1:
+                return False
+        return offer.give_cash >= sum(ed.deeds[d].price for d in offer.take_deeds)

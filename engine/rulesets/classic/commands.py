@@ -1,0 +1,155 @@
+"""The classic ruleset's own commands (frozen dataclasses, imperative names), beyond engine/commands.py.
+
+Each is one gesture at the table. Amounts are ``int`` in the edition's money unit; deeds are numbered as
+in the edition, board positions 0..39, players by id. The shared commands the classic game also uses are
+StartGame, PassGo, BuyDeed, DeclineDeed, PlaceBid, CloseAuction, PayRent, GoToJail, PayJailFee, JailRoll,
+EndTurn and Undo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class PayUtilityRent:
+    """``payer`` landed on another player's utility and rolled ``dice`` (the total of two dice, 2..12)."""
+
+    payer: str
+    deed: int
+    dice: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayTax:
+    """``player`` landed on the tax space at ``position``; ``percent``: chose the share of worth
+    (Income Tax with ``income_tax_choice`` on), decided before counting."""
+
+    player: str
+    position: int
+    percent: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard:
+    """``player`` on the Chance or Community Chest space at ``position`` draws the top card of its deck."""
+
+    player: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseJailCard:
+    """``player`` leaves jail with a Get Out of Jail Free card they hold (it goes back to its deck)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class CollectJackpot:
+    """``player`` stopped on Free Parking and takes the pot (``free_parking_jackpot`` on)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class BuildHouse:
+    """``player`` buys one more building for ``deed``: a house, or the hotel after the last house."""
+
+    player: str
+    deed: int
+
+
+@dataclass(frozen=True, slots=True)
+class SellBuilding:
+    """``player`` sells one building of ``deed`` back to the Bank (a hotel comes back as houses)."""
+
+    player: str
+    deed: int
+
+
+@dataclass(frozen=True, slots=True)
+class MortgageDeed:
+    """``player`` mortgages ``deed`` (no buildings on its colour set) for its printed mortgage value."""
+
+    player: str
+    deed: int
+
+
+@dataclass(frozen=True, slots=True)
+class LiftMortgage:
+    """``player`` pays the mortgage value plus 10 % to lift ``deed``'s mortgage."""
+
+    player: str
+    deed: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenBuildingAuction:
+    """The Bank is short of ``kind`` (``"house"`` or ``"hotel"``) and several players want one: auction it."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProposeTrade:
+    """``player`` offers ``partner`` a deal: ``give_*`` go to the partner, ``take_*`` come back.
+
+    Deeds (without buildings on their colour set), cash in money units and Get Out of Jail Free card ids."""
+
+    player: str
+    partner: str
+    give_deeds: tuple[int, ...] = ()
+    give_cash: int = 0
+    give_cards: tuple[int, ...] = ()
+    take_deeds: tuple[int, ...] = ()
+    take_cash: int = 0
+    take_cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptTrade:
+    """The partner of the open offer confirms it: everything changes hands at once."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class CancelTrade:
+    """Either side of the open offer withdraws it."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class SettleDebt:
+    """The debtor, who has raised enough cash, pays the debt at the head of the queue."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareBankruptcy:
+    """The debtor cannot pay: everything goes to the creditor (a player) or to the Bank."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class AdvanceClock:
+    """The game's clock reached ``minute`` (minutes since the start; the caller owns the clock)."""
+
+    minute: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallTime:
+    """The agreed end time of a time-limited game has come: the richest player wins."""
+
+
+CLASSIC_COMMANDS: tuple[type, ...] = (
+    PayUtilityRent, PayTax, DrawCard, UseJailCard, CollectJackpot, BuildHouse, SellBuilding, MortgageDeed,
+    LiftMortgage, OpenBuildingAuction, ProposeTrade, AcceptTrade, CancelTrade, SettleDebt, DeclareBankruptcy,
+    AdvanceClock, CallTime,
+)
+"""Every command class of the classic ruleset (the record codec reads them here)."""

@@ -1,0 +1,98 @@
+"""Jail (docs/rules-classic.md 8; docs/rules.md 3.1; seeds 000, 001, 002).
+
+A player goes to jail from the Go To Jail square, by a card, or on a third double (the caller sends
+``GoToJail``); the token stands on In Jail, apart from Just Visiting on the same corner. Out: pay
+``jail_fine`` before rolling, hand back a Get Out of Jail Free card (cards.py), or roll doubles on one of
+``jail_max_turns`` turns; after the last failed roll the fine is paid (as a debt if need be) and the player
+moves by that roll. A jailed player may still buy, build, trade and collect rent. Amounts in money units.
+"""
+
+from __future__ import annotations
+
+from engine import events as ev
+from engine.commands import GoToJail, JailRoll, PayJailFee
+from engine.editions import Edition
+from engine.errors import Refusal, refuse
+from engine.rulesets.classic.base import Table, charge, check_turn
+from engine.rulesets.classic.state import ClassicState
+
+
+def jail_position(ed: Edition) -> int:
+    """The board position of the jail corner."""
+    return next(sp.position for sp in ed.spaces if sp.kind == "jail")
+
+
+def send_to_jail(t: Table, player: str) -> None:
+    """The player goes to In Jail (no GO salary)."""
+    t.emit(ev.JailEntered, player)
+    t.emit(ev.TokenMoved, player, jail_position(t.edition))
+
+
+def check_go_to_jail(s: ClassicState, ed: Edition, cmd: GoToJail) -> Refusal | None:
+    """GoToJail: the player whose turn it is, not already in jail."""
+    what = "GoToJail"
+    reason = check_turn(s, cmd.player, what)
+    if reason:
+        return reason
+    if cmd.player in s.jail:
+        return refuse("player_in_jail", f"{what}: player {cmd.player} is in jail", command=what, player=cmd.player)
+    return None
+
+
+def do_go_to_jail(t: Table, cmd: GoToJail) -> None:
+    """Into jail."""
+    send_to_jail(t, cmd.player)
+
+
+def _check_jailed(s: ClassicState, player: object, what: str) -> Refusal | None:
+    reason = check_turn(s, player, what)
+    if reason:
+        return reason
+    if player not in s.jail:
+        return refuse("not_in_jail", f"{what}: player {player} is not in jail", command=what, player=player)
+    return None
+
+
+def check_pay_fee(s: ClassicState, ed: Edition, cmd: PayJailFee) -> Refusal | None:
+    """PayJailFee: a jailed player whose turn it is, with the fine in cash."""
+    what = "PayJailFee"
+    reason = _check_jailed(s, cmd.player, what)
+    if reason:
+        return reason
+    fine = s.options.jail_fine
+    if s.ledger.balances[cmd.player] < fine:
+        return refuse("not_enough_cash_jail_fee", f"{what}: {cmd.player} has {s.ledger.balances[cmd.player]}, the "
+                      f"fine is {fine}", command=what, player=cmd.player, cash=s.ledger.balances[cmd.player], fee=fine)
+    return None
+
+
+def do_pay_fee(t: Table, cmd: PayJailFee) -> None:
+    """Pay the fine (to the Bank or the pot) and leave before rolling."""
+    charge(t, cmd.player, t.state.options.jail_fine, "jail_fine")
+    t.emit(ev.JailLeft, cmd.player, "fee")
+
+
+def check_roll(s: ClassicState, ed: Edition, cmd: JailRoll) -> Refusal | None:
+    """JailRoll: a jailed player whose turn it is; ``doubles`` true or false."""
+    what = "JailRoll"
+    reason = _check_jailed(s, cmd.player, what)
+    if reason:
+        return reason
+    if not isinstance(cmd.doubles, bool):
+        return refuse("bad_doubles", f"{what}: expected doubles true/false, got {cmd.doubles!r}", command=what,
+                      doubles=repr(cmd.doubles))
+    return None
+
+
+def do_roll(t: Table, cmd: JailRoll) -> None:
+    """Doubles free the player; the last allowed failure charges the fine and frees them too."""
+    s = t.state
+    if cmd.doubles:
+        t.emit(ev.JailLeft, cmd.player, "doubles")
+        return
+    tries = s.jail[cmd.player] + 1
+    if tries >= s.options.jail_max_turns:
+        charge(t, cmd.player, s.options.jail_fine, "jail_fine")
+        t.emit(ev.JailLeft, cmd.player, "tries_used")
+    else:
+        t.emit(ev.JailRollFailed, cmd.player, tries)

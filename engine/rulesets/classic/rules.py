@@ -1,0 +1,45 @@
+"""The classic rule table: each command type -> its (check, do) pair (engine/rulesets/api.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine import commands as c
+from engine.errors import Refusal
+from engine.rulesets.classic import auction, building, cards, debt, jail, rent, trade, turns
+from engine.rulesets.classic import commands as cc
+
+Check = Callable[[Any, Any, Any], "Refusal | None"]
+Do = Callable[[Any, Any], None]
+
+RULES: dict[type, tuple[Check, Do]] = {
+    c.StartGame: (turns.check_start, turns.do_start),
+    c.EndTurn: (turns.check_end_turn, turns.do_end_turn),
+    c.PassGo: (turns.check_pass_go, turns.do_pass_go),
+    cc.AdvanceClock: (turns.check_clock, turns.do_clock),
+    cc.CallTime: (turns.check_call_time, turns.do_call_time),
+    c.BuyDeed: (rent.check_buy, rent.do_buy),
+    c.DeclineDeed: (rent.check_decline, rent.do_decline),
+    c.PayRent: (rent.check_rent, rent.do_rent),
+    cc.PayUtilityRent: (rent.check_utility_rent, rent.do_utility_rent),
+    c.PlaceBid: (auction.check_bid, auction.do_bid),
+    c.CloseAuction: (auction.check_close, auction.do_close),
+    cc.BuildHouse: (building.check_build, building.do_build),
+    cc.SellBuilding: (building.check_sell, building.do_sell),
+    cc.MortgageDeed: (building.check_mortgage, building.do_mortgage),
+    cc.LiftMortgage: (building.check_lift, building.do_lift),
+    cc.OpenBuildingAuction: (building.check_building_auction, building.do_building_auction),
+    c.GoToJail: (jail.check_go_to_jail, jail.do_go_to_jail),
+    c.PayJailFee: (jail.check_pay_fee, jail.do_pay_fee),
+    c.JailRoll: (jail.check_roll, jail.do_roll),
+    cc.UseJailCard: (cards.check_use_card, cards.do_use_card),
+    cc.DrawCard: (cards.check_draw, cards.do_draw),
+    cc.PayTax: (cards.check_tax, cards.do_tax),
+    cc.CollectJackpot: (cards.check_jackpot, cards.do_jackpot),
+    cc.ProposeTrade: (trade.check_propose, trade.do_propose),
+    cc.AcceptTrade: (trade.check_accept, trade.do_accept),
+    cc.CancelTrade: (trade.check_cancel, trade.do_cancel),
+    cc.SettleDebt: (debt.check_settle, debt.do_settle),
+    cc.DeclareBankruptcy: (debt.check_bankrupt, debt.do_bankrupt),
+}

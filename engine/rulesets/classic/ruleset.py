@@ -1,0 +1,44 @@
+"""The classic ruleset as the registry hands it out (engine/rulesets/registry.py)."""
+
+from __future__ import annotations
+
+from engine.rulesets.api import Ruleset
+from engine.rulesets.classic.commands import CLASSIC_COMMANDS
+from engine.rulesets.classic.edition import SPACE_KINDS, parse_edition
+from engine.rulesets.classic.events import CLASSIC_EVENTS
+from engine.rulesets.classic.fold import FOLD
+from engine.rulesets.classic.invariants import check_invariants
+from engine.rulesets.classic.options import Options
+from engine.rulesets.classic.rules import RULES
+from engine.rulesets.classic.sim import ClassicRunner
+from engine.rulesets.classic.state import ClassicState
+
+REFUSAL_KEYS: frozenset[str] = frozenset({
+    "wrong_phase", "unknown_player", "player_bankrupt", "player_in_jail", "unknown_deed", "bad_option",
+    "bad_player_count", "duplicate_players", "bad_player_id", "bad_player_text", "bad_seed", "not_your_turn",
+    "deed_owned", "not_enough_cash", "deed_not_yours", "deed_unowned", "deed_is_own", "not_a_bidder",
+    "bid_too_low", "bid_over_cash", "not_in_jail", "not_enough_cash_jail_fee", "bad_doubles", "not_the_debtor",
+    # the classic ruleset's own keys
+    "bad_minute", "not_timed", "wrong_rent_command", "rent_not_claimed", "bad_dice", "not_a_street",
+    "set_incomplete", "set_mortgaged", "hotel_built", "build_unevenly", "not_the_winner", "wrong_building",
+    "bank_out_of_buildings", "no_buildings", "sell_unevenly", "no_houses_for_hotel", "already_mortgaged",
+    "set_has_buildings", "not_mortgaged", "bad_building_kind", "no_shortage", "not_a_card_space",
+    "no_jail_card", "not_a_tax_space", "no_tax_choice", "no_jackpot", "pot_empty", "bad_offer",
+    "card_not_yours", "trade_open", "no_trade", "not_the_partner", "can_pay",
+})
+"""Every refusal key the classic rules use (the shared ones they reuse, then their own)."""
+
+RULESET = Ruleset(
+    name="classic",
+    options=Options,
+    rules=RULES,
+    new_state=ClassicState,
+    fold=FOLD,
+    invariants=check_invariants,
+    parse_edition=parse_edition,
+    space_kinds=SPACE_KINDS,
+    runner=ClassicRunner,
+    commands=CLASSIC_COMMANDS,
+    events=CLASSIC_EVENTS,
+    refusal_keys=REFUSAL_KEYS,
+)

@@ -1,0 +1,310 @@
+"""The classic table of the simulator: bots (bots.py) play one game through the engine's commands.
+
+The engine does not track tokens, so the table keeps the board: two dice from a ``random.Random`` seeded per
+game, ``PassGo`` when a token passes or reaches GO, then the square's command (``BuyDeed`` or ``DeclineDeed``
+and an auction, ``PayRent``/``PayUtilityRent``, ``DrawCard``, ``PayTax``, ``GoToJail``, ``CollectJackpot``).
+Cards move tokens through the engine's ``TokenMoved`` events, and the new square is resolved in turn (back
+three spaces onto Community Chest draws again). Doubles roll again; the third double goes to jail. Before
+rolling, a bot lifts a mortgage, offers a deal for the one street it lacks in a set, and builds. Debts are
+raised by selling buildings and mortgaging, then settled, or the debtor goes bankrupt.
+
+Jail strategies: ``short`` leaves at once (a Get Out of Jail Free card, else the fine if it has the cash,
+else it rolls); ``long`` rolls for doubles while allowed (the engine charges the fine after the last try).
+
+Counts: ``rolls`` is every roll of the dice that moves a token or tries for doubles; each roll's final square
+is counted in ``landings``, or in ``in_jail`` when the token ends it In Jail (Just Visiting is position 10).
+Amounts are ``int`` in the edition's money unit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine import commands as c
+from engine import events as ev
+from engine.editions import Edition
+from engine.errors import IllegalCommand
+from engine.game import Game
+from engine.rulesets.classic import commands as cc
+from engine.rulesets.classic.bots import Bot
+from engine.rulesets.classic.cards import tax_amount
+from engine.rulesets.classic.edition import taxes
+from engine.rulesets.classic.table import SimTable, light
+from engine.sim.results import GameResult, SimError
+
+Apply = Callable[[c.Command], Sequence[ev.Event]]
+JAIL_STRATEGIES = ("short", "long")
+CLASSIC_TURN_CAP = 1000  # player turns before a game is stopped and counted apart (reason "cap")
+_TOKEN_MOVED = ev.TokenMoved
+_TOKEN_MOVED_LIGHT = light(ev.TokenMoved)
+_CHANGES_HOLDINGS = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
+                               cc.LiftMortgage, c.StartGame})
+
+
+class _GameOver(Exception):
+    """Internal: the engine's phase became ``over``; unwinds the turn."""
+
+
+class ClassicRunner:
+    """One classic game played by bots. ``check_invariants``: after every command (True) or not at all
+    (the caller checks at the end)."""
+
+    def __init__(self, edition: Edition, players: int, seed: int, *, jail_strategy: str = "short",
+                 options: dict[str, object] | None = None, game: Game | None = None,
+                 apply: Apply | None = None, check_invariants: bool = True,
+                 turn_cap: int = CLASSIC_TURN_CAP) -> None:
+        if jail_strategy not in JAIL_STRATEGIES:
+            raise SimError(f"jail strategy: expected one of {JAIL_STRATEGIES}, got {jail_strategy!r}")
+        self.edition = edition
+        self.game: Game | SimTable = game if game is not None else SimTable(edition)
+        self._apply = apply if apply is not None else self.game.apply
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.ids = tuple(f"p{i + 1}" for i in range(players))
+        self.options = dict(options or {})
+        self.bots = {p: Bot(p) for p in self.ids}
+        self.short = jail_strategy == "short"
+        self.check_invariants = check_invariants
+        self.turn_cap = turn_cap
+        self.positions = dict.fromkeys(self.ids, 0)
+        self.kinds = tuple(sp.kind for sp in edition.spaces)
+        self.deed_at = tuple(sp.deed for sp in edition.spaces)
+        self.utility = frozenset(n for n, d in edition.deeds.items() if d.kind == "utility")
+        self.result = GameResult(seed, landings=[0] * len(edition.spaces))
+        # commands are immutable: the frequent ones are made once per game
+        self._end_turn = {p: c.EndTurn(p) for p in self.ids}
+        self._pass_go = {p: c.PassGo(p) for p in self.ids}
+        self._buy = {(p, d): c.BuyDeed(p, d) for p in self.ids for d in edition.deeds}
+        self._rent = {(p, d): c.PayRent(p, d) for p in self.ids for d in edition.deeds}
+        self._mover: str | None = None  # the player whose roll is being resolved
+        self._mover_jailed = False  # ... by a roll in jail
+        self._busy = False  # settling a debt or running an auction: no nested settling
+        self._version = 0  # counts commands that may change who holds which deed or mortgage
+        self._seen: dict[str, tuple[int, tuple[tuple[int, ...], ...], cc.ProposeTrade | None]] = {}
+
+    # -- sending commands ------------------------------------------------------------------------
+    def send(self, cmd: c.Command) -> Sequence[ev.Event]:
+        """Apply one command, check invariants if asked, stop at game over, settle debts and auctions."""
+        events = self._apply(cmd)
+        r = self.result
+        r.commands += 1
+        if type(cmd) in _CHANGES_HOLDINGS:
+            self._version += 1
+        if self.check_invariants:
+            problems = self.game.invariants()
+            if problems:
+                r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
+        phase = self.game.state.phase
+        if phase != "play" and not self._busy:
+            if phase == "over":
+                raise _GameOver
+            self._busy = True
+            try:
+                while phase in ("debt", "auction"):
+                    if phase == "debt":
+                        self._settle_debts()
+                    else:
+                        self._auction()
+                    phase = self.game.state.phase
+            finally:
+                self._busy = False
+        elif phase == "over":
+            raise _GameOver
+        return events
+
+    def _moved(self, events: Sequence[Any]) -> None:
+        for e in events:
+            kind = type(e)
+            if kind is _TOKEN_MOVED or kind is _TOKEN_MOVED_LIGHT:
+                self.positions[e.player] = e.position
+
+    def _settle_debts(self) -> None:
+        s = self.game.state
+        game = self.game
+        if s.phase == "debt":
+            debt = s.debts[0]
+            debtor = debt.debtor
+            if s.ledger.balances[debtor] >= debt.amount:
+                self.send(cc.SettleDebt(debtor))
+                return
+            cmd = self.bots[debtor].raise_money(s, self.edition, lambda x: game.check(x) is None)
+            self.send(cmd if cmd is not None else cc.DeclareBankruptcy(debtor))
+
+    def _auction(self) -> None:
+        """Each bidder in turn order bids its limit once if that beats the high bid; then the close."""
+        s = self.game.state
+        if s.phase == "auction":
+            lot = s.auction
+            assert lot is not None
+            if lot.kind == "deed":
+                for bidder in lot.bidders:
+                    limit = self.bots[bidder].bid_limit(s, self.edition, lot.deed)
+                    current = s.auction
+                    assert current is not None
+                    if limit > current.high_bid and limit >= 1:
+                        self.send(c.PlaceBid(bidder, limit))
+            self.send(c.CloseAuction())
+
+    # -- a whole game ----------------------------------------------------------------------------
+    def play(self) -> GameResult:
+        """Start the game and play until it is over or reaches the turn cap (then ``capped``)."""
+        r = self.result
+        try:
+            specs = tuple(c.PlayerSpec(p, p, "") for p in self.ids)
+            self.send(c.StartGame(specs, self.options, self.seed))
+            state = self.game.state
+            while r.turns < self.turn_cap:
+                player = state.turn
+                assert player is not None
+                self._turn(player)
+                if state.turn == player and player not in state.bankrupt:
+                    self.send(self._end_turn[player])
+                r.turns += 1
+            r.capped = True
+        except _GameOver:
+            if self._mover is not None:
+                if self._mover_jailed:
+                    r.in_jail += 1
+                else:
+                    self._count(self._mover)
+            r.turns += 1  # the turn in which the game ended
+            r.completed = True
+            r.winner = self.ids.index(self.game.state.standings_final[0].player)
+        except IllegalCommand as exc:
+            r.violations.append(f"seed {self.seed} command {r.commands + 1}: the engine refused the bot: {exc}")
+        return r
+
+    def _roll(self) -> tuple[int, int]:
+        """Two dice, 1..6 each."""
+        rnd = self.rng.random
+        return 1 + int(rnd() * 6), 1 + int(rnd() * 6)
+
+    def _turn(self, player: str) -> None:
+        s = self.game.state
+        self._before_roll(player)
+        r = self.result
+        if player in s.jail:
+            if self.short and player in s.held.values():
+                self.send(cc.UseJailCard(player))
+            elif self.short and s.ledger.balances[player] >= s.options.jail_fine:
+                self.send(c.PayJailFee(player))
+            else:
+                d1, d2 = self._roll()
+                r.rolls += 1
+                self._mover, self._mover_jailed = player, True  # counted In Jail if the game ends here
+                self.send(c.JailRoll(player, d1 == d2))
+                self._mover = None
+                if player in s.jail or player in s.bankrupt:  # a bankrupt one: the fine after the last try
+                    r.in_jail += 1
+                else:
+                    self._move(player, d1 + d2)  # leaving jail by a roll does not roll again
+                return
+        doubles = 0
+        while True:
+            d1, d2 = self._roll()
+            r.rolls += 1
+            if d1 == d2:
+                doubles += 1
+                if doubles == 3:
+                    self._moved(self.send(c.GoToJail(player)))
+                    r.in_jail += 1
+                    return
+            self._move(player, d1 + d2)
+            if d1 != d2 or player in s.jail or player in s.bankrupt or s.turn != player:
+                return
+
+    def _before_roll(self, player: str) -> None:
+        """Lift a mortgage, offer a deal, build: what a bot does at the start of its turn. What the bot
+        could build on or trade for is looked at again only after deeds changed hands or mortgages."""
+        s, ed, bot = self.game.state, self.edition, self.bots[player]
+        if s.mortgaged:
+            deed = bot.lift_choice(s, ed)
+            if deed is not None:
+                self.send(cc.LiftMortgage(player, deed))
+        seen = self._seen.get(player)
+        if seen is None or seen[0] != self._version:
+            seen = (self._version, bot.complete_sets(s, ed), bot.trade_offer(s, ed))
+            self._seen[player] = seen
+        offer = seen[2]
+        if offer is not None:
+            self._seen[player] = (seen[0], seen[1], None)  # offered once per change of ownership
+            if self.game.check(offer) is None:
+                self.send(offer)
+                partner = self.bots[offer.partner]
+                accept = cc.AcceptTrade(offer.partner)
+                if partner.accepts(s, ed, offer) and self.game.check(accept) is None:
+                    self.send(accept)
+                else:
+                    self.send(cc.CancelTrade(player))
+        if seen[1]:
+            while True:
+                deed = bot.build_choice(s, ed, seen[1])
+                if deed is None:
+                    return
+                self.send(cc.BuildHouse(player, deed))
+
+    # -- moving and landing ----------------------------------------------------------------------
+    def _move(self, player: str, steps: int) -> None:
+        old = self.positions[player]
+        new = (old + steps) % len(self.kinds)
+        self.positions[player] = new
+        self._mover, self._mover_jailed = player, False  # counted even if the game ends on this square
+        if new < old:
+            self.send(self._pass_go[player])
+        self._land(player, new, steps)
+        self._mover = None
+        self._count(player)
+
+    def _count(self, player: str) -> None:
+        if player in self.game.state.jail:
+            self.result.in_jail += 1
+        else:
+            self.result.landings[self.positions[player]] += 1
+
+    def _land(self, player: str, position: int, dice: int) -> None:
+        kind = self.kinds[position]
+        if kind == "deed":
+            deed = self.deed_at[position]
+            assert deed is not None
+            self._resolve_deed(player, deed, dice)
+        elif kind == "chance" or kind == "chest":
+            events = self.send(cc.DrawCard(player, position))
+            if len(events) > 1:
+                self._moved(events)
+                s = self.game.state
+                moved = self.positions[player]
+                if moved != position and player in s.specs and player not in s.jail and player not in s.bankrupt:
+                    self._land(player, moved, dice)
+        elif kind == "tax":
+            s = self.game.state
+            percent = False
+            if s.options.income_tax_choice and taxes(self.edition)[position][0] == "income":
+                percent = tax_amount(s, self.edition, player, position, True) < tax_amount(
+                    s, self.edition, player, position, False)
+            self.send(cc.PayTax(player, position, percent))
+        elif kind == "go_to_jail":
+            self._moved(self.send(c.GoToJail(player)))
+        elif kind == "parking":
+            s = self.game.state
+            if s.options.free_parking_jackpot and s.pot > 0:
+                self.send(cc.CollectJackpot(player))
+
+    def _resolve_deed(self, player: str, deed: int, dice: int) -> None:
+        s = self.game.state
+        owner = s.owner.get(deed)
+        if owner is None:
+            if self.bots[player].wants_to_buy(s, self.edition, deed):
+                self.send(self._buy[player, deed])
+            else:
+                self.send(c.DeclineDeed(player, deed))
+        elif owner != player:
+            if deed in self.utility:
+                card = s.card_rent
+                if card is not None and card[2] == "tenfold" and card[1] == deed:
+                    d1, d2 = self._roll()  # the card: roll the dice for the rent
+                    dice = d1 + d2
+                self.send(cc.PayUtilityRent(player, deed, dice))
+            else:
+                self.send(self._rent[player, deed])

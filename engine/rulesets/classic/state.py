@@ -1,0 +1,183 @@
+"""The classic game's state: small dicts and tuples of immutable values, changed only by the fold (fold.py).
+
+Money lives in the ledger (engine/ledger.py); the Free Parking pot is not a ledger account: money paid
+into it is posted to the Bank and counted in ``pot``, so the books stay those of the ledger and the Bank's
+own holdings are ``bank_position - pot``. A street's ``level`` is its buildings (1..4 houses, 5 a hotel;
+absent = none); the Bank's supply of houses and hotels is what the levels do not use. Amounts are ``int``
+in the edition's money unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.commands import PlayerSpec
+from engine.editions import Edition
+from engine.events import Standing
+from engine.ledger import Ledger
+from engine.rulesets.classic.options import Options
+from engine.state import DebtState, DeedState, PlayerState
+
+PHASES = ("setup", "play", "auction", "debt", "place", "over")
+"""``auction``: a deed or a building under the hammer; ``debt``: a debtor raising money; ``place``: the
+winner of a building auction places it; the others as in engine/state.py."""
+POT = "pot"
+"""The Free Parking pot as a payer or payee in ``MoneyTransferred`` and debts."""
+HOTEL = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Lot:
+    """The running auction: ``deed`` (0 for a building) or ``kind`` ``"house"``/``"hotel"``; bids in money units."""
+
+    deed: int
+    kind: str
+    bidders: tuple[str, ...]
+    high_bid: int = 0
+    high_bidder: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """The open trade offer (``give_*`` from ``player`` to ``partner``, ``take_*`` back; cash in money units)."""
+
+    player: str
+    partner: str
+    give_deeds: tuple[int, ...]
+    give_cash: int
+    give_cards: tuple[int, ...]
+    take_deeds: tuple[int, ...]
+    take_cash: int
+    take_cards: tuple[int, ...]
+
+
+class ClassicState:
+    """Everything the classic rules need. Mutated only by the fold; compare with ``==`` (snapshot)."""
+
+    __slots__ = (
+        "auction", "bankrupt", "card_rent", "chance", "chest", "credit", "debts", "edition", "edition_id",
+        "fresh", "held", "jail", "ledger", "level", "lots", "minute", "mortgaged", "options", "order", "out",
+        "owner", "phase", "pot", "seed", "specs", "standings_final", "trade", "turn",
+    )
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition  # immutable, shared by copies; not part of the snapshot (edition_id is)
+        self.phase = "setup"
+        self.edition_id = ""
+        self.options = Options()
+        self.order: tuple[str, ...] = ()
+        self.specs: dict[str, PlayerSpec] = {}
+        self.ledger = Ledger()
+        self.pot = 0  # money units in the Free Parking pot (held by the Bank)
+        self.owner: dict[int, str] = {}
+        self.level: dict[int, int] = {}  # street -> buildings (1..4 houses, 5 hotel); absent = none
+        self.mortgaged: frozenset[int] = frozenset()
+        self.jail: dict[str, int] = {}  # player -> failed rolls so far
+        self.bankrupt: frozenset[str] = frozenset()
+        self.out: tuple[str, ...] = ()  # bankrupt players, first out first
+        self.chance: tuple[int, ...] = ()  # card ids, top first
+        self.chest: tuple[int, ...] = ()
+        self.held: dict[int, str] = {}  # jail card id -> the player holding it
+        self.auction: Lot | None = None
+        self.lots: tuple[int, ...] = ()  # seized deeds still to be auctioned
+        self.debts: tuple[DebtState, ...] = ()  # the head is being raised
+        self.trade: Offer | None = None
+        self.card_rent: tuple[str, int, str] | None = None  # (player, deed, "double" | "tenfold")
+        self.fresh: frozenset[int] = frozenset()  # deeds whose transfer fee was paid this turn
+        self.credit: tuple[str, str, int] | None = None  # (player, kind, amount) of a won building
+        self.minute = 0
+        self.turn: str | None = None
+        self.standings_final: tuple[Standing, ...] = ()
+        self.seed = 0
+
+    def copy(self) -> ClassicState:
+        """An independent copy: shallow copies of the dicts (their values are immutable)."""
+        c = ClassicState.__new__(ClassicState)
+        for name in ClassicState.__slots__:
+            setattr(c, name, getattr(self, name))
+        ledger = self.ledger
+        c.ledger = Ledger(ledger.balances.copy(), ledger.issued, ledger.bank_position)
+        c.owner = self.owner.copy()
+        c.level = self.level.copy()
+        c.jail = self.jail.copy()
+        c.held = self.held.copy()
+        return c
+
+    def assign(self, other: ClassicState) -> None:
+        """Become ``other`` in place (undo), so a reference to the live state stays live."""
+        for name in ClassicState.__slots__:
+            setattr(self, name, getattr(other, name))
+
+    # -- read-only views -------------------------------------------------------------------------
+    @property
+    def debt(self) -> DebtState | None:
+        """The debt being raised (the head of the queue), or None."""
+        return self.debts[0] if self.debts else None
+
+    def balance(self, player: str) -> int:
+        """``player``'s cash in money units."""
+        return self.ledger.balances[player]
+
+    def deeds_of(self, player: str) -> tuple[int, ...]:
+        """Deed numbers owned by ``player``, ascending."""
+        return tuple(sorted(d for d, o in self.owner.items() if o == player))
+
+    def cards_of(self, player: str) -> tuple[int, ...]:
+        """Jail card ids ``player`` holds, ascending."""
+        return tuple(sorted(c for c, p in self.held.items() if p == player))
+
+    def active_players(self) -> tuple[str, ...]:
+        """Players not bankrupt, in turn order."""
+        return tuple(p for p in self.order if p not in self.bankrupt)
+
+    def houses_used(self) -> int:
+        """Houses standing on the board (a hotel holds none)."""
+        return sum(v for v in self.level.values() if v < HOTEL)
+
+    def hotels_used(self) -> int:
+        """Hotels standing on the board."""
+        return sum(1 for v in self.level.values() if v == HOTEL)
+
+    @property
+    def players(self) -> dict[str, PlayerState]:
+        """Player id -> :class:`PlayerState` (built on demand)."""
+        return {
+            p: PlayerState(p, s.name, s.token, self.ledger.balances[p], p in self.jail, self.jail.get(p, 0),
+                           p in self.bankrupt, self.deeds_of(p))
+            for p, s in self.specs.items()
+        }
+
+    @property
+    def deeds(self) -> dict[int, DeedState]:
+        """Deed number -> :class:`DeedState`; ``level`` is the buildings (0..5) of an owned deed."""
+        return {d: DeedState(d, self.owner.get(d), self.level.get(d, 0) if d in self.owner else None)
+                for d in self.edition.deeds}
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Players best first (engine/rulesets/classic/standings.py); after the end, the recorded ones."""
+        if self.standings_final:
+            return self.standings_final
+        from engine.rulesets.classic.standings import compute_standings
+
+        return compute_standings(self)
+
+    def snapshot(self) -> dict[str, object]:
+        """The whole state as plain data (for equality, tests and display)."""
+        return {
+            "phase": self.phase, "edition": self.edition_id, "options": self.options.as_dict(),
+            "order": self.order, "specs": {p: (s.name, s.token) for p, s in self.specs.items()},
+            "ledger": self.ledger.snapshot(), "pot": self.pot, "owner": dict(sorted(self.owner.items())),
+            "level": dict(sorted(self.level.items())), "mortgaged": sorted(self.mortgaged),
+            "jail": dict(self.jail), "bankrupt": sorted(self.bankrupt), "out": self.out,
+            "chance": self.chance, "chest": self.chest, "held": dict(sorted(self.held.items())),
+            "auction": self.auction, "lots": self.lots, "debts": self.debts, "trade": self.trade,
+            "card_rent": self.card_rent, "fresh": sorted(self.fresh), "credit": self.credit,
+            "minute": self.minute, "turn": self.turn, "standings": self.standings_final, "seed": self.seed,
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ClassicState):
+            return NotImplemented
+        return self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]

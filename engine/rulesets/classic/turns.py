@@ -1,0 +1,141 @@
+"""Starting the game, GO, the clock and passing the turn (docs/rules-classic.md 1, 3, 10).
+
+``StartGame`` registers 2..``max_players`` players with unique ids, records the options in force (the
+classic defaults, the edition's ``[options]``, then the command's), shuffles Chance and Community Chest with
+``random.Random(seed)`` (``GameStarted.deck`` holds the Chance order then the Community Chest order) and,
+in the short and the time-limited game, deals two deeds to each player, paid for at once (seed 000). GO pays
+``go_salary`` (nothing from minute 46 with ``late_game_rent_tax``, seed 002). ``AdvanceClock`` records the
+minute the caller's clock shows; ``CallTime`` ends a time-limited game. Amounts in money units.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine import events as ev
+from engine.commands import EndTurn, PassGo, StartGame
+from engine.editions import Edition
+from engine.errors import OptionError, Refusal, refuse
+from engine.ledger import BANK
+from engine.rulesets.classic import events as cev
+from engine.rulesets.classic.base import Table, check_phase, check_turn, next_active
+from engine.rulesets.classic.commands import AdvanceClock, CallTime
+from engine.rulesets.classic.options import Options
+from engine.rulesets.classic.standings import compute_standings
+from engine.rulesets.classic.state import POT, ClassicState
+
+LATE_GO_MINUTE = 46  # from this minute GO pays nothing with late_game_rent_tax (seed 002)
+
+
+def check_start(s: ClassicState, ed: Edition, cmd: StartGame) -> Refusal | None:
+    """StartGame: phase setup, valid options, 2..max_players unique ids, an int seed."""
+    what = "StartGame"
+    reason = check_phase(s, "setup", what)
+    if reason:
+        return reason
+    try:
+        opts = Options.from_mapping({**ed.options, **cmd.options})
+    except OptionError as exc:
+        return refuse("bad_option", f"{what}: {exc}", command=what, error=str(exc))
+    if opts.deal_two:
+        dearest = sum(sorted((d.price for d in ed.deeds.values()), reverse=True)[:2])
+        if opts.start_money < dearest:
+            return refuse("bad_option", f"{what}: the short and the time-limited game deal two deeds paid at once; "
+                          f"expected start_money >= {dearest}, got {opts.start_money}", command=what,
+                          error="start_money")
+    ids = [p.id for p in cmd.players]
+    if not 2 <= len(ids) <= opts.max_players:
+        return refuse("bad_player_count",
+                      f"{what}: expected 2..{opts.max_players} players (option max_players), got {len(ids)}: {ids}",
+                      command=what, min=2, max=opts.max_players, count=len(ids), players=", ".join(map(str, ids)))
+    if len(set(ids)) != len(ids):
+        dup = next(pid for i, pid in enumerate(ids) if pid in ids[:i])
+        return refuse("duplicate_players", f"{what}: expected unique player ids, got {ids}",
+                      command=what, player=dup, players=", ".join(map(str, ids)))
+    for spec in cmd.players:
+        pid = spec.id
+        if not isinstance(pid, str) or not pid.strip() or pid in (BANK, POT):
+            return refuse("bad_player_id", f"{what}: expected a non-empty player id other than {BANK!r} and "
+                          f"{POT!r}, got {pid!r}", command=what, player=pid, bank=BANK)
+        if not isinstance(spec.name, str) or not isinstance(spec.token, str):
+            return refuse("bad_player_text",
+                          f"{what}: expected text for the name and token of {pid}, got {spec.name!r}, {spec.token!r}",
+                          command=what, player=pid, name=spec.name, token=spec.token)
+    if isinstance(cmd.seed, bool) or not isinstance(cmd.seed, int):
+        return refuse("bad_seed", f"{what}: expected an integer seed, got {cmd.seed!r}", command=what, seed=cmd.seed)
+    return None
+
+
+def do_start(t: Table, cmd: StartGame) -> None:
+    """Record players, options and both shuffled decks; deal two deeds each in the short/timed game."""
+    ed = t.edition
+    opts = Options.from_mapping({**ed.options, **cmd.options})
+    rng = random.Random(cmd.seed)
+    chance = [c.id for c in ed.events if c.deck == "chance"]
+    chest = [c.id for c in ed.events if c.deck == "chest"]
+    rng.shuffle(chance)
+    rng.shuffle(chest)
+    t.emit(ev.GameStarted, ed.id, tuple(cmd.players), opts.as_dict(), cmd.seed, (*chance, *chest))
+    if opts.deal_two:
+        deeds = sorted(ed.deeds)
+        rng.shuffle(deeds)
+        for i, spec in enumerate(cmd.players):
+            for deed in sorted(deeds[2 * i:2 * i + 2]):
+                t.emit(ev.DeedBought, spec.id, deed, ed.deeds[deed].price)
+
+
+def check_end_turn(s: ClassicState, ed: Edition, cmd: EndTurn) -> Refusal | None:
+    """EndTurn: the player whose turn it is, in phase play."""
+    return check_turn(s, cmd.player, "EndTurn")
+
+
+def do_end_turn(t: Table, cmd: EndTurn) -> None:
+    """Pass the turn to the next active player in registration order."""
+    t.emit(ev.TurnEnded, cmd.player, next_active(t.state, cmd.player))
+
+
+def salary(s: ClassicState) -> int:
+    """What GO pays now, in money units."""
+    if s.options.late_game_rent_tax and s.minute >= LATE_GO_MINUTE:
+        return 0
+    return s.options.go_salary
+
+
+def check_pass_go(s: ClassicState, ed: Edition, cmd: PassGo) -> Refusal | None:
+    """PassGo: the player whose turn it is passed or reached GO."""
+    return check_turn(s, cmd.player, "PassGo")
+
+
+def do_pass_go(t: Table, cmd: PassGo) -> None:
+    """Pay the salary (0 late in a game with the rent tax)."""
+    t.emit(ev.SalaryPaid, cmd.player, salary(t.state))
+
+
+def check_clock(s: ClassicState, ed: Edition, cmd: AdvanceClock) -> Refusal | None:
+    """AdvanceClock: a whole minute not before the last one recorded."""
+    what = "AdvanceClock"
+    m = cmd.minute
+    if isinstance(m, bool) or not isinstance(m, int) or m < s.minute:
+        return refuse("bad_minute", f"{what}: expected a minute >= {s.minute}, got {m!r}", command=what,
+                      minute=m, last=s.minute)
+    return None
+
+
+def do_clock(t: Table, cmd: AdvanceClock) -> None:
+    """Record the minute."""
+    t.emit(cev.ClockAdvanced, cmd.minute)
+
+
+def check_call_time(s: ClassicState, ed: Edition, cmd: CallTime) -> Refusal | None:
+    """CallTime: a time-limited game in phase play."""
+    what = "CallTime"
+    if s.options.time_limit <= 0:
+        return refuse("not_timed", f"{what}: expected a time-limited game (option time_limit), it has none",
+                      command=what)
+    return check_phase(s, "play", what)
+
+
+def do_call_time(t: Table, cmd: CallTime) -> None:
+    """End the game: the richest player wins (standings.py)."""
+    t.emit(ev.GameEnded, compute_standings(t.state))
+
