@@ -127,9 +127,13 @@ def check_edition(edition_id: str, options: Mapping[str, object]) -> None:
     """Raise :class:`ComposeError` for an unknown edition or options its ruleset refuses (nothing written)."""
     try:
         edition = load_edition(edition_id)
-        get_ruleset(edition.ruleset).options.from_mapping({**edition.options, **options})
+        ruleset = get_ruleset(edition.ruleset)
+        ruleset.options.from_mapping({**edition.options, **options})
     except (EditionError, OptionError) as exc:
         raise ComposeError(str(exc)) from None
+    if not ruleset.gestures:
+        raise ComposeError(f"edition {edition_id}: the {ruleset.name} game has no gestures at the table yet "
+                           f"(boardbank sim plays it)")
 
 
 def installation_file(cli_value: str | None) -> Path:

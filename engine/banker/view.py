@@ -28,7 +28,7 @@ from engine.banker.viewmodel import (
     StandingView,
     ViewModel,
 )
-from engine.editions import Edition, EventCard, list_editions
+from engine.editions import Edition, EventCard, list_editions, load_edition
 from engine.events import Event
 from engine.game import Game
 from engine.rulesets.ultimate import commands as uc
@@ -219,15 +219,16 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
         seconds_left=(max(0.0, ctx.timeout_s - (now - ctx.since))
                       if state.value in _TIMED else None),
         options=tuple(options.as_dict().items()),
-        editions=_editions() if setup else (),
+        editions=_editions(ctx.store.edition.ruleset) if setup else (),
         tokens=TOKENS if setup else (),
     )
 
 
 @cache
-def _editions() -> tuple[str, ...]:
-    """The built-in editions (read once: the files do not change while the unit runs)."""
-    return tuple(list_editions())
+def _editions(ruleset: str) -> tuple[str, ...]:
+    """The built-in editions of ``ruleset``, the one the banker's table is built for (read once: the files
+    do not change while the unit runs)."""
+    return tuple(e for e in list_editions() if load_edition(e).ruleset == ruleset)
 
 
 _TIMED = frozenset({"deed", "buy", "player", "action", "location", "event_card", "pin", "menu", "settings"})

@@ -113,3 +113,21 @@ def test_a_db_in_a_missing_folder_is_refused_and_no_folder_is_made(tmp_path: Pat
     assert not (tmp_path / "no").exists()
     env = _env(tmp_path, BOARDBANK_DB=str(db))  # the same through the environment
     assert _run(["headless"], env).returncode == 2 and not (tmp_path / "no").exists()
+
+
+def test_an_edition_the_banker_cannot_play_yet_is_refused_before_writing(tmp_path: Path) -> None:
+    """The classic editions play in the simulator; at the table their gestures are a later piece of work, so
+    the banker says so instead of starting a game it could not bank."""
+    db = tmp_path / "bank.db"
+    done = _run(["headless", "--edition", "classic-us", "--db", str(db)], _env(tmp_path))
+    assert done.returncode == 2 and "the classic game has no gestures at the table yet" in done.stderr
+    assert not db.exists()
+
+
+def test_setup_offers_only_the_editions_of_the_banker_s_ruleset(tmp_path: Path) -> None:
+    lines = "\n".join(["choose edition=classic-us", "expect edition ultimate-uk"]) + "\n"
+    done = _run(["headless", "--db", str(tmp_path / "bank.db")], _env(tmp_path), stdin=lines)
+    assert done.returncode == 0, done.stderr
+    refused = [line for line in done.stdout.splitlines() if '"error.bad_edition"' in line]
+    assert refused and '"expected": "ultimate-ru, ultimate-uk, ultimate-us"' in refused[0]
+    assert '{"line": 2, "ok": true, "type": "expect"}' in done.stdout

@@ -132,7 +132,8 @@ def _check_option(ctx: Context, key: str, raw: str) -> Refusal | None:
 
 
 def _check_edition(ctx: Context, key: str, raw: str) -> Refusal | None:
-    editions = list_editions()
+    ruleset = ctx.store.edition.ruleset  # the table is built for it: only its editions can be chosen
+    editions = [e for e in list_editions() if load_edition(e).ruleset == ruleset]
     if raw not in editions:
         return Refusal("error.bad_edition", {"edition": raw, "expected": ", ".join(editions)})
     try:
