@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 Record = dict[str, Any]
@@ -40,28 +41,62 @@ class LogRow:
     input_id: str | None
 
 
-def decode_rows(rows: Iterator[tuple[int, str | None, bytes]]) -> Iterator[LogRow]:
+def decode_rows(rows: Iterator[tuple[int, str | None, bytes]], batch: int = 2048) -> Iterator[LogRow]:
     """Decode ``(number, input_id, payload bytes)`` rows in order; raise :class:`BadRow` at the first
-    row that is not what the journal wrote."""
+    row that is not what the journal wrote. Rows are parsed ``batch`` at a time as one JSON array (about
+    twice as fast as a parse per row); a batch that does not parse is parsed row by row to name the bad one."""
     expected_number, next_seq = 1, 1
-    for number, input_id, raw in rows:
-        if number != expected_number:
-            raise BadRow(expected_number, next_seq, f"expected command {expected_number}, found command {number}")
+    while True:
+        chunk = list(islice(rows, batch))
+        if not chunk:
+            return
+        parsed, bad = _parsed(chunk, next_seq)
+        for number, input_id, data in parsed:
+            if number != expected_number:
+                raise BadRow(expected_number, next_seq, f"expected command {expected_number}, found command {number}")
+            command, events = _parts(data, number, next_seq)
+            for offset, event in enumerate(events):
+                seq = next_seq + offset
+                if type(event) is not dict or event.get("seq") != seq or event.get("command") != number:
+                    raise BadRow(number, next_seq, f"expected event seq {seq} of command {number}, found {event!r:.120}")
+            yield LogRow(number, command, events, input_id)
+            expected_number += 1
+            next_seq += len(events)
+        if bad is not None:
+            raise bad
+
+
+Parsed = list[tuple[int, str | None, object]]
+
+
+def _parsed(chunk: list[tuple[int, str | None, bytes]], seq: int) -> tuple[Parsed, BadRow | None]:
+    """The chunk's payloads parsed, all at once or, when that fails, row by row up to the bad row: the rows
+    before it and the :class:`BadRow` (``seq``: where this chunk's events start)."""
+    try:
+        texts = [raw.decode("utf-8") if isinstance(raw, bytes) else str(raw) for _, _, raw in chunk]
+        datas = json.loads("[" + ",".join(texts) + "]")
+        if len(datas) == len(chunk):
+            return [(n, i, d) for (n, i, _), d in zip(chunk, datas, strict=True)], None
+    except (UnicodeDecodeError, ValueError):
+        pass
+    out: Parsed = []
+    for n, input_id, raw in chunk:  # slow path: which row is bad (its seq as far as the rows before say)
         try:
-            text = raw.decode("utf-8") if isinstance(raw, bytes) else str(raw)
-            data = json.loads(text)
+            data = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else str(raw))
         except UnicodeDecodeError as exc:
-            raise BadRow(number, next_seq, f"its text is not valid UTF-8 ({exc.reason} at byte {exc.start})") from None
+            return out, BadRow(n, _seq_at(out, seq), f"its text is not valid UTF-8 ({exc.reason} at byte {exc.start})")
         except ValueError as exc:
-            raise BadRow(number, next_seq, f"its text is not valid JSON ({exc})") from None
-        command, events = _parts(data, number, next_seq)
-        for offset, event in enumerate(events):
-            seq = next_seq + offset
-            if not isinstance(event, dict) or event.get("seq") != seq or event.get("command") != number:
-                raise BadRow(number, next_seq, f"expected event seq {seq} of command {number}, found {event!r:.120}")
-        yield LogRow(number, command, events, input_id)
-        expected_number += 1
-        next_seq += len(events)
+            return out, BadRow(n, _seq_at(out, seq), f"its text is not valid JSON ({exc})")
+        out.append((n, input_id, data))
+    return out, None
+
+
+def _seq_at(parsed: Parsed, seq: int) -> int:
+    """The seq the next row's events start at, after the ``parsed`` rows of this chunk."""
+    for _, _, data in parsed:
+        events = data.get("events") if isinstance(data, dict) else None
+        seq += len(events) if isinstance(events, list) else 0
+    return seq
 
 
 def _parts(data: object, number: int, seq: int) -> tuple[Record, list[Record]]:
