@@ -316,9 +316,13 @@ class Journal:
         conn.execute("BEGIN")
         try:
             self._check_game(conn, game_id)
-            cursor = conn.execute("SELECT number, input_id, CAST(payload AS BLOB) FROM log WHERE game_id = ? "
-                                  "ORDER BY id", (game_id,))
-            yield from decode_rows(iter(cursor))
+            try:  # the texts as SQLite stores them: valid UTF-8 unless something damaged the file
+                rows = conn.execute("SELECT number, input_id, payload FROM log WHERE game_id = ? ORDER BY id",
+                                    (game_id,)).fetchall()
+            except sqlite3.OperationalError:  # "Could not decode to UTF-8": read bytes, to name the bad row
+                rows = conn.execute("SELECT number, input_id, CAST(payload AS BLOB) FROM log WHERE game_id = ? "
+                                    "ORDER BY id", (game_id,)).fetchall()
+            yield from decode_rows(iter(rows))
         finally:
             conn.execute("COMMIT")
 

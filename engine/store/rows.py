@@ -55,13 +55,14 @@ def decode_rows(rows: Iterator[tuple[int, str | None, bytes]], batch: int = 2048
             if number != expected_number:
                 raise BadRow(expected_number, next_seq, f"expected command {expected_number}, found command {number}")
             command, events = _parts(data, number, next_seq)
-            for offset, event in enumerate(events):
-                seq = next_seq + offset
-                if type(event) is not dict or event.get("seq") != seq or event.get("command") != number:
+            seq = next_seq
+            for event in events:
+                if event.__class__ is not dict or event.get("seq") != seq or event.get("command") != number:
                     raise BadRow(number, next_seq, f"expected event seq {seq} of command {number}, found {event!r:.120}")
+                seq += 1
             yield LogRow(number, command, events, input_id)
             expected_number += 1
-            next_seq += len(events)
+            next_seq = seq
         if bad is not None:
             raise bad
 
@@ -100,9 +101,11 @@ def _seq_at(parsed: Parsed, seq: int) -> int:
 
 
 def _parts(data: object, number: int, seq: int) -> tuple[Record, list[Record]]:
-    if not isinstance(data, dict) or not isinstance(data.get("command"), dict) or not isinstance(data.get("events"), list):
-        raise BadRow(number, seq, "expected an object with a command and a list of events")
-    return data["command"], data["events"]
+    if data.__class__ is dict:
+        command, events = data.get("command"), data.get("events")
+        if command.__class__ is dict and events.__class__ is list:
+            return command, events
+    raise BadRow(number, seq, "expected an object with a command and a list of events")
 
 
 def payload_text(command: Record, events: list[Record]) -> str:
