@@ -185,6 +185,10 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     from ui.touch.screens.root import BoardBankApp
 
     app = BoardBankApp(session=session, lang=lang, sounds=sounds)
+    resumed = getattr(getattr(session.banker, "ctx", None), "durable", None)
+    if resumed is not None:  # a restart (a power cut, a crash): say that the game goes on where it was
+        print(f"boardbank run: resumed game {resumed.game_id} at event {len(resumed.game.events)}", file=sys.stderr)
+        app.after_start(lambda: app.toast(app.t("info.resumed", game=resumed.game_id)))
     if getattr(args, "script", None):
         from ui.touch.script import ScriptRunner
 
