@@ -44,6 +44,7 @@ from engine.editions import Edition
 from engine.errors import EngineError, IllegalCommand
 from engine.events import Event
 from engine.game import Game
+from engine.numbers import is_digits
 from engine.options import RuleOptions
 from engine.store.durable import DurableGame
 from engine.store.gamestore import GameStore
@@ -100,7 +101,7 @@ class Banker:
     ) -> None:
         if timeout_s <= 0 or auction_s <= 0:
             raise BankerError(f"timeouts must be positive seconds, got timeout_s={timeout_s}, auction_s={auction_s}")
-        if not pin.isdigit():
+        if not is_digits(pin, 8):
             raise BankerError(f"the PIN must be digits, got {pin!r}")
         self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, pin, on_settings)
         self._fired = False

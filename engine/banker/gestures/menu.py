@@ -6,6 +6,7 @@ from transitions import EventData
 
 from engine import commands as c
 from engine.banker.context import Context, Refusal, input_value
+from engine.numbers import is_digits, parse_seconds
 
 
 def open_pin(ctx: Context, event: EventData) -> None:
@@ -20,7 +21,7 @@ def pin_matches(ctx: Context, event: EventData) -> bool:
 def pin_partial(ctx: Context, event: EventData) -> bool:
     value = input_value(event)
     typed = ctx.gesture.pin + str(value or "")
-    if value is not None and str(value).isdigit() and len(typed) < len(ctx.pin) and ctx.pin.startswith(typed):
+    if is_digits(value) and len(typed) < len(ctx.pin) and ctx.pin.startswith(typed):
         return True
     ctx.refusal = Refusal("error.bad_pin")
     return False
@@ -41,8 +42,8 @@ def do_undo(ctx: Context, event: EventData) -> None:
 def setting_valid(ctx: Context, event: EventData) -> bool:
     name, sep, raw = str(input_value(event) or "").partition("=")
     ok = bool(sep) and (
-        (name in ("timeout_s", "auction_s") and raw.replace(".", "", 1).isdigit() and float(raw) > 0)
-        or (name == "pin" and raw.isdigit() and 4 <= len(raw) <= 8)
+        (name in ("timeout_s", "auction_s") and (parse_seconds(raw) or 0) > 0)
+        or (name == "pin" and is_digits(raw, 8) and len(raw) >= 4)
     )
     if not ok:
         ctx.refusal = Refusal("error.bad_setting", {"setting": str(input_value(event))})

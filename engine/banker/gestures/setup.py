@@ -18,6 +18,7 @@ from engine.banker.viewmodel import Cue
 from engine.editions import list_editions, load_edition
 from engine.errors import OptionError
 from engine.game import Game
+from engine.numbers import parse_count
 from engine.options import parse_option_text
 from engine.rulesets.registry import ruleset_of
 
@@ -87,9 +88,10 @@ def do_setup_answer(ctx: Context, event: EventData) -> None:
 
 
 def _seated(ctx: Context, key: str) -> int | Refusal:
-    if not key.isdigit() or int(key) not in ctx.seats:
-        return Refusal("error.not_seated", {"seat": key})
-    return int(key)
+    seat = parse_count(key)
+    if seat is None or seat not in ctx.seats:
+        return Refusal("error.not_seated", {"seat": key[:40]})
+    return seat
 
 
 def _check_name(ctx: Context, key: str, raw: str) -> Refusal | None:
