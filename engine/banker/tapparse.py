@@ -104,7 +104,7 @@ def int_arg(text: str, what: str, lineno: int) -> int:
     (:func:`engine.numbers.parse_int`); anything else is a :class:`TapScriptError`."""
     value = parse_int(text)
     if value is None:
-        raise TapScriptError(f"line {lineno}: {what} must be a whole number (ASCII digits), got {_shown(text)}")
+        raise TapScriptError(f"line {lineno}: {what} must be an integer (ASCII digits), got {_shown(text)}")
     return value
 
 
@@ -154,8 +154,8 @@ def parse_line(text: str, lineno: int, aliases: dict[str, str]) -> Step | None:
             raise TapScriptError(f"line {lineno}: expected 'wait SECONDS', got {_shown(text.strip(), 80)}")
         seconds = parse_seconds(rest[0])
         if seconds is None:
-            raise TapScriptError(f"line {lineno}: wait needs seconds from 0 to {MAX_WAIT_S:g} as plain decimals "
-                                 f"(such as 10 or 0.5), got {_shown(rest[0])}")
+            raise TapScriptError(f"line {lineno}: wait needs seconds as a number >= 0 and at most {MAX_WAIT_S:g}, "
+                                 f"in plain decimals (such as 10 or 0.5), got {_shown(rest[0])}")
         return Wait(lineno, seconds)
     if verb == "expect":
         if not rest or rest[0] not in EXPECT_KINDS:

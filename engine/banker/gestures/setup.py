@@ -172,7 +172,16 @@ def can_start(ctx: Context, event: EventData) -> bool:
 
 def do_start(ctx: Context, event: EventData) -> None:
     cmd = _start_command(ctx)
-    ctx.durable = ctx.store.new_game(ctx.setup_edition.id, cmd.players, cmd.options, ctx.seed_source())
+    seed = ctx.seed_source()
+    if ctx.input_id is None:
+        ctx.durable = ctx.store.new_game(ctx.setup_edition.id, cmd.players, cmd.options, seed)
+    else:  # the id of the input that started the game is journaled with its StartGame
+        ctx.durable = ctx.store.new_game(ctx.setup_edition.id, cmd.players, cmd.options, seed,
+                                         input_id=ctx.input_id)
+    ctx.ids.use_game(ctx.durable.game_id, {})
+    ctx.latest_game = ctx.durable.game_id
+    if ctx.input_id is not None:
+        ctx.ids.remember(ctx.input_id, ctx.durable.game_id, 1)
     started = ctx.store.events(ctx.durable)
     ctx.events.extend(started)
     ctx.note(started)
@@ -186,6 +195,7 @@ def do_start(ctx: Context, event: EventData) -> None:
 
 def do_new_game(ctx: Context, event: EventData) -> None:
     ctx.durable = None
+    ctx.ids.use_game(None, {})
     ctx.last_tx = None
     ctx.last_seq = 0
     do_clear_seats(ctx, event)
