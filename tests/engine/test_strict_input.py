@@ -132,3 +132,14 @@ def test_wait_nan_does_not_stop_the_countdown(tmp_path: Path) -> None:
             interpreter.line(line, 1)
     interpreter.line("wait 10", 2)
     assert banker.state is BankerState.AUCTION_WON
+
+
+@pytest.mark.parametrize("value", ["option=start_money:١٥٠٠", "option=start_money:1_500", "option=start_money:²",
+                                   "option=start_money:" + "9" * 5000, "option=max_players:٤"])
+def test_an_option_in_look_alike_digits_is_refused(tmp_path: Path, value: str) -> None:
+    clock, cards = ManualClock(), CardTable()
+    banker = Banker(JournalStore(Journal.open(tmp_path / "bb.sqlite3")), cards, clock, seed_source=lambda: 5)
+    run_script(steps_of([*CARDS, "tap 000000A1"]), banker, clock, cards.enroll)
+    assert banker.choose(value).error == "error.bad_option"
+    assert banker.chosen_options == {}
+    assert banker.choose("option=start_money:1600").error is None

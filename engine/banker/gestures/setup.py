@@ -18,7 +18,7 @@ from engine.banker.viewmodel import Cue
 from engine.editions import list_editions, load_edition
 from engine.errors import OptionError
 from engine.game import Game
-from engine.numbers import parse_count
+from engine.numbers import parse_count, parse_int
 from engine.options import parse_option_text
 from engine.rulesets.registry import ruleset_of
 
@@ -121,6 +121,10 @@ def _check_token(ctx: Context, key: str, raw: str) -> Refusal | None:
 
 
 def _check_option(ctx: Context, key: str, raw: str) -> Refusal | None:
+    text = raw.strip().lower()
+    if text not in ("true", "false", "on", "off", "yes", "no") and parse_int(text) is None:
+        return Refusal("error.bad_option", {"option": key[:40], "reason": f"option {key[:40]} expects a whole "
+                                            f"number in ASCII digits or on/off, got {raw[:40]!r}"})
     try:
         name, value = parse_option_text(f"{key}={raw}")
         opts = ruleset_of(ctx.setup_edition).options.from_mapping({**ctx.setup_edition.options, **ctx.options, name: value})
