@@ -128,6 +128,7 @@ class Context:
         self.ids = InputIds()  # input ids known (engine/banker/inputs.py)
         self.input_id: str | None = None  # the id of the input being handled, if the driver gave one
         self.latest_game: int | None = None  # the journal's latest game (the banker's record names it)
+        self.menu_mark: int | None = None  # the input count when the PIN prompt opened (resume.py)
 
     # -- the game --------------------------------------------------------------------------------------
     @property

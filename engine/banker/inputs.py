@@ -36,6 +36,8 @@ class InputIds:
 
     def __init__(self) -> None:
         self.recent: OrderedDict[str, Known] = OrderedDict()
+        self.order: dict[str, int] = {}  # id -> when it was last remembered (a running count)
+        self.count = 0
         self.game: int | None = None
         self.commands: dict[str, int] = {}
 
@@ -56,12 +58,15 @@ class InputIds:
             self.commands[input_id] = command
         self.recent[input_id] = (game_id, command)
         self.recent.move_to_end(input_id)
+        self.order[input_id] = self.count
+        self.count += 1
         while len(self.recent) > RECENT_IDS:
-            self.recent.popitem(last=False)
+            self.order.pop(self.recent.popitem(last=False)[0], None)
 
-    def as_record(self) -> list[list[object]]:
-        """The recent ids, oldest first, as plain data for the banker's record."""
-        return [[i, g, n] for i, (g, n) in self.recent.items()]
+    def as_record(self, before: int | None = None) -> list[list[object]]:
+        """The recent ids, oldest first, as plain data for the banker's record; only those remembered
+        before the count ``before``, if given (the ones after it are dropped)."""
+        return [[i, g, n] for i, (g, n) in self.recent.items() if before is None or self.order[i] < before]
 
     def load_record(self, rows: Iterable[object]) -> None:
         """Recent ids from the banker's record (malformed rows are skipped)."""

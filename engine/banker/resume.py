@@ -11,6 +11,10 @@ Location or a move card, which is engine state of the Ultimate ruleset (``GameSt
 ``LocationUsed`` and a move card's ``EventResolved``), so a paid jump is never forgotten.
 
 Timers resume where they stood at the last record: the time of a power cut does not count.
+
+A restart locks the banker menu: in the PIN prompt, the menu or the settings, the unit resumes in the
+state under them, the digits typed and the settings staged are dropped, and so are the ids of the
+inputs since the PIN prompt opened (they were undone: resent, they are applied again).
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from typing import Any
 
 from engine.banker.context import Context, Gesture
 from engine.banker.table import BankerState
-from engine.banker.view import wealth_history
+from engine.banker.view import phase_state, wealth_history
+from engine.editions import list_editions
 
 VERSION = 1
 _TIMER_WRITE_S = 1.0  # a running timer is saved again once it moved on by this much
@@ -43,12 +48,21 @@ def resume_game(ctx: Context) -> tuple[bool, dict[str, Any] | None]:
         ctx.note(past)
         ctx.ids.use_game(ctx.durable.game_id, getattr(store, "input_ids", lambda g: {})(ctx.durable))
     if record is not None:
-        ctx.ids.load_record(record.get("ids") or [])
+        locked = current and record.get("state") in {s.value for s in LOCKED}
+        ctx.ids.load_record(record.get("locked_ids" if locked else "ids") or [])
     return current, record
+
+
+LOCKED = frozenset({BankerState.PIN, BankerState.MENU, BankerState.SETTINGS})
+"""States behind the PIN: a restart does not resume them (the menu locks again)."""
 
 
 def record_of(ctx: Context, state: BankerState) -> dict[str, Any]:
     """The banker's record now."""
+    if state not in LOCKED:
+        ctx.menu_mark = None
+    elif ctx.menu_mark is None:  # this input opened the PIN prompt: its id and later ones are dropped
+        ctx.menu_mark = ctx.ids.count - (1 if ctx.input_id is not None else 0)
     latest = ctx.latest_game
     g = ctx.gesture
     now = ctx.clock()
@@ -62,6 +76,7 @@ def record_of(ctx: Context, state: BankerState) -> dict[str, Any]:
         "tokens": {str(k): v for k, v in ctx.tokens.items()}, "options": dict(ctx.options),
         "edition": ctx.edition_id, "elapsed": max(0.0, now - ctx.since),
         "left": None if ctx.deadline is None else ctx.deadline - now, "ids": ctx.ids.as_record(),
+        "locked_ids": None if ctx.menu_mark is None else ctx.ids.as_record(ctx.menu_mark),
         "clock": now,
     }
 
@@ -103,7 +118,12 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
         edition = str(record["edition"])
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
+    if (edition != ctx.store.edition.id and edition not in list_editions()) or not all(s >= 1 for s in seats):
+        return None  # not a record this unit wrote
     ctx.seats, ctx.names, ctx.tokens, ctx.options, ctx.edition_id = seats, names, tokens, options, edition
+    if state in LOCKED:  # the menu locks again: the state under it, nothing typed or staged
+        gesture, landing = Gesture(), None
+        state = BankerState.SETUP if ctx.durable is None else phase_state(ctx.durable.game.state.phase)
     ctx.gesture = gesture
     ctx.landing = (str(landing[0]), int(landing[1])) if landing else None
     now = ctx.clock()

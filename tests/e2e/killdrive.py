@@ -6,7 +6,8 @@ auction, a debt and the bankruptcy) with an undo through the banker menu, a move
 declined into an auction without bids, and a gesture left to time out. Every line carries an id. The
 driver sends a line, waits a random few milliseconds and kills the unit; it then restarts it on the same
 file and resends from the first line it has no answer for, as a driver after a crash would. Checked: the
-prompt after each restart is the one before the kill (the prompt of the last line the unit applied), every
+prompt after each restart is the one before the kill (the prompt of the last line the unit applied; in
+the banker menu, which a restart locks, the prompt under it, and the driver opens the menu again), every
 answer's prompt is the uninterrupted run's, no event is printed twice, every printed event is in the
 journal and every journaled event was printed, and the final journal and state equal the uninterrupted
 run's (the seed of the virtual deck aside: it comes from the system's randomness).
@@ -201,6 +202,10 @@ def killed(db: Path, lines: list[str], prompts: list[tuple[Any, ...]], kills: in
         assert ready is not None and ready["type"] == "ready", ready
         tally.resumes += 1
         allowed = [prompts[at]] if acked else [prompts[at], prompts[at + 1]]
+        opener = _menu_opener(prompts, at)
+        if opener is not None and _prompt(ready) == prompts[opener]:
+            at = opener  # a restart locks the banker menu: the driver opens it again, from its first line
+            continue
         if _prompt(ready) not in allowed:
             tally.problems.append(f"after the kill at line {at} {lines[at]!r}: prompt {_prompt(ready)}, "
                                   f"expected one of {allowed}")
@@ -209,6 +214,19 @@ def killed(db: Path, lines: list[str], prompts: list[tuple[Any, ...]], kills: in
     if rc != 0:
         tally.problems.append(f"exit status {rc}: {err.decode('utf-8', 'replace')[-500:]}")
     return tally
+
+
+LOCKED = frozenset({"pin", "menu", "settings"})
+
+
+def _menu_opener(prompts: list[tuple[Any, ...]], at: int) -> int | None:
+    """If the unit was in the banker menu before line ``at``: the line that opened its PIN prompt."""
+    if prompts[at][0] not in LOCKED:
+        return None
+    n = at
+    while n > 0 and prompts[n][0] in LOCKED:
+        n -= 1
+    return n
 
 
 def _check(tally: Tally, answer: list[dict[str, Any]], want: tuple[Any, ...], where: str) -> None:

@@ -90,3 +90,17 @@ def test_ids_without_a_command_are_remembered_within_a_bound(tmp_path: Path) -> 
     _send(interpreter, [(f"e{n}", "press cancel") for n in range(RECENT_IDS)])
     (reaction,) = _send(interpreter, [("x0", "tap 00000116")])  # forgotten: applied as a new input
     assert not reaction.duplicate and banker.state is BankerState.DEED
+
+
+def test_the_ids_of_a_menu_a_restart_locked_are_forgotten(tmp_path: Path) -> None:
+    cards = CardTable()
+    db = tmp_path / "bb.sqlite3"
+    banker, journal, interpreter = _open(db, cards)
+    run_script(steps_of([*CARDS, "card 000000BB banker", *START]), banker, ManualClock(), cards.enroll)
+    _send(interpreter, [("k1", "tap 00000116"), ("k2", "press cancel"), ("m1", "tap 000000BB"), ("m2", "choose 12")])
+    journal.close()
+    banker, journal, interpreter = _open(db, cards)
+    assert banker.state is BankerState.IDLE  # the menu locked again
+    again = _send(interpreter, [("k2", "press cancel"), ("m1", "tap 000000BB"), ("m2", "choose 12")])
+    assert [r.duplicate for r in again] == [True, False, False]  # the menu's inputs are applied again
+    assert banker.state is BankerState.PIN and banker.gesture.pin == "12"

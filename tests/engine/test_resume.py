@@ -121,11 +121,35 @@ def test_a_half_done_gesture_and_its_timeout_survive(tmp_path: Path) -> None:
     t.play("wait 3", "expect state deed", "wait 1", "expect state idle")
 
 
-def test_the_menu_and_a_new_game_being_set_up_survive(tmp_path: Path) -> None:
+def test_a_restart_locks_the_menu_and_a_new_game_being_set_up_survives(tmp_path: Path) -> None:
     t = Table(tmp_path)
-    t.play(*CARDS, *START, "tap 000000BB", "choose 12")
-    t.restart()
-    assert t.banker.state is BankerState.PIN
-    t.play("choose 34", "expect state menu", "press new_game", "tap 000000A2", "expect state setup")
+    t.play(*CARDS, *START, "tap 00000116", "tap 000000A1")
+    before = t.banker.view.prompt
+    t.play("press decline", "tap 000000BB", "choose 12")
+    t.journals[-1].close()
+    t.banker, t.clock = t._open()
+    assert t.banker.state is BankerState.AUCTION  # the state under the PIN prompt; nothing typed
+    assert t.banker.view.prompt != before and t.banker.gesture.pin == ""
+    t.play("tap 000000BB", "choose 1234", "expect state menu", "press settings", "choose timeout_s=30")
+    t.journals[-1].close()
+    t.banker, t.clock = t._open()
+    assert t.banker.state is BankerState.AUCTION and t.banker.timeout_s == 10.0  # staged, never confirmed
+    t.play("tap 000000BB", "choose 1234", "press new_game", "tap 000000A2", "expect state setup")
     t.restart()
     assert t.banker.state is BankerState.SETUP and t.banker.seats == (2,) and t.banker.durable is None
+    t.play("tap 000000BB", "choose 1234", "expect state menu")
+    t.journals[-1].close()
+    t.banker, t.clock = t._open()
+    assert t.banker.state is BankerState.SETUP and t.banker.seats == (2,)
+
+
+def test_a_damaged_banker_record_is_ignored(tmp_path: Path) -> None:
+    t = Table(tmp_path)
+    t.play(*CARDS, *START, "tap 00000116")
+    t.journals[-1].close()
+    for bad in ("{not json", '"a string"', '{"v": 1, "state": "deed"}'):
+        with sqlite3.connect(t.db) as conn:
+            conn.execute("UPDATE banker_record SET value = ?", (bad,))
+        t.banker, t.clock = t._open()
+        assert t.banker.state is BankerState.IDLE  # the journal alone: the state of the engine's phase
+        t.journals[-1].close()
