@@ -160,7 +160,8 @@ class Context:
     def apply(self, cmd: c.Command) -> None:
         """Apply ``cmd`` through the durable game: its events, cues and the wealth history."""
         assert self.durable is not None
-        events = self.durable.apply(cmd, input_id=self.input_id)
+        input_id = self.input_id  # journaled with the command (only given when there is one)
+        events = self.durable.apply(cmd) if input_id is None else self.durable.apply(cmd, input_id=input_id)
         if self.input_id is not None and events:
             self.ids.remember(self.input_id, self.durable.game_id, events[0].command)
         self.events.extend(events)

@@ -381,18 +381,17 @@ class Banker:
         )
 
     def _save_record(self) -> None:
-        """Save the banker's record when it changed (engine/banker/resume.py); a failed write is not fatal:
-        the journal holds every command, and a restart then resumes from it alone."""
+        """Save the banker's record when it changed (engine/banker/resume.py); a failed write is not fatal."""
         save = getattr(self.ctx.store, "save_record", None)
-        if save is None:
+        record = {} if save is None else resume.record_of(self.ctx, self.state)
+        if save is None or not resume.needs_saving(record, self._saved):
             return
-        record = resume.record_of(self.ctx, self.state)
-        if resume.needs_saving(record, self._saved):
+        if not resume.follows_journal(self.ctx, self.state):  # else the journal alone resumes to the same
             try:
                 save(record)
-            except EngineError:
+            except EngineError:  # the journal has every command: a restart then resumes from it alone
                 return
-            self._saved = record
+        self._saved = record
 
     def mark_fired(self, event: Any) -> None:
         """``after_state_change``: some transition ran for this input."""

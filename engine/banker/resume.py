@@ -95,6 +95,25 @@ def needs_saving(new: dict[str, Any], old: dict[str, Any] | None) -> bool:
 _TIMED = frozenset({"deed", "buy", "player", "action", "location", "event_card", "pin", "menu", "settings"})
 
 
+def follows_journal(ctx: Context, state: BankerState) -> bool:
+    """Whether the record need not be written after this input: it applied a command (so the record on
+    disk is now older than the journal and ignored), had no id, and left the state a restart derives from
+    the journal alone (the phase's, nothing in hand). Saves a commit per command."""
+    if not ctx.events or ctx.input_id is not None or ctx.durable is None or ctx.seats or ctx.landing:
+        return False
+    return state is phase_state(ctx.durable.game.state.phase) and ctx.gesture == Gesture() \
+        and landing_state_of(ctx) is None
+
+
+def landing_state_of(ctx: Context) -> tuple[str, int, int] | None:
+    """The engine's landing of the last command's jump, if the last command was one."""
+    game = ctx.game
+    landing = getattr(game.state, "landing", None) if game is not None else None
+    if game is None or landing is None or not game.events or landing[2] != game.events[-1].command:
+        return None
+    return landing  # type: ignore[no-any-return]
+
+
 def is_current(record: dict[str, Any] | None, latest: int | None, last_seq: int) -> bool:
     """Whether ``record`` was written after the journal's last change (``latest`` game, its ``last_seq``)."""
     if record is None or record.get("v") != VERSION or record.get("latest") != latest:

@@ -153,3 +153,20 @@ def test_a_damaged_banker_record_is_ignored(tmp_path: Path) -> None:
         t.banker, t.clock = t._open()
         assert t.banker.state is BankerState.IDLE  # the journal alone: the state of the engine's phase
         t.journals[-1].close()
+
+
+def test_a_command_that_leaves_the_phase_s_state_costs_no_record_write(tmp_path: Path) -> None:
+    """The journal's commit is enough: the record on disk is then older than the journal, and a restart
+    derives the same state from the journal alone."""
+    t = Table(tmp_path)
+    t.play(*CARDS, *START, "tap 00000116", "tap 000000A1", "press ok")
+    store = t.banker.store
+    saved: list[object] = []
+    original = store.save_record
+    store.save_record = lambda record: (saved.append(record), original(record))
+    t.play("tap 00000116")  # a gesture state: written
+    assert len(saved) == 1
+    t.play("tap 000000A1")  # LandOnOwn, back to idle: the journal's commit only
+    assert len(saved) == 1 and t.banker.state is BankerState.IDLE
+    t.restart()
+    t.play("expect level 16 2")
