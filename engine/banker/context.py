@@ -20,6 +20,7 @@ from typing import Any
 
 from engine import commands as c
 from engine.banker.board import BoardCache, last_transaction
+from engine.banker.inputs import InputIds
 from engine.banker.pin import PinGuard
 from engine.banker.setup import TOKEN_PALETTE, default_name, player_id
 from engine.banker.viewmodel import Cue, TransactionView
@@ -125,6 +126,10 @@ class Context:
         self.last_tx: TransactionView | None = None
         self.last_seq = 0
         self.board_cache = BoardCache()
+        self.ids = InputIds()  # input ids known (engine/banker/inputs.py)
+        self.input_id: str | None = None  # the id of the input being handled, if the driver gave one
+        self.latest_game: int | None = None  # the journal's latest game (the banker's record names it)
+        self.menu_mark: int | None = None  # the input count when the PIN prompt opened (resume.py)
 
     # -- the game --------------------------------------------------------------------------------------
     @property
@@ -156,7 +161,10 @@ class Context:
     def apply(self, cmd: c.Command) -> None:
         """Apply ``cmd`` through the durable game: its events, cues and the wealth history."""
         assert self.durable is not None
-        events = self.durable.apply(cmd)
+        input_id = self.input_id  # journaled with the command (only given when there is one)
+        events = self.durable.apply(cmd) if input_id is None else self.durable.apply(cmd, input_id=input_id)
+        if self.input_id is not None and events:
+            self.ids.remember(self.input_id, self.durable.game_id, events[0].command)
         self.events.extend(events)
         self.note(events)
         self.cues.append(Cue.OK)

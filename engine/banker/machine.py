@@ -19,18 +19,19 @@ module defines is a :class:`BankerError` at construction.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
 from transitions import EventData, Machine, MachineError
 
+from engine.banker import resume
 from engine.banker.binding import BankerError as BankerError
 from engine.banker.binding import bind
 from engine.banker.context import CardLookup, Context, Gesture, Refusal, refusal_params
 from engine.banker.gestures import SHARED_HANDLERS
-from engine.banker.pin import PinGuard, hash_pin, is_pin, is_record, salt_from
+from engine.banker.pin import make_guard
 from engine.banker.plugins import ruleset_part
+from engine.banker.reaction import Reaction as Reaction
 from engine.banker.table import (
     BUTTONS,
     GESTURE_STATES,
@@ -39,8 +40,8 @@ from engine.banker.table import (
     build_table,
     machine_kwargs,
 )
-from engine.banker.view import build_view, phase_state, wealth_history
-from engine.banker.viewmodel import Cue, Prompt, ViewModel
+from engine.banker.view import build_view, phase_state
+from engine.banker.viewmodel import Cue, ViewModel
 from engine.editions import Edition
 from engine.errors import EngineError, IllegalCommand
 from engine.events import Event
@@ -50,18 +51,6 @@ from engine.store.durable import DurableGame
 from engine.store.gamestore import GameStore
 
 __all__ = ["Banker", "BankerError", "CardLookup", "Reaction"]
-
-
-@dataclass(frozen=True)
-class Reaction:
-    """What one input produced: durable events, cues, the next prompt, a refusal key and the new view."""
-
-    events: tuple[Event, ...]  # durable engine events produced by this input (already on disk)
-    cues: tuple[Cue, ...]  # sounds / reader beeps
-    prompt: Prompt  # what to do next
-    error: str | None  # a translation key when the input was refused, else None
-    view: ViewModel  # the new snapshot
-    params: dict[str, str | int] = field(default_factory=dict)  # details of the refusal, e.g. "reason"
 
 
 _TAP_KINDS = ("player", "deed", "event", "banker")
@@ -108,13 +97,10 @@ class Banker:
     ) -> None:
         if timeout_s <= 0 or auction_s <= 0:
             raise BankerError(f"timeouts must be positive seconds, got timeout_s={timeout_s}, auction_s={auction_s}")
-        if pin is not None and not is_pin(pin):
-            raise BankerError(f"the PIN must be 4..8 digits, got {pin!r}")
-        if pin_hash is not None and not is_record(pin_hash):
-            raise BankerError("the stored PIN is not a PIN record of engine/banker/pin.py")
-        record = hash_pin(pin, salt_from(seed_source)) if pin is not None else pin_hash
-        locked = clock() + pin_locked_s if pin_locked_s > 0 else None
-        guard = PinGuard(record, max(0, int(pin_failures)), locked)
+        try:
+            guard = make_guard(pin, pin_hash, pin_failures, pin_locked_s, clock(), seed_source)
+        except ValueError as exc:
+            raise BankerError(str(exc)) from None
         self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, guard, on_settings)
         self._fired = False
         if rows is None or handlers is None:  # the ruleset of the store's edition brings its own
@@ -137,13 +123,21 @@ class Banker:
             for member in BankerState
             if event.transitions.get(member.name)
         }
+        self._saved: dict[str, Any] | None = None
+        self._resume()
+
+    def _resume(self) -> None:
+        """Resume the latest game and what the players were in the middle of (engine/banker/resume.py)."""
         ctx = self.ctx
-        ctx.durable = store.resume()
+        current, record = resume.resume_game(ctx)
         if ctx.durable is not None:
-            past = store.events(ctx.durable)
-            ctx.history = wealth_history(ctx.durable.game.edition, past)
-            ctx.note(past)
             self.restore(phase_state(ctx.durable.game.state.phase))
+        state = resume.apply_record(ctx, record) if current and record is not None else None
+        if state is None and ctx.durable is not None:
+            state = resume.after_command(ctx, record)
+        if state is not None:
+            self.machine.set_state(state)
+        self._saved = record
 
     # -- restoring -----------------------------------------------------------------------------------
     def restore(self, state: BankerState | str) -> None:
@@ -157,28 +151,39 @@ class Banker:
             self.ctx.deadline = self.ctx.clock() + self.ctx.auction_s
 
     # -- inputs ----------------------------------------------------------------------------------------
-    def tap(self, uid: str) -> Reaction:
-        """A card was presented: its registered role decides the trigger (``tap_player`` ...)."""
+    def tap(self, uid: str, input_id: str | None = None) -> Reaction:
+        """A card was presented: its registered role decides the trigger (``tap_player`` ...). Every input
+        takes an ``input_id``, the driver's: a known one is answered (:meth:`answer_known`), not applied."""
+        known = self._begin_input(input_id)
+        if known is not None:
+            return known
         role = self.ctx.cards(uid)
         if role is None or role[0] not in _TAP_KINDS:
             return self._refused(Refusal("error.unknown_card", {"uid": uid}))
         kind, value = role
         return self._fire(f"tap_{kind}", value, cue=Cue.TAP)
 
-    def press(self, button: str, value: str | None = None) -> Reaction:
+    def press(self, button: str, value: str | None = None, input_id: str | None = None) -> Reaction:
         """A button (see :data:`engine.banker.table.BUTTONS`); ``value`` e.g. the bid raise ``"100"``."""
+        known = self._begin_input(input_id)
+        if known is not None:
+            return known
         if button == "roll" and value in ("doubles", "no_doubles"):
             button, value = f"roll_{value}", None
         if button not in BUTTONS:
             return self._refused(Refusal("error.unknown_button", {"button": button}))
         return self._fire(f"press_{button}", value)
 
-    def choose(self, value: str) -> Reaction:
+    def choose(self, value: str, input_id: str | None = None) -> Reaction:
         """An answer: an event card's choice, a PIN digit (or the whole PIN), a ``name=value`` setting."""
-        return self._fire("answer", value)
+        known = self._begin_input(input_id)
+        return known if known is not None else self._fire("answer", value)
 
-    def tick(self) -> Reaction:
+    def tick(self, input_id: str | None = None) -> Reaction:
         """Time passed (read from the injected clock): gesture timeouts and the auction countdown."""
+        known = self._begin_input(input_id)
+        if known is not None:
+            return known
         ctx = self.ctx
         now = ctx.clock()
         if self.state in GESTURE_STATES and now - ctx.since >= ctx.timeout_s:
@@ -187,6 +192,24 @@ class Banker:
             return self._fire("countdown", None)
         self._begin()
         return self._reaction(None)
+
+    def answer_known(self, input_id: str) -> Reaction | None:
+        """The answer to an input whose id is known (None if it is new): the events of the command it
+        completed, from the journal, and the current prompt; nothing is applied (engine/banker/inputs.py)."""
+        known = self.ctx.ids.known(input_id)
+        if known is None:
+            return None
+        game, command = known
+        durable = self.ctx.durable
+        events: tuple[Event, ...] = ()
+        if command is not None and durable is not None and durable.game_id == game:
+            events = tuple(e for e in durable.game.events if e.command == command)
+        view = self.view
+        return Reaction(events, (), view.prompt, None, view, {}, input_id, True)
+
+    def _begin_input(self, input_id: str | None) -> Reaction | None:
+        self.ctx.input_id = input_id
+        return None if input_id is None else self.answer_known(input_id)
 
     def may(self, trigger: str) -> bool:
         """Whether ``trigger`` (e.g. ``"press_go"``) would be accepted now: the machine's ``may_<trigger>``.
@@ -340,15 +363,33 @@ class Banker:
         self.restore(phase_state(phase))
 
     def _reaction(self, refusal: Refusal | None) -> Reaction:
-        view = build_view(self.ctx, self.state, self.may, refusal)
+        ctx = self.ctx
+        if ctx.input_id is not None and ctx.ids.known(ctx.input_id) is None:
+            ctx.ids.remember(ctx.input_id, ctx.durable.game_id if ctx.durable else None, None)
+        self._save_record()
+        view = build_view(ctx, self.state, self.may, refusal)
         return Reaction(
-            events=tuple(self.ctx.events),
-            cues=tuple(self.ctx.cues),
+            events=tuple(ctx.events),
+            cues=tuple(ctx.cues),
             prompt=view.prompt,
             error=None if refusal is None else refusal.key,
             view=view,
             params=dict(refusal.params) if refusal else {},
+            input_id=ctx.input_id,
         )
+
+    def _save_record(self) -> None:
+        """Save the banker's record when it changed (engine/banker/resume.py); a failed write is not fatal."""
+        save = getattr(self.ctx.store, "save_record", None)
+        record = {} if save is None else resume.record_of(self.ctx, self.state)
+        if save is None or not resume.needs_saving(record, self._saved):
+            return
+        if not resume.follows_journal(self.ctx, self.state):  # else the journal alone resumes to the same
+            try:
+                save(record)
+            except EngineError:  # the journal has every command: a restart then resumes from it alone
+                return
+        self._saved = record
 
     def mark_fired(self, event: Any) -> None:
         """``after_state_change``: some transition ran for this input."""

@@ -67,6 +67,18 @@ def matches(entry: str, record: str) -> bool:
     return hmac.compare_digest(hashlib.scrypt(entry.encode(), salt=salt, n=n, r=r, p=p, dklen=32), digest)
 
 
+def make_guard(pin: str | None, record: str | None, failures: float, locked_s: float, now: float,
+               source: Callable[[], int]) -> PinGuard:
+    """The banker's guard from a plain ``pin`` (tests) or a stored ``record``, with the wrong entries and
+    the seconds still locked kept from before a restart; ``ValueError`` for a bad PIN or record."""
+    if pin is not None and not is_pin(pin):
+        raise ValueError(f"the PIN must be 4..8 digits, got {pin!r}")
+    if record is not None and not is_record(record):
+        raise ValueError("the stored PIN is not a PIN record of engine/banker/pin.py")
+    kept = hash_pin(pin, salt_from(source)) if pin is not None else record
+    return PinGuard(kept, max(0, int(failures)), now + locked_s if locked_s > 0 else None)
+
+
 @dataclass
 class PinGuard:
     """The PIN record in force (``None``: no PIN), the wrong entries in a row, and the lock's end (clock

@@ -16,6 +16,8 @@ state: the UI reads it too (default names).
 
 from __future__ import annotations
 
+from engine.numbers import is_digits
+
 TOKENS = ("red", "green", "blue", "white", "yellow", "black", "orange", "purple")
 """Default token colour of each seat (the four of the box first)."""
 
@@ -35,7 +37,7 @@ def seat_of(pid: str | None) -> int | str:
     """The seat number of a player id (``"p3"`` -> 3); the id itself if it is not a seat id."""
     if pid is None:
         return "none"
-    return int(pid[1:]) if pid.startswith("p") and pid[1:].isdigit() else pid
+    return int(pid[1:]) if pid.startswith("p") and is_digits(pid[1:]) else pid
 
 
 def default_name(seat: int) -> str:

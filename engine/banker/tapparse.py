@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.numbers import MAX_WAIT_S, parse_int, parse_seconds
+
 EXPECT_KINDS = ("balance", "owner", "level", "state", "error", "phase", "name", "token", "option", "edition")
 _EXPECT_ARGS = {"balance": 2, "owner": 2, "level": 2, "state": 1, "error": 1, "phase": 1, "name": 2, "token": 2,
                 "option": 2, "edition": 1}
@@ -92,11 +94,18 @@ class Script:
     name: str = "<script>"
 
 
+def _shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a one-line message, cut to ``limit`` characters."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
+
+
 def int_arg(text: str, what: str, lineno: int) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise TapScriptError(f"line {lineno}: {what} must be an integer, got {text!r}") from None
+    """A whole number argument: ASCII digits with an optional ``-``, at most 18 digits
+    (:func:`engine.numbers.parse_int`); anything else is a :class:`TapScriptError`."""
+    value = parse_int(text)
+    if value is None:
+        raise TapScriptError(f"line {lineno}: {what} must be an integer (ASCII digits), got {_shown(text)}")
+    return value
 
 
 def _rest_of_line(text: str, skip: int = 1) -> str:
@@ -115,52 +124,50 @@ def parse_line(text: str, lineno: int, aliases: dict[str, str]) -> Step | None:
     verb, rest = words[0].lower(), words[1:]
     if verb == "card":
         if len(rest) not in (2, 3):
-            raise TapScriptError(f"line {lineno}: expected 'card UID ROLE [VALUE]', got {text.strip()!r}")
+            raise TapScriptError(f"line {lineno}: expected 'card UID ROLE [VALUE]', got {_shown(text.strip(), 80)}")
         value = int_arg(rest[2], "a card value", lineno) if len(rest) == 3 else None
         return Card(lineno, rest[0], rest[1], value)
     if verb == "alias":
         if len(rest) != 2:
-            raise TapScriptError(f"line {lineno}: expected 'alias NAME UID', got {text.strip()!r}")
+            raise TapScriptError(f"line {lineno}: expected 'alias NAME UID', got {_shown(text.strip(), 80)}")
         aliases[rest[0]] = rest[1]
         return Alias(lineno, rest[0], rest[1])
     if verb == "tap":
         if len(rest) != 1:
-            raise TapScriptError(f"line {lineno}: expected 'tap UID' or 'tap @alias', got {text.strip()!r}")
+            raise TapScriptError(f"line {lineno}: expected 'tap UID' or 'tap @alias', got {_shown(text.strip(), 80)}")
         uid = rest[0]
         if uid.startswith("@"):
             if uid[1:] not in aliases:
-                raise TapScriptError(f"line {lineno}: unknown alias {uid!r}; define it with 'alias NAME UID'")
+                raise TapScriptError(f"line {lineno}: unknown alias {_shown(uid)}; define it with 'alias NAME UID'")
             uid = aliases[uid[1:]]
         return Tap(lineno, uid)
     if verb == "press":
         if len(rest) not in (1, 2):
-            raise TapScriptError(f"line {lineno}: expected 'press BUTTON [VALUE]', got {text.strip()!r}")
+            raise TapScriptError(f"line {lineno}: expected 'press BUTTON [VALUE]', got {_shown(text.strip(), 80)}")
         return Press(lineno, rest[0], rest[1] if len(rest) == 2 else None)
     if verb == "choose":
         if not rest:
-            raise TapScriptError(f"line {lineno}: expected 'choose VALUE', got {text.strip()!r}")
+            raise TapScriptError(f"line {lineno}: expected 'choose VALUE', got {_shown(text.strip(), 80)}")
         return Choose(lineno, _rest_of_line(text))
     if verb == "wait":
         if len(rest) != 1:
-            raise TapScriptError(f"line {lineno}: expected 'wait SECONDS', got {text.strip()!r}")
-        try:
-            seconds = float(rest[0])
-        except ValueError:
-            raise TapScriptError(f"line {lineno}: wait needs seconds as a number, got {rest[0]!r}") from None
-        if seconds < 0:
-            raise TapScriptError(f"line {lineno}: wait needs seconds >= 0, got {rest[0]!r}")
+            raise TapScriptError(f"line {lineno}: expected 'wait SECONDS', got {_shown(text.strip(), 80)}")
+        seconds = parse_seconds(rest[0])
+        if seconds is None:
+            raise TapScriptError(f"line {lineno}: wait needs seconds as a number >= 0 and at most {MAX_WAIT_S:g}, "
+                                 f"in plain decimals (such as 10 or 0.5), got {_shown(rest[0])}")
         return Wait(lineno, seconds)
     if verb == "expect":
         if not rest or rest[0] not in EXPECT_KINDS:
-            raise TapScriptError(f"line {lineno}: expected 'expect {{{'|'.join(EXPECT_KINDS)}}} ...', got {text.strip()!r}")
+            raise TapScriptError(f"line {lineno}: expected 'expect {{{'|'.join(EXPECT_KINDS)}}} ...', got {_shown(text.strip(), 80)}")
         want = _EXPECT_ARGS[rest[0]]
         if rest[0] == "name" and len(rest) > 3:  # a name may hold spaces: the rest of the line
             return Expect(lineno, "name", (rest[1], _rest_of_line(text, 3)))
         if len(rest) - 1 != want:
-            raise TapScriptError(f"line {lineno}: 'expect {rest[0]}' takes {want} argument(s), got {text.strip()!r}")
+            raise TapScriptError(f"line {lineno}: 'expect {rest[0]}' takes {want} argument(s), got {_shown(text.strip(), 80)}")
         return Expect(lineno, rest[0], tuple(rest[1:]))
     raise TapScriptError(
-        f"line {lineno}: unknown verb {verb!r}; expected card, alias, tap, press, choose, wait or expect"
+        f"line {lineno}: unknown verb {_shown(verb)}; expected card, alias, tap, press, choose, wait or expect"
     )
 
 

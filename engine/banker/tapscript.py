@@ -57,10 +57,10 @@ from engine.options import parse_option_text
 class Drivable(Protocol):
     """What the runner drives: the Banker's input methods and its view."""
 
-    def tap(self, uid: str) -> object: ...
-    def press(self, button: str, value: str | None = None) -> object: ...
-    def choose(self, value: str) -> object: ...
-    def tick(self) -> object: ...
+    def tap(self, uid: str, /, **input_id: str) -> object: ...
+    def press(self, button: str, value: str | None = None, /, **input_id: str) -> object: ...
+    def choose(self, value: str, /, **input_id: str) -> object: ...
+    def tick(self, **input_id: str) -> object: ...
     @property
     def view(self) -> ViewModel: ...
 
@@ -184,15 +184,29 @@ class Interpreter:
         self.aliases: dict[str, str] = {}
         self.last_error: str | None = None
 
-    def line(self, text: str, lineno: int) -> Outcome | None:
+    def line(self, text: str, lineno: int, input_id: str | None = None) -> Outcome | None:
         """Parse and play one line (:class:`TapScriptError` if it is not a step); None for a blank line."""
         step = parse_line(text, lineno, self.aliases)
-        return None if step is None else self.step(step)
+        return None if step is None else self.step(step, input_id)
 
-    def step(self, step: Step) -> Outcome:
-        """Play ``step`` and say what happened."""
+    def step(self, step: Step, input_id: str | None = None) -> Outcome:
+        """Play ``step`` and say what happened.
+
+        ``input_id``: the driver's id of this input, handed to the banker (``tap(uid, input_id=...)``...);
+        a tap, press, choice or wait whose id the banker knows (``answer_known``) is answered, not played
+        again (a repeated ``wait`` does not move the clock twice). Enrolment and expectations are
+        idempotent and take no id."""
         outcome = Outcome(step)
         banker = self.banker
+        ids: dict[str, str] = {} if input_id is None else {"input_id": input_id}
+        answer_known = getattr(banker, "answer_known", None)
+        if ids and answer_known is not None and isinstance(step, Tap | Press | Choose | Wait):
+            known = answer_known(input_id)
+            if known is not None:
+                outcome.reaction = known
+                if self.on_reaction is not None:
+                    self.on_reaction(step, known)
+                return outcome
         if isinstance(step, Card):
             if self.on_enroll is None:
                 raise TapScriptError(f"line {step.line}: cards cannot be enrolled here")
@@ -210,14 +224,14 @@ class Interpreter:
             if self.on_wait is None:
                 raise TapScriptError(f"line {step.line}: the clock cannot be moved on here")
             self.on_wait(step.seconds)
-            outcome.reaction = banker.tick()
+            outcome.reaction = banker.tick(**ids)
         elif isinstance(step, Tap | Press | Choose):
             if isinstance(step, Tap):
-                outcome.reaction = banker.tap(step.uid)
+                outcome.reaction = banker.tap(step.uid, **ids)
             elif isinstance(step, Press):
-                outcome.reaction = banker.press(step.button, step.value)
+                outcome.reaction = banker.press(step.button, step.value, **ids)
             else:
-                outcome.reaction = banker.choose(step.value)
+                outcome.reaction = banker.choose(step.value, **ids)
             if outcome.reaction is not None:
                 self.last_error = getattr(outcome.reaction, "error", None)
         if outcome.reaction is not None and self.on_reaction is not None:

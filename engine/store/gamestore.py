@@ -1,7 +1,8 @@
 """Where the banker's games live: the :class:`GameStore` protocol and its journal implementation.
 
 The banker never opens files itself: it asks a store to start a durable game (``new_game``) or to
-resume the last one (``resume``). :class:`JournalStore` implements that over
+resume the last one (``resume``), and to keep the banker's record (what only the banker knows,
+:mod:`engine.store.bankerrecord`; optional: a store without ``load_record`` / ``save_record`` keeps none). :class:`JournalStore` implements that over
 :class:`engine.store.journal.Journal` and :class:`engine.store.durable.DurableGame`, so every command the banker
 issues is on disk before its events are shown. Amounts in ``options`` are ``int`` in money units.
 """
@@ -9,12 +10,13 @@ issues is on disk before its events are shown. Amounts in ``options`` are ``int`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.commands import PlayerSpec, StartGame
 from engine.editions import Edition, load_edition
 from engine.events import Event
 from engine.rulesets.registry import get_ruleset
+from engine.store.bankerrecord import BankerRecordStore
 from engine.store.durable import DurableGame
 from engine.store.journal import Journal
 
@@ -33,9 +35,10 @@ class GameStore(Protocol):
         ...
 
     def new_game(
-        self, edition_id: str, players: Sequence[PlayerSpec], options: Mapping[str, object], seed: int
+        self, edition_id: str, players: Sequence[PlayerSpec], options: Mapping[str, object], seed: int,
+        input_id: str | None = None,
     ) -> DurableGame:
-        """Create a game, apply its ``StartGame`` durably and return it."""
+        """Create a game, apply its ``StartGame`` durably (with the ``input_id`` that started it, if any)."""
         ...
 
     def resume(self) -> DurableGame | None:
@@ -54,6 +57,7 @@ class JournalStore:
         self, journal: Journal, edition_id: str = "ultimate-uk", options: Mapping[str, object] | None = None
     ) -> None:
         self.journal = journal
+        self._record = BankerRecordStore(journal.path)
         self._edition = load_edition(edition_id)
         checked = get_ruleset(self._edition.ruleset).options.from_mapping(dict(options or {}))
         self._options: dict[str, object] = {
@@ -71,11 +75,13 @@ class JournalStore:
         return dict(self._options)
 
     def new_game(
-        self, edition_id: str, players: Sequence[PlayerSpec], options: Mapping[str, object], seed: int
+        self, edition_id: str, players: Sequence[PlayerSpec], options: Mapping[str, object], seed: int,
+        input_id: str | None = None,
     ) -> DurableGame:
-        """Create the game in the journal and apply ``StartGame`` (on disk when this returns)."""
+        """Create the game in the journal and apply ``StartGame`` (on disk when this returns), journaled
+        with the ``input_id`` of the input that started it, if any."""
         edition = self._edition if edition_id == self._edition.id else load_edition(edition_id)
-        return DurableGame.start(self.journal, edition, StartGame(tuple(players), dict(options), seed))
+        return DurableGame.start(self.journal, edition, StartGame(tuple(players), dict(options), seed), input_id)
 
     def resume(self) -> DurableGame | None:
         """Reopen the latest game of the journal, or None for a fresh installation."""
@@ -85,3 +91,20 @@ class JournalStore:
     def events(self, game: DurableGame) -> Sequence[Event]:
         """The durable events of ``game`` (the in-memory game holds exactly the journal's events)."""
         return game.game.events
+
+    # -- what the banker resumes besides the games (optional for other stores) -------------------------
+    def latest_game(self) -> int | None:
+        """The id of the journal's latest game (None for a fresh installation)."""
+        return self.journal.latest_game()
+
+    def input_ids(self, game: DurableGame) -> Mapping[str, int]:
+        """Input id -> command number, for ``game``'s commands journaled with an input id."""
+        return self.journal.input_ids(game.game_id)
+
+    def load_record(self) -> dict[str, Any] | None:
+        """The banker's record last saved (:mod:`engine.store.bankerrecord`), or None."""
+        return self._record.load()
+
+    def save_record(self, record: Mapping[str, Any]) -> None:
+        """Save the banker's record (durable when this returns)."""
+        self._record.save(record)

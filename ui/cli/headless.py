@@ -14,8 +14,20 @@ stdout gets one JSON object per line:
 * ``{"type": "enrolled", ...}``, ``{"type": "expect", "ok": ..., "line": N}``, ``{"type": "bye"}``;
 * ``{"type": "reader_connected" | "reader_lost", "reader": ...}`` as readers come and go.
 
-A restart with the same database resumes the game (``{"type": "ready", "resumed": true, ...}``). Exit
-status: 0, or 1 when an ``expect`` line failed, or 2 when the arguments are wrong.
+A restart with the same database resumes the game and what the players were in the middle of
+(``{"type": "ready", "resumed": true, "state": ..., "prompt": {...}, ...}``: the state and prompt they were
+before). Exit status: 0, or 1 when an ``expect`` line failed, or 2 when the arguments are wrong.
+
+Input ids: a line may start with ``id=ID`` (1..64 printable ASCII characters, no space), or be a JSON
+object ``{"id": "ID", "line": "tap 04A1"}``. Every object printed for that line carries ``"id": ID``. A
+line whose id is known (it completed a command in the journal, or is among the last 512 inputs) is not
+applied again: it is answered with ``{"type": "duplicate", "id": ..., "command": N | null}``, the events of
+its command again (``"replayed": true``) and the current prompt (engine/banker/inputs.py says what a
+restart keeps).
+
+Bad input never stops the loop: a line that is not UTF-8, holds a NUL or another control character, is
+longer than 4096 bytes, or is not a step gets one ``error.bad_line`` (its message cut to a short quote)
+and changes nothing. Every printed line is valid UTF-8 JSON.
 
 The banker's clock: real time (monotonic, plus every ``wait``) when a ``--reader`` is given or stdin is a
 terminal; otherwise (a script piped in) only ``wait`` moves it, so a replay is deterministic however
@@ -32,6 +44,7 @@ import sys
 import threading
 from typing import Any, TextIO
 
+from engine.banker.inputs import valid_id
 from engine.banker.machine import Reaction
 from engine.banker.tapscript import Expect, ExpectationFailed, Interpreter, Step, TapScriptError
 from engine.records import event_to_record
@@ -41,6 +54,49 @@ from reader.registry import RegistryError
 from ui.compose import Built, build
 
 TICK_S = 0.1  # seconds between clock ticks while no input arrives
+MAX_LINE_BYTES = 4096  # a longer input line is refused whole (the rest of it is skipped, never read in full)
+
+
+class BadLine(ValueError):
+    """An input line that cannot be a step (not UTF-8, a control character, a bad id or JSON form)."""
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
+
+
+def decode_line(raw: bytes | str) -> tuple[str | None, str]:
+    """An input line as (input id or None, the step's text); :class:`BadLine` says why it cannot be one."""
+    if isinstance(raw, bytes):
+        if len(raw) > MAX_LINE_BYTES + 1:
+            raise BadLine(f"the line is {len(raw)} bytes long; at most {MAX_LINE_BYTES}")
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadLine(f"the line is not valid UTF-8 (byte {exc.start})") from None
+    text = raw.rstrip("\r\n")
+    input_id: str | None = None
+    if text.lstrip().startswith("{"):
+        try:
+            obj = json.loads(text)
+        except (ValueError, RecursionError):
+            raise BadLine(f"expected a JSON object such as {{\"id\": \"7\", \"line\": \"tap 04A1\"}}, got {_quote(text)}") from None
+        if not isinstance(obj, dict) or not isinstance(obj.get("line"), str) or set(obj) - {"id", "line"}:
+            raise BadLine(f"a JSON line needs \"line\" (text) and may have \"id\", got {_quote(text)}")
+        got = obj.get("id")
+        if got is not None and (isinstance(got, bool) or not isinstance(got, str | int)):
+            raise BadLine(f"an input id is text or a whole number, got {_quote(repr(got))}")
+        input_id, text = (None if got is None else str(got)), obj["line"]
+    else:
+        words = text.split(None, 1)
+        if words and words[0].startswith("id="):
+            input_id, text = words[0][3:], words[1] if len(words) > 1 else ""
+    if input_id is not None and not valid_id(input_id):
+        raise BadLine(f"an input id is 1 to 64 printable ASCII characters without spaces, got {_quote(input_id)}")
+    bad = next((ch for ch in text if (not ch.isprintable() and ch != "\t") or "\ud800" <= ch <= "\udfff"), None)
+    if bad is not None:
+        raise BadLine(f"the line holds the control character {bad!r}; expected text")
+    return input_id, text
 
 
 class Headless:
@@ -51,21 +107,36 @@ class Headless:
         self.out = out
         self.inputs: queue.Queue[tuple[str, Any]] = queue.Queue()
         self._printed: set[tuple[int, int]] = set()  # (game id, seq) already printed
+        self._id: str | None = None  # the id of the line being handled, echoed on all it prints
         self.failed_expectations = 0
         self.interpreter = Interpreter(built.banker, on_enroll=self._enroll, on_wait=built.advance,
                                        on_reaction=self._reacted, on_expect=self._expected)
 
     def emit(self, obj: dict[str, Any]) -> None:
-        """Write one JSON line and flush it."""
-        self.out.write(json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n")
+        """Write one JSON line (valid UTF-8: a text that cannot be encoded is escaped) and flush it."""
+        if self._id is not None:
+            obj = {**obj, "id": self._id}
+        text = json.dumps(obj, ensure_ascii=False, sort_keys=True)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = json.dumps(obj, ensure_ascii=True, sort_keys=True)
+        self.out.write(text + "\n")
         self.out.flush()
 
     def report(self, reaction: Reaction, quiet: bool = False) -> None:
         """Print a reaction: its durable events (once each), cues, error and the prompt."""
         durable = self.built.banker.durable
         game_id = durable.game_id if durable is not None else 0
+        if reaction.duplicate:
+            command = reaction.events[0].command if reaction.events else None
+            self.emit({"type": "duplicate", "command": command})
         for event in reaction.events:
             key = (game_id, event.seq)
+            if reaction.duplicate:
+                self.emit({"type": "event", "game": game_id, "seq": event.seq, "event": event_to_record(event),
+                           "replayed": True})
+                continue
             if key in self._printed:
                 continue
             self._printed.add(key)
@@ -80,15 +151,24 @@ class Headless:
             self.emit({"type": "prompt", "state": reaction.view.state, "key": reaction.prompt.key,
                        "params": reaction.prompt.as_dict(), "actions": list(reaction.view.actions)})
 
-    def handle_line(self, text: str, lineno: int) -> None:
-        """One stdin line: played by the tap-script interpreter, whose hooks print what happened."""
+    def handle_line(self, raw: bytes | str, lineno: int) -> None:
+        """One stdin line (bytes or text): its id, then played by the tap-script interpreter, whose hooks
+        print what happened; a bad line prints one ``error.bad_line`` and changes nothing."""
+        try:
+            input_id, text = decode_line(raw)
+        except BadLine as exc:
+            self.emit({"type": "error", "error": "error.bad_line", "params": {"message": f"line {lineno}: {exc}"}})
+            return
         words = text.split()
         if words and words[0].lower() == "enroll":
             text = "card " + " ".join(words[1:])
+        self._id = input_id
         try:
-            self.interpreter.line(text, lineno)
+            self.interpreter.line(text, lineno, input_id)
         except TapScriptError as exc:
             self.emit({"type": "error", "error": "error.bad_line", "params": {"message": str(exc)}})
+        finally:
+            self._id = None
 
     def _enroll(self, uid: str, kind: str, value: int | None) -> object:
         try:
@@ -115,10 +195,26 @@ class Headless:
         self.inputs.put(("reader", event))
 
     def stdin_pump(self, stream: TextIO) -> None:
-        """Thread body: every stdin line onto the queue, then end-of-input."""
-        for line in stream:
-            self.inputs.put(("line", line))
-        self.inputs.put(("eof", None))
+        """Thread body: every stdin line onto the queue (as bytes when the stream has a binary buffer: a
+        line longer than :data:`MAX_LINE_BYTES` is skipped, not read whole), then end-of-input."""
+        binary = getattr(stream, "buffer", None)
+        try:
+            if binary is None:
+                for line in stream:
+                    self.inputs.put(("line", line))
+            else:
+                while chunk := binary.readline(MAX_LINE_BYTES + 1):
+                    if len(chunk) > MAX_LINE_BYTES and not chunk.endswith(b"\n"):
+                        size = len(chunk)
+                        while more := binary.readline(65536):
+                            size += len(more)
+                            if more.endswith(b"\n"):
+                                break
+                        self.inputs.put(("long", size))
+                    else:
+                        self.inputs.put(("line", chunk))
+        finally:
+            self.inputs.put(("eof", None))
 
     def run(self, stream: TextIO) -> int:
         """Serve until end of input; returns the exit status."""
@@ -126,7 +222,8 @@ class Headless:
         durable = banker.durable
         self.emit({"type": "ready", "db": str(self.built.db), "resumed": durable is not None,
                    "game": durable.game_id if durable else None, "seq": banker.last_seq,
-                   "state": banker.state_name})
+                   "state": banker.state_name, "prompt": {"key": banker.view.prompt.key,
+                                                          "params": banker.view.prompt.as_dict()}})
         if durable is not None:  # already on disk: never printed again after a restart
             self._printed.update((durable.game_id, e.seq) for e in durable.game.events)
         for reader in self.built.readers:
@@ -146,7 +243,11 @@ class Headless:
                 break
             if kind == "line":
                 lineno += 1
-                self.handle_line(str(payload), lineno)
+                self.handle_line(payload, lineno)
+            elif kind == "long":
+                lineno += 1
+                self.emit({"type": "error", "error": "error.bad_line", "params": {
+                    "message": f"line {lineno}: the line is {payload} bytes long; at most {MAX_LINE_BYTES}"}})
             elif isinstance(payload, CardPresented):
                 self.report(banker.tap(payload.uid))
             elif isinstance(payload, ReaderLost):
@@ -172,6 +273,9 @@ def main(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(f"boardbank headless: {exc}", file=sys.stderr)
         return 2
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(encoding="utf-8", errors="strict")  # JSON lines are UTF-8 whatever the locale
     try:
         return Headless(built, sys.stdout).run(sys.stdin)
     except ReaderError as exc:

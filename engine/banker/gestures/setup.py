@@ -18,6 +18,7 @@ from engine.banker.viewmodel import Cue
 from engine.editions import list_editions, load_edition
 from engine.errors import OptionError
 from engine.game import Game
+from engine.numbers import parse_count, parse_int
 from engine.options import parse_option_text
 from engine.rulesets.registry import ruleset_of
 
@@ -87,9 +88,10 @@ def do_setup_answer(ctx: Context, event: EventData) -> None:
 
 
 def _seated(ctx: Context, key: str) -> int | Refusal:
-    if not key.isdigit() or int(key) not in ctx.seats:
-        return Refusal("error.not_seated", {"seat": key})
-    return int(key)
+    seat = parse_count(key)
+    if seat is None or seat not in ctx.seats:
+        return Refusal("error.not_seated", {"seat": key[:40]})
+    return seat
 
 
 def _check_name(ctx: Context, key: str, raw: str) -> Refusal | None:
@@ -119,6 +121,10 @@ def _check_token(ctx: Context, key: str, raw: str) -> Refusal | None:
 
 
 def _check_option(ctx: Context, key: str, raw: str) -> Refusal | None:
+    text = raw.strip().lower()
+    if text not in ("true", "false", "on", "off", "yes", "no") and parse_int(text) is None:
+        return Refusal("error.bad_option", {"option": key[:40], "reason": f"option {key[:40]} expects a whole "
+                                            f"number in ASCII digits or on/off, got {raw[:40]!r}"})
     try:
         name, value = parse_option_text(f"{key}={raw}")
         opts = ruleset_of(ctx.setup_edition).options.from_mapping({**ctx.setup_edition.options, **ctx.options, name: value})
@@ -171,7 +177,16 @@ def can_start(ctx: Context, event: EventData) -> bool:
 
 def do_start(ctx: Context, event: EventData) -> None:
     cmd = _start_command(ctx)
-    ctx.durable = ctx.store.new_game(ctx.setup_edition.id, cmd.players, cmd.options, ctx.seed_source())
+    seed = ctx.seed_source()
+    if ctx.input_id is None:
+        ctx.durable = ctx.store.new_game(ctx.setup_edition.id, cmd.players, cmd.options, seed)
+    else:  # the id of the input that started the game is journaled with its StartGame
+        ctx.durable = ctx.store.new_game(ctx.setup_edition.id, cmd.players, cmd.options, seed,
+                                         input_id=ctx.input_id)
+    ctx.ids.use_game(ctx.durable.game_id, {})
+    ctx.latest_game = ctx.durable.game_id
+    if ctx.input_id is not None:
+        ctx.ids.remember(ctx.input_id, ctx.durable.game_id, 1)
     started = ctx.store.events(ctx.durable)
     ctx.events.extend(started)
     ctx.note(started)
@@ -185,6 +200,7 @@ def do_start(ctx: Context, event: EventData) -> None:
 
 def do_new_game(ctx: Context, event: EventData) -> None:
     ctx.durable = None
+    ctx.ids.use_game(None, {})
     ctx.last_tx = None
     ctx.last_seq = 0
     do_clear_seats(ctx, event)

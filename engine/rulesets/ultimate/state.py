@@ -45,6 +45,7 @@ class GameState:
         "edition_id",
         "jail",
         "jail_rolled",
+        "landing",
         "ledger",
         "level",
         "on_the_run",
@@ -69,6 +70,8 @@ class GameState:
         self.ledger = Ledger()
         self.jail: dict[str, int] = {}  # player -> failed tries so far
         self.jail_rolled: str | None = None  # the player who already rolled for doubles this turn
+        # (player, deed, command): the landing of the last command's jump (Location, a move card); resumable
+        self.landing: tuple[str, int, int] | None = None
         self.bankrupt: frozenset[str] = frozenset()
         self.owner: dict[int, str] = {}
         self.level: dict[int, int] = {}
@@ -95,6 +98,7 @@ class GameState:
         c.ledger = Ledger(ledger.balances.copy(), ledger.issued, ledger.bank_position)
         c.jail = self.jail.copy()
         c.jail_rolled = self.jail_rolled
+        c.landing = self.landing
         c.bankrupt = self.bankrupt
         c.owner = self.owner.copy()
         c.level = self.level.copy()
@@ -176,7 +180,7 @@ class GameState:
             "phase": self.phase, "edition": self.edition_id, "options": self.options.as_dict(),
             "order": self.order, "specs": {p: (s.name, s.token) for p, s in self.specs.items()},
             "ledger": self.ledger.snapshot(), "jail": dict(self.jail), "jail_rolled": self.jail_rolled,
-            "bankrupt": sorted(self.bankrupt),
+            "landing": self.landing, "bankrupt": sorted(self.bankrupt),
             "owner": dict(sorted(self.owner.items())), "level": dict(sorted(self.level.items())),
             "bonus_done": sorted(self.bonus_done), "deck": self.deck, "auction": self.auction,
             "pending": self.pending, "debt": self.debt, "turn": self.turn, "on_the_run": self.on_the_run,
@@ -259,6 +263,7 @@ def _bonus(s: GameState, e: uev.ColourSetBonusApplied) -> None:
 
 def _location(s: GameState, e: uev.LocationUsed) -> None:
     s.ledger.transfer(e.player, BANK, e.fee)
+    s.landing = (e.player, e.deed, e.command)
 
 
 def _jail_in(s: GameState, e: ev.JailEntered) -> None:
@@ -293,6 +298,9 @@ def _awaiting(s: GameState, e: uev.ChoiceRequested) -> None:
 def _resolved(s: GameState, e: uev.EventResolved) -> None:
     s.pending = None
     s.phase = "play"
+    card = next((c for c in s.edition.events if c.id == e.card), None)
+    if card is not None and card.effect == "move_to_deed" and e.choice and type(e.choice[0]) is int:
+        s.landing = (e.player, e.choice[0], e.command)
 
 
 def _swapped(s: GameState, e: uev.DeedsSwapped) -> None:
@@ -358,7 +366,7 @@ def _deed_corrected(s: GameState, e: ev.DeedCorrected) -> None:
         s.level.setdefault(e.deed, 1)  # from the Bank: level 1, as when bought; between players: kept
 
 
-FOLD: dict[type, Callable[[GameState, Any], None]] = {
+_FOLD: dict[type, Callable[[GameState, Any], None]] = {
     ev.GameStarted: _started, ev.SalaryPaid: _salary, ev.DeedBought: _bought, ev.DeedDeclined: _nothing,
     ev.AuctionOpened: _auction_opened, ev.BidPlaced: _bid, ev.AuctionWon: _auction_won,
     ev.AuctionEnded: _auction_ended, ev.RentPaid: _rent, ev.RentWaived: _nothing, uev.LevelChanged: _level,
@@ -370,6 +378,20 @@ FOLD: dict[type, Callable[[GameState, Any], None]] = {
     uev.OwnDeedVisited: _nothing,
     ev.MoneyCorrected: _money_corrected, ev.DeedCorrected: _deed_corrected,
 }
+
+
+def _with_landing(fold: Callable[[GameState, Any], None]) -> Callable[[GameState, Any], None]:
+    """``fold``, after forgetting the landing of an earlier command's jump (resolved or left by now)."""
+
+    def folded(s: GameState, e: Any) -> None:
+        if s.landing is not None and e.command != s.landing[2]:
+            s.landing = None
+        fold(s, e)
+
+    return folded
+
+
+FOLD: dict[type, Callable[[GameState, Any], None]] = {t: _with_landing(f) for t, f in _FOLD.items()}
 
 
 def apply_event(state: GameState, event: ev.Event) -> None:

@@ -8,6 +8,7 @@ from transitions import EventData
 from engine.banker.context import Context, Refusal, input_value
 from engine.banker.setup import player_id
 from engine.banker.view import choices_needed, event_card
+from engine.numbers import parse_count
 from engine.rulesets.ultimate import commands as uc
 
 
@@ -42,7 +43,7 @@ def _answer(ctx: Context, event: EventData) -> tuple[str | int, ...] | None:
     item: str | int
     if name == "tap_player":
         item = player_id(int(value))
-    elif name == "tap_deed" or (isinstance(value, str) and value.isdigit()):
+    elif name == "tap_deed" or parse_count(value) is not None:  # plain ASCII digits: not "²", not 5000 digits
         item = int(value)
     else:
         item = str(value)

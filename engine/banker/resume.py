@@ -1,0 +1,176 @@
+"""Resuming what the players were in the middle of: the banker's record and the landing after a jump.
+
+What the engine knows is in the journal. What only the banker knows is kept in the banker's record
+(:class:`engine.store.bankerrecord.BankerRecordStore`, saved after every input that changed it): its
+state and gesture (a deed tapped, a PIN half typed, an auction won and waiting for the winner's card),
+the seats, names, tokens, options and edition of a game being registered, the timers and the recent
+input ids. The record names the game and the journal's last event it was written after; on resume it
+is used only if the journal has not moved on since (a power cut between a command's commit and the
+record). Otherwise the banker follows the engine: the state of its phase, or the landing after a
+Location or a move card, which is engine state of the Ultimate ruleset (``GameState.landing``, from
+``LocationUsed`` and a move card's ``EventResolved``), so a paid jump is never forgotten.
+
+Timers resume where they stood at the last record: the time of a power cut does not count.
+
+A restart locks the banker menu: in the PIN prompt, the menu or the settings, the unit resumes in the
+state under them, the digits typed and the settings staged are dropped, and so are the ids of the
+inputs since the PIN prompt opened (they were undone: resent, they are applied again).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.banker.context import Context, Gesture
+from engine.banker.table import BankerState
+from engine.banker.view import phase_state, wealth_history
+from engine.editions import list_editions
+
+VERSION = 1
+_TIMER_WRITE_S = 1.0  # a running timer is saved again once it moved on by this much
+
+
+def resume_game(ctx: Context) -> tuple[bool, dict[str, Any] | None]:
+    """Open the store's latest game into ``ctx`` (with its history and input ids) unless the banker's
+    record, written after the journal's last change, says a new game was being registered; returns whether
+    the record is current, and the record."""
+    store = ctx.store
+    ctx.latest_game = getattr(store, "latest_game", lambda: None)()
+    record = getattr(store, "load_record", lambda: None)()
+    ctx.durable = store.resume()
+    events = ctx.durable.game.events if ctx.durable is not None else ()
+    current = is_current(record, ctx.latest_game, events[-1].seq if events else 0)
+    if current and record is not None and record.get("game") is None:
+        ctx.durable = None  # a new game was being registered (the menu's "new game")
+    if ctx.durable is not None:
+        past = store.events(ctx.durable)
+        ctx.history = wealth_history(ctx.durable.game.edition, past)
+        ctx.note(past)
+        ctx.ids.use_game(ctx.durable.game_id, getattr(store, "input_ids", lambda g: {})(ctx.durable))
+    if record is not None:
+        locked = current and record.get("state") in {s.value for s in LOCKED}
+        ctx.ids.load_record(record.get("locked_ids" if locked else "ids") or [])
+    return current, record
+
+
+LOCKED = frozenset({BankerState.PIN, BankerState.MENU, BankerState.SETTINGS})
+"""States behind the PIN: a restart does not resume them (the menu locks again)."""
+
+
+def record_of(ctx: Context, state: BankerState) -> dict[str, Any]:
+    """The banker's record now."""
+    if state not in LOCKED:
+        ctx.menu_mark = None
+    elif ctx.menu_mark is None:  # this input opened the PIN prompt: its id and later ones are dropped
+        ctx.menu_mark = ctx.ids.count - (1 if ctx.input_id is not None else 0)
+    latest = ctx.latest_game
+    g = ctx.gesture
+    now = ctx.clock()
+    return {
+        "v": VERSION, "game": ctx.durable.game_id if ctx.durable is not None else None,
+        "seq": ctx.last_seq if ctx.durable is not None else 0, "latest": latest, "state": state.value,
+        "gesture": {"deed": g.deed, "player": g.player, "action": g.action, "event_card": g.event_card,
+                    "choices": list(g.choices), "pin": g.pin, "settings": dict(g.settings)},
+        "landing": list(ctx.landing) if ctx.landing is not None else None,
+        "seats": list(ctx.seats), "names": {str(k): v for k, v in ctx.names.items()},
+        "tokens": {str(k): v for k, v in ctx.tokens.items()}, "options": dict(ctx.options),
+        "edition": ctx.edition_id, "elapsed": max(0.0, now - ctx.since),
+        "left": None if ctx.deadline is None else ctx.deadline - now, "ids": ctx.ids.as_record(),
+        "locked_ids": None if ctx.menu_mark is None else ctx.ids.as_record(ctx.menu_mark),
+        "clock": now,
+    }
+
+
+def needs_saving(new: dict[str, Any], old: dict[str, Any] | None) -> bool:
+    """Whether ``new`` differs from the record last saved (a running timer: by a second or more)."""
+    if old is None:
+        return True
+    if {k: v for k, v in new.items() if k not in ("elapsed", "left", "clock")} != \
+            {k: v for k, v in old.items() if k not in ("elapsed", "left", "clock")}:
+        return True
+    timed = new["state"] in _TIMED or new["left"] is not None
+    return timed and abs(float(new["clock"]) - float(old.get("clock", 0.0))) >= _TIMER_WRITE_S
+
+
+_TIMED = frozenset({"deed", "buy", "player", "action", "location", "event_card", "pin", "menu", "settings"})
+
+
+def follows_journal(ctx: Context, state: BankerState) -> bool:
+    """Whether the record need not be written after this input: it applied a command (so the record on
+    disk is now older than the journal and ignored), had no id, and left the state a restart derives from
+    the journal alone (the phase's, nothing in hand). Saves a commit per command."""
+    if not ctx.events or ctx.input_id is not None or ctx.durable is None or ctx.seats or ctx.landing:
+        return False
+    return state is phase_state(ctx.durable.game.state.phase) and ctx.gesture == Gesture() \
+        and landing_state_of(ctx) is None
+
+
+def landing_state_of(ctx: Context) -> tuple[str, int, int] | None:
+    """The engine's landing of the last command's jump, if the last command was one."""
+    game = ctx.game
+    landing = getattr(game.state, "landing", None) if game is not None else None
+    if game is None or landing is None or not game.events or landing[2] != game.events[-1].command:
+        return None
+    return landing  # type: ignore[no-any-return]
+
+
+def is_current(record: dict[str, Any] | None, latest: int | None, last_seq: int) -> bool:
+    """Whether ``record`` was written after the journal's last change (``latest`` game, its ``last_seq``)."""
+    if record is None or record.get("v") != VERSION or record.get("latest") != latest:
+        return False
+    return record.get("game") is None or (record.get("game") == latest and record.get("seq") == last_seq)
+
+
+def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
+    """Put the record's setup choices, gesture and timers into ``ctx``; the state to restore (None: bad)."""
+    try:
+        state = BankerState(record["state"])
+        g = record["gesture"]
+        gesture = Gesture(deed=g["deed"], player=g["player"], action=g["action"], event_card=g["event_card"],
+                          choices=list(g["choices"]), pin=str(g["pin"]), settings=dict(g["settings"]))
+        seats = [int(s) for s in record["seats"]]
+        names = {int(k): str(v) for k, v in record["names"].items()}
+        tokens = {int(k): str(v) for k, v in record["tokens"].items()}
+        options = dict(record["options"])
+        landing = record["landing"]
+        elapsed, left = float(record["elapsed"]), record["left"]
+        edition = str(record["edition"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if (edition != ctx.store.edition.id and edition not in list_editions()) or not all(s >= 1 for s in seats):
+        return None  # not a record this unit wrote
+    ctx.seats, ctx.names, ctx.tokens, ctx.options, ctx.edition_id = seats, names, tokens, options, edition
+    if state in LOCKED:  # the menu locks again: the state under it, nothing typed or staged
+        gesture, landing = Gesture(), None
+        state = BankerState.SETUP if ctx.durable is None else phase_state(ctx.durable.game.state.phase)
+    ctx.gesture = gesture
+    ctx.landing = (str(landing[0]), int(landing[1])) if landing else None
+    now = ctx.clock()
+    ctx.since = now - elapsed
+    ctx.deadline = None if left is None else now + float(left)
+    return state
+
+
+def after_command(ctx: Context, record: dict[str, Any] | None) -> BankerState | None:
+    """The state after a power cut between a command's commit and the record (None: the phase's state):
+    the landing after a jump, or the auction with the bidder who just bid still selected."""
+    landed = landing_state(ctx)
+    game = ctx.game
+    if landed is None and record is not None and record.get("state") == "auction" and game is not None \
+            and game.state.phase == "auction":
+        player = (record.get("gesture") or {}).get("player")
+        ctx.gesture.player = player if isinstance(player, str) and player in game.state.specs else None
+    return landed
+
+
+def landing_state(ctx: Context) -> BankerState | None:
+    """After a power cut right after a jump: BUY or DEED for the engine's landing, with its gesture."""
+    game = ctx.game
+    landing = getattr(game.state, "landing", None) if game is not None else None
+    if game is None or landing is None or not game.events or game.state.phase != "play":
+        return None
+    player, deed, command = landing
+    if command != game.events[-1].command:
+        return None
+    ctx.gesture = Gesture(player=player, deed=deed)
+    return BankerState.BUY if ctx.owner(deed) is None else BankerState.DEED

@@ -1,0 +1,71 @@
+"""The banker's record: what the players are in the middle of and the engine does not know, kept in the
+installation file so that a power cut forgets nothing (docs/flows.md, "Across a power cut").
+
+One row of the table ``banker_record`` holds one JSON object, replaced in one transaction (WAL,
+``synchronous=FULL``, as the journal): the banker's state and its gesture, the setup choices of a game
+being registered, its timers and the recent input ids. The banker builds and reads the object
+(:mod:`engine.banker.resume`); this module only stores it. A row that is not valid JSON is ignored
+(None), and the banker then resumes from the journal alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.store.schema import JournalError
+
+_TABLE = "CREATE TABLE IF NOT EXISTS banker_record (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+
+
+class BankerRecordStore:
+    """The banker's record in the installation file at ``path`` (its own connection; the journal's file)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._conn: sqlite3.Connection | None = None
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            try:
+                conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10.0)
+                conn.execute("PRAGMA busy_timeout=10000")
+                conn.execute("PRAGMA synchronous=FULL")
+                conn.execute(_TABLE)
+            except sqlite3.Error as exc:
+                raise JournalError(f"cannot open the banker's record in {self.path}: {exc}") from exc
+            self._conn = conn
+        return self._conn
+
+    def load(self) -> dict[str, Any] | None:
+        """The record last saved, or None (none yet, or not readable: the journal alone then decides)."""
+        try:
+            row = self._connection().execute("SELECT value FROM banker_record WHERE key = 'banker'").fetchone()
+        except (sqlite3.Error, JournalError):
+            return None
+        if row is None:
+            return None
+        try:
+            value = json.loads(row[0])
+        except (ValueError, TypeError):
+            return None
+        return value if isinstance(value, dict) else None
+
+    def save(self, record: Mapping[str, Any]) -> None:
+        """Replace the record (durable when this returns); raises :class:`JournalError` if the write failed."""
+        text = json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        try:
+            self._connection().execute("INSERT OR REPLACE INTO banker_record (key, value) VALUES ('banker', ?)",
+                                       (text,))
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot save the banker's record in {self.path}: {exc}") from exc
+
+    def close(self) -> None:
+        """Close the connection (a later call opens it again)."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
