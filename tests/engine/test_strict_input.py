@@ -23,7 +23,7 @@ WEIRD = ["²", "①", "⁴", "١٢", "1_0", " 20", "20 ", "+20", "-100", "abc", 
 
 def _banker(tmp_path: Path) -> tuple[Banker, ManualClock, CardTable]:
     clock, cards = ManualClock(), CardTable()
-    banker = Banker(JournalStore(Journal.open(tmp_path / "bb.sqlite3")), cards, clock, seed_source=lambda: 5)
+    banker = Banker(JournalStore(Journal.open(tmp_path / "bb.sqlite3")), cards, clock, seed_source=lambda: 5, pin="1234")
     run_script(steps_of([*CARDS, *START]), banker, clock, cards.enroll)
     return banker, clock, cards
 
