@@ -42,11 +42,12 @@ class FitMixin:
             label.font_size = size
             label.text_size = (width, None) if free else (None, None)
             tw, th = _measure(label)
-            fits = tw <= label.width and th <= label.height and _words_fit(label, width - pad_x)
+            whole = _words_fit(label, width - pad_x)
+            fits = tw <= label.width and th <= label.height and whole
             if fits or size <= label.min_font_size:
                 break
             size = max(float(label.min_font_size), size * 0.88)
-        if tw > label.width or th > label.height:
+        if tw > label.width or th > label.height or not whole:  # cut with an ellipsis, never mid-word
             label.text_size = (width, height)
             label.shorten = True
             label.shorten_from = "right"
@@ -88,7 +89,7 @@ class FitLabel(FitMixin, Label):
     """A label whose font shrinks until the text fits its size."""
 
     max_font_size = NumericProperty(dp(18))
-    min_font_size = NumericProperty(dp(9))
+    min_font_size = NumericProperty(dp(14))
     wrap = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -103,7 +104,7 @@ class FitButton(FitMixin, ButtonBehavior, Label):
     call less per button (software GL pays per call)."""
 
     max_font_size = NumericProperty(dp(17))
-    min_font_size = NumericProperty(dp(9))
+    min_font_size = NumericProperty(dp(14))
     wrap = BooleanProperty(True)
     bg = ColorProperty(palette.PANEL_LIGHT)
 
