@@ -80,3 +80,25 @@ def test_the_walk_sees_small_text_and_small_marks(ui_app: Any) -> None:
         ui_app.root.remove_widget(box)
     assert any("'tiny'" in p for p in found), found
     assert any("band mark" in p for p in found), found
+
+
+def test_the_error_toast_never_covers_a_button(ui_app: Any) -> None:
+    """An error shows at the top of the screen: no action button, keypad key or choice is under it."""
+    from kivy.uix.behaviors import ButtonBehavior
+
+    ui_app.set_language("ru")
+    toast = ui_app.root.ids.toast
+    for name, build in SCREENS.items():
+        show(ui_app, name, build)
+        ui_app.toast(ui_app.t("error.rule", reason=ui_app.t("reason.not_enough_cash", player="Alexandra",
+                                                               cash="M100", deed="Mayfair", price="M400")))
+        pump(2)
+        tx, ty = toast.to_window(toast.x, toast.y)
+        for widget in ui_app.root.ids.sm.current_screen.walk(restrict=True):
+            if isinstance(widget, ButtonBehavior) and _visible(widget) and widget.__class__.__name__ != "SpaceCell":
+                bx, by = widget.to_window(widget.x, widget.y)
+                overlap_x = min(tx + toast.width, bx + widget.width) - max(tx, bx)
+                overlap_y = min(ty + toast.height, by + widget.height) - max(ty, by)
+                assert overlap_x <= 1 or overlap_y <= 1, f"{name}: the toast covers {widget} {getattr(widget, 'text', '')!r}"
+    toast.opacity = 0
+    ui_app.set_language("en")

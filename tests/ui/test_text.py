@@ -70,7 +70,37 @@ def test_prompts_render_money_players_deeds_and_cards() -> None:
 def test_an_unowned_deed_prompt_has_no_owner() -> None:
     view = ViewModel(state="deed", edition="ultimate-uk", currency="M",
                      prompt=Prompt("prompt.deed", (("deed", 16), ("name", "Coventry Street"), ("price", 260))))
-    assert Presenter(Translator("en"), view).prompt() == "Coventry Street is for sale at M260. Tap the lander's card"
+    assert Presenter(Translator("en"), view).prompt() == \
+        "Coventry Street is for sale at M260. The player who landed here taps their bank card"
+
+
+def test_a_buyer_who_cannot_afford_the_deed_is_told_at_once() -> None:
+    """The banker does not offer OK (the buyer is short): the prompt says so and offers Decline and Cancel."""
+    from dataclasses import replace
+
+    view = table_view()
+    short = replace(view, actions=tuple(a for a in view.actions if a != "press_ok"))
+    text = Presenter(Translator("en"), short).prompt()
+    assert text.startswith("Alexandra Constantinescu has M1,500: not enough for Trafalgar Square at M240")
+    assert "OK" not in text and "Decline opens the auction" in text
+    no_auction = replace(short, actions=("press_cancel",))
+    assert "auction" not in Presenter(Translator("en"), no_auction).prompt()
+
+
+def test_wibble_wobble_says_both_payments_and_their_sum() -> None:
+    p = Presenter(Translator("en"), event_view())
+    assert p.event_amounts(13, "p1") == \
+        "Alexandra Constantinescu gets M200, the chosen player gets M200: M400 from the Bank"
+    assert p.event_amounts(21, "p1") == "M50 for each deed Alexandra Constantinescu owns"
+    assert p.event_amounts(1, "p1") == ""
+
+
+def test_no_message_says_lander() -> None:
+    from ui.i18n import LANGUAGES, load_catalog
+
+    for lang in LANGUAGES:
+        for key, text in load_catalog(lang).items():
+            assert "lander" not in text.lower() and "Jump passing" not in text, (lang, key, text)
 
 
 def test_default_player_names_are_translated_and_real_names_kept() -> None:

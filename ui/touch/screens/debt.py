@@ -35,6 +35,10 @@ class DebtScreen(BankScreen):
                 "debt.summary", debtor=presenter.player_name(debt.debtor),
                 creditor=presenter.player_name(debt.creditor), amount=presenter.money(debt.due))
             debtor = presenter.player(debt.debtor)
+            cash = debtor.balance if debtor is not None else 0
+            # still short = what is owed beyond the cash in hand (the view's DebtView has no such field yet)
+            self.ids.prompt.text = presenter.tr("debt.cash", cash=presenter.money(cash),
+                                                short=presenter.money(max(0, debt.due - max(0, cash))))
             can_return = self.app().may("tap_deed")
             for number in debtor.deeds if debtor else ():
                 space = presenter.space_for_deed(number)

@@ -25,7 +25,9 @@ class EventScreen(BankScreen):
         view = presenter.view
         card = view.event_card
         self.ids.title.text = presenter.tr(card.card_key) if card else ""
-        self.ids.body.text = presenter.tr(card.text_key) if card else ""
+        body = presenter.tr(card.text_key) if card else ""
+        amounts = presenter.event_amounts(card.card_id, str(dict(view.prompt.params).get("player", ""))) if card else ""
+        self.ids.body.text = f"{body}\n{amounts}" if amounts else body
         self.ids.prompt.text = presenter.prompt()
         grid = self.ids.choices
         grid.clear_widgets()

@@ -9,8 +9,10 @@ deed names, translation-key parameters (``*_key``) as their translation.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from engine.banker.viewmodel import ChoiceView, PlayerView, Prompt, SpaceView, ViewModel
+from engine.editions import EventCard, load_edition
 from ui.i18n import Translator
 from ui.money import CURRENCIES, format_money
 
@@ -140,9 +142,15 @@ class Presenter:
         """The prompt line (the view's own prompt by default)."""
         p = prompt or self.view.prompt
         key = p.key
+        params = p.params
         if key == "prompt.deed" and "owner" not in dict(p.params):
             key = "prompt.deed_unowned"  # a deed nobody owns has no owner, level or rent to show
-        return self.text(key, p.params)
+        elif key == "prompt.buy" and "press_ok" not in self.view.actions and "ok" not in self.view.actions:
+            # the banker does not offer OK: say so at once, and what is possible instead
+            key = "prompt.buy_short" if "press_decline" in self.view.actions else "prompt.buy_short_no_auction"
+            buyer = self.player(str(dict(p.params).get("player", "")))
+            params = (*p.params, ("balance", buyer.balance if buyer is not None else 0))
+        return self.text(key, params)
 
     def action_label(self, trigger: str) -> str:
         """The caption of the button for banker trigger ``trigger`` (``press_go`` or ``go``)."""
@@ -173,6 +181,19 @@ class Presenter:
         key = f"token.{norm(token)}"
         return self.tr(key) if self.tr.has(key, "en") else token
 
+    def event_amounts(self, card_id: int, drawer: str | None) -> str:
+        """The printed amounts of event card ``card_id`` (the edition's card data), as one line; "" if none.
+
+        WIBBLE WOBBLE pays two players: both payments and their sum are said."""
+        card = _edition_card(self.view.edition, card_id)
+        if card is None or not card.amount:
+            return ""
+        key = f"eventamount.{card.effect}"
+        if not self.tr.has(key, "en"):
+            return ""
+        return self.tr(key, player=self.player_name(drawer), amount=self.money(card.amount),
+                       total=self.money(2 * card.amount))
+
     def transaction(self) -> str:
         """The last money movement as one line, e.g. "Alice → Bob  M200", or empty."""
         tx = self.view.last_transaction
@@ -183,3 +204,18 @@ class Presenter:
         line = self.tr("tx.line", payer=self.player_name(tx.payer), payee=self.player_name(tx.payee),
                        amount=self.money(tx.amount))
         return f"{kind}: {line}" if kind else line
+
+
+
+@cache
+def _edition_cards(edition_id: str) -> dict[int, EventCard]:
+    """The event cards of edition ``edition_id`` as printed, by id (empty when the edition is unknown)."""
+    try:
+        return {c.id: c for c in load_edition(edition_id).events}
+    except (OSError, KeyError, ValueError):
+        return {}
+
+
+def _edition_card(edition_id: str, card_id: int) -> EventCard | None:
+    """Event card ``card_id`` of edition ``edition_id``, or None."""
+    return _edition_cards(edition_id).get(card_id) if edition_id else None
