@@ -139,3 +139,20 @@ def test_every_seat_and_every_option_can_be_scrolled_into_view_at_800x480(ui_app
             _, ry = row.to_window(row.x, row.y)
             assert y0 - 1 <= ry and ry + row.height <= y0 + scroll.height + 1, f"{row} is not wholly in view"
             assert ry >= 0 and ry + row.height <= SIZE[1]
+
+
+def test_a_name_the_fonts_cannot_draw_is_refused_at_entry(fresh_session: Any) -> None:
+    """An emoji would show as an empty box (no UI font has it): it is left out, and the toast says so; Cyrillic,
+    Romanian and Japanese names are kept whole."""
+    from ui.touch import fonts
+
+    app = fresh_session
+    assert fonts.can_draw("Екатерина") and fonts.can_draw("Ștefăniță") and fonts.can_draw("山田 太郎")
+    assert not fonts.can_draw("Ann \U0001F600") and fonts.undrawable("Ann \U0001F600\U0001F600") == "\U0001F600"
+    tap_card(app, "BB000001")
+    row = app.screen("setup").seat_rows[1]
+
+    type_text(row.name_input, "Ann\U0001F600")
+    assert row.name_input.text == "Ann"
+    assert "U+1F600" in app.root.ids.toast.text and app.root.ids.toast.opacity == 1.0
+    wait_for(lambda: app.controller.view.players[0].name == "Ann")

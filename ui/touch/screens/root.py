@@ -291,7 +291,9 @@ class BoardBankApp(CardsMixin, App):
         if self.root is None:
             return
         title = self.edition_name(view.edition) if view.edition else self.t("app.title")
-        self.root.ids.title.text = title
+        running = self.presenter.on_the_run_text()  # ON THE RUN takes the title while it lasts
+        self.root.ids.title.text = running or title
+        self.root.ids.title.color = palette.WARNING if running else palette.TEXT
         name = STATE_SCREENS.get(view.state) or screen_for(view)
         if self.overlay is not None and name == "table":
             name = self.overlay

@@ -91,6 +91,9 @@ class SetupScreen(BankScreen):
             box.clear_widgets()
             for widget in rows:
                 box.add_widget(widget)
+            scroll = self.ids.seat_scroll
+            scroll.effect_y.cancel()
+            scroll.scroll_y = 1.0  # other seats: start at the top (a scroll left past the end hides them)
 
     def send_name(self, seat: int, name: str) -> None:
         """A name typed for ``seat`` (the banker checks and keeps it)."""

@@ -13,7 +13,7 @@ from ui.touch.widgets import palette
 from ui.touch.widgets.balance import TokenChip
 from ui.touch.widgets.fitlabel import FitLabel
 
-WIDTHS = (0.07, 0.07, 0.38, 0.16, 0.16, 0.16)
+WIDTHS = (0.06, 0.06, 0.34, 0.18, 0.18, 0.18)
 """Columns: rank, token, player, cash, deeds, total (fractions of the table's width)."""
 
 

@@ -15,7 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
-from ui.touch.fonts import font_for_text
+from ui.touch.fonts import font_for_text, undrawable
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitButton, FitLabel
 
@@ -54,10 +54,24 @@ class NameInput(TextInput):
         self.fbind("text", self._font)
         self.fbind("hint_text", self._font)
 
+    def refused(self, characters: str) -> None:
+        """Say which typed characters the screen cannot show (they were left out of the name)."""
+        from kivy.app import App
+
+        app: Any = App.get_running_app()
+        if app is not None:
+            app.sounds.play("err")
+            shown = " ".join(f"U+{ord(ch):04X}" for ch in characters)  # the characters themselves would be boxes
+            app.toast(app.t("error.undrawable_name", characters=shown))
+
     def _font(self, *_: Any) -> None:
         self.font_name = font_for_text(self.text or str(self.hint_text))
 
     def insert_text(self, substring: str, from_undo: bool = False) -> Any:
+        missing = undrawable(self.text + substring)
+        if missing:  # an emoji or a script no UI font has would show as an empty box: refused at entry
+            substring = "".join(ch for ch in substring if ch not in missing)
+            self.refused(missing)
         room = NAME_MAX - len(self.text)
         if room <= 0:
             return None
