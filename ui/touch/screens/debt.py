@@ -45,7 +45,7 @@ class DebtScreen(BankScreen):
                 price = presenter.money(space.price) if space and space.price is not None else ""
                 button = DeedButton(text=f"{presenter.deed_name(number)}\n{price}", deed=number,
                                     bg=palette.deed_rgba(space.colour if space else None),
-                                    max_font_size=dp(15), disabled=not can_return,
+                                    max_font_size=dp(18), disabled=not can_return,
                                     size_hint=(None, None), size=(dp(180), dp(64)))
                 button.bind(on_release=lambda b: self.app().touch_deed(int(b.deed)))
                 grid.add_widget(button)

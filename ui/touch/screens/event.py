@@ -35,7 +35,7 @@ class EventScreen(BankScreen):
         grid.cols = 2 if len(choices) <= 4 else (3 if len(choices) <= 9 else 4)
         for choice in choices:
             button = ChoiceButton(text=presenter.choice_label(choice),
-                                  max_font_size=dp(16), bg=_choice_colour(presenter, choice), value=choice.value)
+                                  max_font_size=dp(26), bg=_choice_colour(presenter, choice), value=choice.value)
             button.bind(on_release=lambda b: self.app().choose(b.value))
             grid.add_widget(button)
         super().render(presenter)

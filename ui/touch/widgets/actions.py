@@ -60,9 +60,10 @@ class ActionRow(GridLayout):
             button.trigger = trigger
             button.text = caption
             button.disabled = not enabled
-            if trigger in PRIMARY_TRIGGERS:
+            name = trigger.removeprefix("press_")
+            if name in PRIMARY_TRIGGERS:
                 button.bg = palette.ACCENT
-            elif trigger in CANCEL_TRIGGERS:
+            elif name in CANCEL_TRIGGERS:
                 button.bg = palette.DANGER
             else:
                 button.bg = palette.PANEL_LIGHT

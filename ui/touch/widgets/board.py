@@ -154,8 +154,7 @@ class SpaceCell(ButtonBehavior, Widget):
         self.label = CellLabel(max_font_size=dp(16), wrap=True)
         self.level_label = CellLabel(max_font_size=dp(18), bold=True)
         self.house_label = CellLabel(max_font_size=dp(16), bold=True)
-        for child in (self.label, self.level_label, self.house_label):
-            self.add_widget(child)
+        self.add_widget(self.label)  # the mark labels join only while they show something (fewer draws)
         self.bind(pos=self._arrange, size=self._arrange, owned=self._arrange, houses=self._arrange,
                   hotel=self._arrange, edge=self._arrange)
 
@@ -177,6 +176,11 @@ class SpaceCell(ButtonBehavior, Widget):
         self.level_label.text = str(data.level) if data.level else ""
         self.level_label.color = palette.text_on(self.owner_color)
         self.house_label.text = self._house_text()
+        for label in (self.level_label, self.house_label):
+            if label.text and label.parent is None:
+                self.add_widget(label)
+            elif not label.text and label.parent is not None:
+                self.remove_widget(label)
 
     def _house_text(self) -> str:
         from kivy.app import App
