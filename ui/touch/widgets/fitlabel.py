@@ -61,7 +61,7 @@ class FitMixin:
             label.text_size = (width, None) if free else (None, None)
             if own:
                 display = label.text
-                if label.wrap:
+                if label.wrap and len(label.text) > CJK_BREAKABLE:  # a short word (クリア) shrinks, unbroken
                     display = cjktext.wrap(label.text, width - pad_x, lambda t: label._label.get_extents(t)[0])
                 label._display, label._display_for = display, label.text
             tw, th = _measure(label)
@@ -123,7 +123,7 @@ def _words_fit(label: Any, width: float) -> bool:
     """Whether no word had to be broken across lines (Japanese breaks between any two CJK characters)."""
     if not (label.wrap or label.halign != "center"):
         return True
-    if getattr(label, "_display", None) is not None and label.wrap:
+    if getattr(label, "_display", None) is not None and label.wrap and label._display != label.text:
         return all(label._label.get_extents(line)[0] <= width + 1 for line in _shown(label).split("\n"))
     words = [w for w in label.text.split()
              if len(w) <= CJK_BREAKABLE or not any(ord(ch) >= 0x2E80 for ch in w)]
