@@ -102,3 +102,18 @@ def test_the_error_toast_never_covers_a_button(ui_app: Any) -> None:
                 assert overlap_x <= 1 or overlap_y <= 1, f"{name}: the toast covers {widget} {getattr(widget, 'text', '')!r}"
     toast.opacity = 0
     ui_app.set_language("en")
+
+
+def test_the_standings_show_the_winner_and_new_game_when_the_banker_allows_it(ui_app: Any,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from fixtures.views import standings_view
+
+    ui_app.set_language("en")
+    show(ui_app, "standings", standings_view)
+    screen = ui_app.screen("standings")
+    assert screen.ids.winner.text == "Alexandra Constantinescu wins with M3,750"
+    assert screen.ids.actions.button_for("press_new_game") is None  # no banker allows it here
+    monkeypatch.setattr(type(ui_app), "may", lambda self, trigger: trigger == "press_new_game")
+    show(ui_app, "standings", standings_view)
+    button = screen.ids.actions.button_for("press_new_game")
+    assert button is not None and not button.disabled and button.text == "New game"

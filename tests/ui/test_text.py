@@ -179,3 +179,25 @@ def test_on_the_run_is_said_while_it_lasts() -> None:
     assert p.on_the_run_text() == "ON THE RUN: every rent at level 1, 5 more turns"
     p.view = LaterView(**fields, on_the_run=0)
     assert p.on_the_run_text() == ""
+
+
+def test_a_payment_to_two_players_is_said_whole_on_the_table() -> None:
+    """WIBBLE WOBBLE pays two players in one command: the transaction line says both and the sum."""
+    from dataclasses import replace
+
+    before = table_view(3)
+    after = replace(before, seq=before.seq + 3,
+                    players=tuple(replace(p, balance=p.balance + 200) if p.id in ("p1", "p3") else p
+                                  for p in before.players),
+                    last_transaction=TransactionView(44, "MoneyTransferred", 200, None, "p3"))
+    p = Presenter(Translator("en"), before)
+    p.show(after)
+    assert p.changes == {"p1": 200, "p3": 200}
+    assert p.transaction(p.changes) == \
+        "Alexandra Constantinescu +M200, Екатерина Владимировна +M200: M400 from the Bank"
+    rent = replace(after, seq=after.seq + 2,
+                   players=tuple(replace(q, balance=q.balance + (50 if q.id == "p1" else -50 if q.id == "p2" else 0))
+                                 for q in after.players),
+                   last_transaction=TransactionView(47, "RentPaid", 50, "p2", "p1"))
+    p.show(rent)
+    assert p.transaction(p.changes) == "Rent: Bob » Alexandra Constantinescu: M50"

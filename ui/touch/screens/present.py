@@ -34,6 +34,16 @@ class Presenter:
     def __init__(self, translator: Translator, view: ViewModel | None = None) -> None:
         self.tr = translator
         self.view = view or ViewModel(state="setup", edition="", currency="M")
+        self.changes: dict[str, int] = {}
+        """Player id -> balance change (money units) between the last two durable states shown."""
+
+    def show(self, view: ViewModel) -> None:
+        """Take ``view`` as the current one; a new durable state records what it changed in balances."""
+        before, self.view = self.view, view
+        if view.seq != before.seq:
+            old = {p.id: p.balance for p in before.players}
+            self.changes = {p.id: p.balance - old[p.id] for p in view.players
+                            if p.id in old and p.balance != old[p.id]}
 
     # -- look-ups ---------------------------------------------------------------------------------
     @property
@@ -181,6 +191,10 @@ class Presenter:
         key = f"token.{norm(token)}"
         return self.tr(key) if self.tr.has(key, "en") else token
 
+    def signed_money(self, amount: int) -> str:
+        """``amount`` with its sign: +M200, −M50."""
+        return ("+" if amount > 0 else "") + self.money(amount)
+
     def event_amounts(self, card_id: int, drawer: str | None) -> str:
         """The printed amounts of event card ``card_id`` (the edition's card data), as one line; "" if none.
 
@@ -215,11 +229,22 @@ class Presenter:
             return ""
         return self.tr("ontherun.left", turns=left) if left is not None else self.tr("ontherun.active")
 
-    def transaction(self) -> str:
-        """The last money movement as one line, e.g. "Alice → Bob  M200", or empty."""
+    def transaction(self, changes: dict[str, int] | None = None) -> str:
+        """The last money movement as one line, e.g. "Alice → Bob  M200", or empty.
+
+        ``changes`` (player id -> balance change of the last command, money units) says a command that paid
+        or charged several players in one go (WIBBLE WOBBLE pays two): every change and their sum."""
         tx = self.view.last_transaction
         if tx is None:
             return ""
+        gains = {p: d for p, d in (changes or {}).items() if d > 0}
+        losses = {p: d for p, d in (changes or {}).items() if d < 0}
+        if (len(gains) > 1 and not losses) or (len(losses) > 1 and not gains):
+            each = ", ".join(self.tr("tx.change", player=self.player_name(p), amount=self.signed_money(d))
+                             for p, d in (gains or losses).items())
+            total = sum((gains or losses).values())
+            key = "tx.several_paid" if total > 0 else "tx.several_charged"
+            return self.tr(key, changes=each, total=self.money(abs(total)))
         kind_key = f"tx.{tx.kind}"
         kind = self.tr(kind_key) if self.tr.has(kind_key, "en") else ""
         line = self.tr("tx.line", payer=self.player_name(tx.payer), payee=self.player_name(tx.payee),

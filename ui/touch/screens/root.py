@@ -287,7 +287,7 @@ class BoardBankApp(CardsMixin, App):
 
     def render(self, view: ViewModel) -> None:
         """Show ``view`` on the screen the banker's state calls for (or the open overlay)."""
-        self.presenter.view = view
+        self.presenter.show(view)
         if self.root is None:
             return
         title = self.edition_name(view.edition) if view.edition else self.t("app.title")
