@@ -58,7 +58,8 @@ def problems(root: Widget, window_size: tuple[int, int]) -> list[str]:
             tw, th = widget.texture_size
             if tw > widget.width + TOLERANCE or th > widget.height + TOLERANCE:
                 found.append(f"{_describe(widget)}: text {tw}x{th} does not fit {widget.width:.0f}x{widget.height:.0f}")
-            if getattr(widget, "shorten", False) and hasattr(widget, "max_font_size"):
+            if getattr(widget, "shorten", False) and hasattr(widget, "max_font_size") \
+                    and not getattr(widget, "cut_ok", False):  # a board space's name: the centre shows it whole
                 found.append(f"{_describe(widget)}: text was cut (shortened) at {widget.font_size:.1f} px")
         if isinstance(widget, BoxLayout | GridLayout | StackLayout):
             kids = [k for k in widget.children if _visible(k)]

@@ -121,7 +121,7 @@ def test_whole_game_from_enrolment_to_standings(fresh_session: Any) -> None:
     assert banker.view.phase == "over"
     assert app.root.ids.sm.current == "standings"
     rows = app.screen("standings").ids.rows.children
-    shown = {label.text for row in rows for label in row.children}
+    shown = {label.text for row in rows for label in row.children if hasattr(label, "text")}
     for standing in banker.view.standings:
         assert app.presenter.money(standing.total) in shown
     assert {"setup", "table", "event", "auction", "debt", "standings"} <= screens_seen

@@ -178,3 +178,27 @@ def test_the_ui_remembers_volume_mute_and_language(fresh_session: Any, tmp_path:
     finally:
         app.session.settings = None
         store.close()
+
+
+def test_the_settings_page_shows_the_values_and_save_is_its_one_confirmation(fresh_session: Any) -> None:
+    """Each banker setting's button shows its value; the keypad has no OK of its own: Save stages what is
+    typed and confirms it."""
+    from test_app import seat_players
+    from ui_driver import pump, touch
+
+    app = fresh_session
+    seat_players(app)
+    app.press("menu")
+    app.choose("1234")
+    app.press("settings")
+    screen = app.screen("menu")
+    pump(2)
+    assert app.controller.view.state == "settings"
+    assert screen.ids.set_timeout_s.text == "Gesture timeout (s): 10"
+    pad = screen.ids.settings_pad
+    assert not pad.show_ok and pad.title == "Gesture timeout (s)"
+    for key in "15":
+        pad.press(key)
+    touch(screen.ids.settings_save)
+    assert app.controller.view.state == "menu"
+    assert dict(app.controller.view.extra)["timeout_s"] == "15"

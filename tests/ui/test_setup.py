@@ -55,11 +55,11 @@ def test_names_colours_an_option_and_the_edition_go_into_start_game(fresh_sessio
     assert dict(app.controller.view.options)["start_money"] == 1700
     assert money.value_label.text == "M1,700"
     auction = screen.option_rows["auction"]
-    screen.ids.options.parent.scroll_to(auction, animate=False)  # below the fold: scroll, as a finger would
+    screen.ids.right_scroll.scroll_to(auction, animate=False)  # below the fold: scroll, as a finger would
     touch(auction.toggle)
     assert dict(app.controller.view.options)["auction"] is False
     players = screen.option_rows["max_players"]
-    screen.ids.options.parent.scroll_to(players, animate=False)
+    screen.ids.right_scroll.scroll_to(players, animate=False)
     for _ in range(2):
         touch(players.minus)  # 4 -> 3 -> 2: accepted; then below the 2 seated players: refused
     assert dict(app.controller.view.options)["max_players"] == 2
@@ -67,6 +67,7 @@ def test_names_colours_an_option_and_the_edition_go_into_start_game(fresh_sessio
     assert app.controller.last_reaction.error == "error.bad_option"
     assert dict(app.controller.view.options)["max_players"] == 2
 
+    screen.ids.right_scroll.scroll_to(screen.edition_buttons["ultimate-us"], animate=False)
     touch(screen.edition_buttons["ultimate-us"])
     assert app.controller.view.edition == "ultimate-us"
     assert app.root.ids.title.text == app.edition_name("ultimate-us")
@@ -96,3 +97,62 @@ def test_the_kiosk_gets_the_docked_on_screen_keyboard(monkeypatch: pytest.Monkey
     assert calls[("kivy", "keyboard_mode")] == "dock"
     prepare_kivy((800, 480), fullscreen=False)
     assert calls[("kivy", "keyboard_mode")] == "system"
+
+
+def test_the_window_is_800x480_without_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No ``--size``: the 7-inch screen's 800x480, as the README says; ``--size`` and full screen win."""
+    from kivy.config import Config
+
+    from ui.touch.app import prepare_kivy
+
+    calls: dict[tuple[str, str], str] = {}
+    monkeypatch.setattr(Config, "set", lambda section, key, value: calls.__setitem__((section, key), value))
+    prepare_kivy(None, fullscreen=False)
+    assert (calls[("graphics", "width")], calls[("graphics", "height")]) == ("800", "480")
+    calls.clear()
+    prepare_kivy((1024, 600), fullscreen=False)
+    assert (calls[("graphics", "width")], calls[("graphics", "height")]) == ("1024", "600")
+    calls.clear()
+    prepare_kivy(None, fullscreen=True)
+    assert ("graphics", "width") not in calls
+
+
+def test_every_seat_and_every_option_can_be_scrolled_into_view_at_800x480(ui_app: Any) -> None:
+    """Eight seats with long names and every rule option: each row is reached by scrolling its panel, and is
+    then wholly inside the panel, never under the buttons or off the screen."""
+    from fixtures.views import LONG_NAMES, setup_view
+    from ui_driver import SIZE, pump
+
+    ui_app.overlay = None
+    ui_app.render(setup_view(LONG_NAMES))
+    pump(3)
+    screen = ui_app.screen("setup")
+    panels = ((screen.ids.seat_scroll, [screen.seat_rows[s] for s in range(1, 9)]),
+              (screen.ids.right_scroll, [*screen.edition_buttons.values(), *screen.option_rows.values()]))
+    assert len(panels[1][1]) == 3 + len(dict(setup_view().options))
+    for scroll, rows in panels:
+        assert scroll.children[0].height > scroll.height  # more than fits: the panel scrolls
+        for row in rows:
+            scroll.scroll_to(row, padding=0, animate=False)
+            pump(2)
+            _, y0 = scroll.to_window(scroll.x, scroll.y)
+            _, ry = row.to_window(row.x, row.y)
+            assert y0 - 1 <= ry and ry + row.height <= y0 + scroll.height + 1, f"{row} is not wholly in view"
+            assert ry >= 0 and ry + row.height <= SIZE[1]
+
+
+def test_a_name_the_fonts_cannot_draw_is_refused_at_entry(fresh_session: Any) -> None:
+    """An emoji would show as an empty box (no UI font has it): it is left out, and the toast says so; Cyrillic,
+    Romanian and Japanese names are kept whole."""
+    from ui.touch import fonts
+
+    app = fresh_session
+    assert fonts.can_draw("Екатерина") and fonts.can_draw("Ștefăniță") and fonts.can_draw("山田 太郎")
+    assert not fonts.can_draw("Ann \U0001F600") and fonts.undrawable("Ann \U0001F600\U0001F600") == "\U0001F600"
+    tap_card(app, "BB000001")
+    row = app.screen("setup").seat_rows[1]
+
+    type_text(row.name_input, "Ann\U0001F600")
+    assert row.name_input.text == "Ann"
+    assert "U+1F600" in app.root.ids.toast.text and app.root.ids.toast.opacity == 1.0
+    wait_for(lambda: app.controller.view.players[0].name == "Ann")

@@ -70,7 +70,37 @@ def test_prompts_render_money_players_deeds_and_cards() -> None:
 def test_an_unowned_deed_prompt_has_no_owner() -> None:
     view = ViewModel(state="deed", edition="ultimate-uk", currency="M",
                      prompt=Prompt("prompt.deed", (("deed", 16), ("name", "Coventry Street"), ("price", 260))))
-    assert Presenter(Translator("en"), view).prompt() == "Coventry Street is for sale at M260. Tap the lander's card"
+    assert Presenter(Translator("en"), view).prompt() == \
+        "Coventry Street is for sale at M260. The player who landed here taps their bank card"
+
+
+def test_a_buyer_who_cannot_afford_the_deed_is_told_at_once() -> None:
+    """The banker does not offer OK (the buyer is short): the prompt says so and offers Decline and Cancel."""
+    from dataclasses import replace
+
+    view = table_view()
+    short = replace(view, actions=tuple(a for a in view.actions if a != "press_ok"))
+    text = Presenter(Translator("en"), short).prompt()
+    assert text.startswith("Alexandra Constantinescu has M1,500: not enough for Trafalgar Square at M240")
+    assert "OK" not in text and "Decline opens the auction" in text
+    no_auction = replace(short, actions=("press_cancel",))
+    assert "auction" not in Presenter(Translator("en"), no_auction).prompt()
+
+
+def test_wibble_wobble_says_both_payments_and_their_sum() -> None:
+    p = Presenter(Translator("en"), event_view())
+    assert p.event_amounts(13, "p1") == \
+        "Alexandra Constantinescu gets M200, the chosen player gets M200: M400 from the Bank"
+    assert p.event_amounts(21, "p1") == "M50 for each deed Alexandra Constantinescu owns"
+    assert p.event_amounts(1, "p1") == ""
+
+
+def test_no_message_says_lander() -> None:
+    from ui.i18n import LANGUAGES, load_catalog
+
+    for lang in LANGUAGES:
+        for key, text in load_catalog(lang).items():
+            assert "lander" not in text.lower() and "Jump passing" not in text, (lang, key, text)
 
 
 def test_default_player_names_are_translated_and_real_names_kept() -> None:
@@ -124,3 +154,50 @@ def test_an_engine_refusal_is_said_in_the_screens_language() -> None:
 def test_a_refusal_without_a_key_keeps_the_engines_words() -> None:
     p = Presenter(Translator("ro"), table_view())
     assert p.text("error.rule", (("reason", "disk says no"),)) == "Nu este permis: disk says no"
+
+
+def test_on_the_run_is_said_while_it_lasts() -> None:
+    """From the view's ``on_the_run`` (EndTurn commands left) when it has one; else from the board: a deed
+    above level 1 charging its printed level-1 rent."""
+    from dataclasses import dataclass, replace
+
+    from fixtures.views import board_view
+
+    view = board_view()
+    p = Presenter(Translator("en"), view)
+    assert p.on_the_run() == (False, None) and p.on_the_run_text() == ""
+    cut = tuple(replace(s, rent=70) if s.deed == 2 else s for s in view.board)  # deed 2 at level 5, rent 70
+    p.view = replace(view, board=cut)
+    assert p.on_the_run_text() == "ON THE RUN: every rent at level 1"
+
+    @dataclass(frozen=True, slots=True)
+    class LaterView(ViewModel):
+        on_the_run: int = 0
+
+    fields = {f: getattr(view, f) for f in ViewModel.__slots__}
+    p.view = LaterView(**fields, on_the_run=5)
+    assert p.on_the_run_text() == "ON THE RUN: every rent at level 1, 5 more turns"
+    p.view = LaterView(**fields, on_the_run=0)
+    assert p.on_the_run_text() == ""
+
+
+def test_a_payment_to_two_players_is_said_whole_on_the_table() -> None:
+    """WIBBLE WOBBLE pays two players in one command: the transaction line says both and the sum."""
+    from dataclasses import replace
+
+    before = table_view(3)
+    after = replace(before, seq=before.seq + 3,
+                    players=tuple(replace(p, balance=p.balance + 200) if p.id in ("p1", "p3") else p
+                                  for p in before.players),
+                    last_transaction=TransactionView(44, "MoneyTransferred", 200, None, "p3"))
+    p = Presenter(Translator("en"), before)
+    p.show(after)
+    assert p.changes == {"p1": 200, "p3": 200}
+    assert p.transaction(p.changes) == \
+        "Alexandra Constantinescu +M200, Екатерина Владимировна +M200: M400 from the Bank"
+    rent = replace(after, seq=after.seq + 2,
+                   players=tuple(replace(q, balance=q.balance + (50 if q.id == "p1" else -50 if q.id == "p2" else 0))
+                                 for q in after.players),
+                   last_transaction=TransactionView(47, "RentPaid", 50, "p2", "p1"))
+    p.show(rent)
+    assert p.transaction(p.changes) == "Rent: Bob » Alexandra Constantinescu: M50"

@@ -24,6 +24,10 @@ log = logging.getLogger(__name__)
 
 
 
+DEFAULT_SIZE = (800, 480)
+"""The window without ``--size``: the 7-inch Raspberry Pi touch screen the layout is drawn for."""
+
+
 class AppError(ValueError):
     """A bad ``boardbank run`` argument (the message shows what was expected)."""
 
@@ -49,6 +53,8 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
     os.environ.setdefault("KIVY_CLOCK", "interrupt")  # a reader thread's event wakes the loop at once
     from kivy.config import Config
 
+    if size is None and not fullscreen:
+        size = DEFAULT_SIZE
     if size is not None:
         Config.set("graphics", "width", str(size[0]))
         Config.set("graphics", "height", str(size[1]))

@@ -121,3 +121,45 @@ def missing_font_message(lang: str) -> str | None:
     return ("Japanese needs a CJK font and none is installed: "
             "run `sudo apt-get install fonts-ipafont-gothic` (or fonts-noto-cjk), "
             "or set BOARDBANK_CJK_FONT=/path/to/font.ttf. Japanese text will show as empty boxes.")
+
+
+NOTDEF_PROBE = "\U0010fffd"
+"""A private-use character no UI font has: fonts draw it as their "missing glyph" box."""
+_drawable: dict[tuple[str, str], bool] = {}
+
+
+def _pixels(char: str, font: str) -> bytes:
+    from kivy.core.text import Label as CoreLabel
+
+    label = CoreLabel(text=char, font_name=font, font_size=24)
+    label.refresh()
+    texture = label.texture
+    return bytes(texture.pixels) if texture is not None else b""
+
+
+def can_draw(text: str) -> bool:
+    """Whether the font :func:`font_for_text` picks for ``text`` has a glyph for each of its characters
+    (an emoji in Roboto or IPA Gothic would show as an empty box). Whitespace is always drawable."""
+    font = font_for_text(text)
+    return all(char_drawable(ch, font) for ch in set(text) if not ch.isspace())
+
+
+def char_drawable(char: str, font: str) -> bool:
+    """Whether ``font`` (a registered font name) draws ``char`` with a glyph of its own."""
+    key = (font, char)
+    if key not in _drawable:
+        if ord(char) < 0x250:  # Latin, Latin-1 and Latin Extended: every UI font has them
+            _drawable[key] = True
+        else:
+            _drawable[key] = _pixels(char, font) != _pixels(NOTDEF_PROBE, font)
+    return _drawable[key]
+
+
+def undrawable(text: str) -> str:
+    """The characters of ``text`` the UI cannot draw, in order, each once ("" when all can be drawn)."""
+    font = font_for_text(text)
+    seen: list[str] = []
+    for ch in text:
+        if not ch.isspace() and ch not in seen and not char_drawable(ch, font):
+            seen.append(ch)
+    return "".join(seen)

@@ -1,28 +1,79 @@
-"""The board: all spaces with owner and rent level. Touching a deed space does what tapping its deed
-card does (for lost cards): the screen asks the app to ``touch_deed(number)``."""
+"""The board: the spaces in a ring in board order, each with its colour band, owner colour and rent level;
+the centre shows the touched space's details (owner, level, rent now, price), the prompt and the actions.
+
+Touching a deed space does what tapping its deed card does (for lost cards): the screen asks the app to
+``touch_deed(number)``, and the board stays open, so the centre shows what the banker says of that deed.
+Touching another space only shows it in the centre.
+"""
 
 from __future__ import annotations
 
+from engine.banker.viewmodel import SpaceView
 from ui.touch.screens.base import BankScreen
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 
+NO_BAND: palette.RGBA = (0.0, 0.0, 0.0, 0.0)
+
 
 class BoardScreen(BankScreen):
-    """Four columns of spaces and a back button."""
+    """The ring, and the centre: prompt, back, the details of one space, the context actions."""
+
+    touched = -1  # the position of the space last touched here (the banker's selected deed wins)
 
     def render(self, presenter: Presenter) -> None:
         view = presenter.view
         board = self.ids.board
         board.on_deed = self.on_deed
+        board.on_space = self.on_space
+        selected = self.shown_position(presenter)
         names = [presenter.space_name(s) for s in view.board]
-        details = [presenter.money(s.rent) if s.owner and s.rent is not None
-                   else (presenter.money(s.price) if s.price is not None else "") for s in view.board]
         owners = [palette.token_rgba(p.token) if (p := presenter.player(s.owner)) else None for s in view.board]
-        board.show(view.board, names, details, owners)
+        board.show(view.board, names, owners, selected)
         self.ids.prompt.text = presenter.prompt()
+        space = next((s for s in view.board if s.position == selected), None)
+        self.show_details(presenter, space)
         super().render(presenter)
 
+    def shown_position(self, presenter: Presenter) -> int:
+        """The space the centre shows: the deed of the gesture under way, else the one touched here."""
+        space = presenter.space_for_deed(presenter.view.selected_deed)
+        return space.position if space is not None else self.touched
+
+    def show_details(self, presenter: Presenter, space: SpaceView | None) -> None:
+        """Fill the centre with ``space``'s owner, level, rent now and price (labelled)."""
+        ids, tr = self.ids, presenter.tr
+        keys = (ids.level_key, ids.rent_key, ids.price_key)
+        values = (ids.level, ids.rent, ids.price)
+        for label in (*keys, *values):
+            label.text = ""
+        if space is None:
+            ids.space_name.text, ids.space_name.band = tr("board.hint"), NO_BAND
+            ids.owner.text = ""
+            return
+        ids.space_name.text = presenter.space_name(space)
+        ids.space_name.band = palette.deed_rgba(space.colour) if space.kind == "deed" else \
+            palette.SPACE_KINDS.get(space.kind, NO_BAND)
+        if space.kind != "deed":
+            key = f"board.about.{space.kind}"
+            ids.owner.text = tr(key) if tr.has(key, "en") else ""
+            return
+        owner = presenter.player_name(space.owner) if space.owner else None
+        ids.owner.text = tr("board.owner", player=owner) if owner else tr("board.unowned")
+        if getattr(space, "mortgaged", False):
+            ids.owner.text += "\n" + tr("board.mortgaged")
+        ids.price_key.text, ids.price.text = tr("board.price"), presenter.money(space.price or 0)
+        if space.owner and space.level:
+            ids.level_key.text = tr("board.level")
+            ids.level.text = tr("board.level_value", level=space.level, top=5)
+            if space.rent is not None:
+                ids.rent_key.text, ids.rent.text = tr("board.rent_now"), presenter.money(space.rent)
+
+    def on_space(self, position: int) -> None:
+        """Any space was touched: the centre shows it."""
+        self.touched = position
+        self.render(self.app().presenter)
+
     def on_deed(self, deed: int) -> None:
-        """A deed space was touched."""
+        """A deed space was touched: what tapping its deed card does."""
         self.app().touch_deed(deed)

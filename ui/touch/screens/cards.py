@@ -48,8 +48,7 @@ class CardsMixin:
             card_uid = f"{VIRTUAL_DEED_PREFIX}{deed:02X}"
             registry.enroll(card_uid, "deed", deed, replace=True)
             log.info("deed %d has no card: enrolled the virtual card %s", deed, card_uid)
-        self.overlay = None
-        self.controller.tap(card_uid)
+        self.controller.tap(card_uid)  # an open board stays open: its centre shows what the banker says
 
     # -- card enrolment (setup) -----------------------------------------------------------------------
     def start_enrolment(self) -> None:

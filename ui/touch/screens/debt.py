@@ -35,13 +35,17 @@ class DebtScreen(BankScreen):
                 "debt.summary", debtor=presenter.player_name(debt.debtor),
                 creditor=presenter.player_name(debt.creditor), amount=presenter.money(debt.due))
             debtor = presenter.player(debt.debtor)
+            cash = debtor.balance if debtor is not None else 0
+            # still short = what is owed beyond the cash in hand (the view's DebtView has no such field yet)
+            self.ids.prompt.text = presenter.tr("debt.cash", cash=presenter.money(cash),
+                                                short=presenter.money(max(0, debt.due - max(0, cash))))
             can_return = self.app().may("tap_deed")
             for number in debtor.deeds if debtor else ():
                 space = presenter.space_for_deed(number)
                 price = presenter.money(space.price) if space and space.price is not None else ""
                 button = DeedButton(text=f"{presenter.deed_name(number)}\n{price}", deed=number,
                                     bg=palette.deed_rgba(space.colour if space else None),
-                                    max_font_size=dp(15), disabled=not can_return,
+                                    max_font_size=dp(18), disabled=not can_return,
                                     size_hint=(None, None), size=(dp(180), dp(64)))
                 button.bind(on_release=lambda b: self.app().touch_deed(int(b.deed)))
                 grid.add_widget(button)

@@ -25,7 +25,9 @@ class EventScreen(BankScreen):
         view = presenter.view
         card = view.event_card
         self.ids.title.text = presenter.tr(card.card_key) if card else ""
-        self.ids.body.text = presenter.tr(card.text_key) if card else ""
+        body = presenter.tr(card.text_key) if card else ""
+        amounts = presenter.event_amounts(card.card_id, str(dict(view.prompt.params).get("player", ""))) if card else ""
+        self.ids.body.text = f"{body}\n{amounts}" if amounts else body
         self.ids.prompt.text = presenter.prompt()
         grid = self.ids.choices
         grid.clear_widgets()
@@ -33,7 +35,7 @@ class EventScreen(BankScreen):
         grid.cols = 2 if len(choices) <= 4 else (3 if len(choices) <= 9 else 4)
         for choice in choices:
             button = ChoiceButton(text=presenter.choice_label(choice),
-                                  max_font_size=dp(16), bg=_choice_colour(presenter, choice), value=choice.value)
+                                  max_font_size=dp(26), bg=_choice_colour(presenter, choice), value=choice.value)
             button.bind(on_release=lambda b: self.app().choose(b.value))
             grid.add_widget(button)
         super().render(presenter)

@@ -3,10 +3,13 @@
 ``pin``: a masked keypad; OK sends the typed PIN as one answer (the banker checks it). ``menu``: undo,
 settings, new game (each enabled by ``may_press_*``), plus the UI's own settings (language, volume,
 mute) and the readers' status. ``settings``: pick a banker setting, type its value, OK sends
-``name=value``; Done returns to the menu.
+``name=value`` (staged by the banker); each setting's button shows its value, and Save, the page's one
+confirming button, sends what is typed and confirms (``press ok``).
 """
 
 from __future__ import annotations
+
+from kivy.properties import StringProperty
 
 from ui.i18n import LANGUAGES
 from ui.touch.screens.base import BankScreen
@@ -21,6 +24,8 @@ class MenuScreen(BankScreen):
     """Three pages, chosen by the banker's state."""
 
     setting = "timeout_s"
+    setting_title = StringProperty("")
+    """The caption over the settings keypad: the setting being typed."""
 
     def render(self, presenter: Presenter) -> None:
         app = self.app()
@@ -43,8 +48,14 @@ class MenuScreen(BankScreen):
         self.ids.volume.value = app.sounds.volume
         for lang in LANGUAGES:
             self.ids[f"lang_{lang}"].state = "down" if lang == app.lang else "normal"
+        extra = dict(view.extra)
         for name in BANKER_SETTINGS:
-            self.ids[f"set_{name}"].state = "down" if name == self.setting else "normal"
+            button = self.ids[f"set_{name}"]
+            button.state = "down" if name == self.setting else "normal"
+            caption = presenter.tr(f"settings.{name}")
+            value = extra.get(name)  # the banker shows timeout_s and auction_s (staged on this page); never the PIN
+            button.text = presenter.tr("settings.current", name=caption, value=value) if value is not None else caption
+        self.setting_title = presenter.tr(f"settings.{self.setting}")
 
     def send_pin(self, pin: str) -> None:
         """OK on the PIN pad: the banker checks the PIN."""
@@ -52,14 +63,24 @@ class MenuScreen(BankScreen):
             self.app().choose(pin)
 
     def pick_setting(self, name: str) -> None:
-        """Choose which banker setting the keypad sets."""
+        """Choose which banker setting the keypad sets (a value typed for the previous one is staged first)."""
+        self.stage_typed()
         self.setting = name
         self.render(self.app().presenter)
 
-    def send_setting(self, value: str) -> None:
-        """OK on the settings keypad: ``name=value`` to the banker."""
-        if value:
-            self.app().choose(f"{self.setting}={value}")
+    def stage_typed(self) -> bool:
+        """Send the typed value as ``name=value`` (the banker stages it); False when the banker refused it."""
+        pad = self.ids.settings_pad
+        value, pad.value = pad.value, ""
+        if not value:
+            return True
+        reaction = self.app().choose(f"{self.setting}={value}")
+        return not getattr(reaction, "error", None)
+
+    def save_settings(self) -> None:
+        """Save: stage what is typed, then confirm the page (a refused value keeps the page open)."""
+        if self.stage_typed():
+            self.app().press("ok")
 
     def toggle_mute(self) -> None:
         """Mute or unmute the sounds (the UI's own setting)."""

@@ -9,8 +9,10 @@ deed names, translation-key parameters (``*_key``) as their translation.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from engine.banker.viewmodel import ChoiceView, PlayerView, Prompt, SpaceView, ViewModel
+from engine.editions import EventCard, load_edition
 from ui.i18n import Translator
 from ui.money import CURRENCIES, format_money
 
@@ -32,6 +34,16 @@ class Presenter:
     def __init__(self, translator: Translator, view: ViewModel | None = None) -> None:
         self.tr = translator
         self.view = view or ViewModel(state="setup", edition="", currency="M")
+        self.changes: dict[str, int] = {}
+        """Player id -> balance change (money units) between the last two durable states shown."""
+
+    def show(self, view: ViewModel) -> None:
+        """Take ``view`` as the current one; a new durable state records what it changed in balances."""
+        before, self.view = self.view, view
+        if view.seq != before.seq:
+            old = {p.id: p.balance for p in before.players}
+            self.changes = {p.id: p.balance - old[p.id] for p in view.players
+                            if p.id in old and p.balance != old[p.id]}
 
     # -- look-ups ---------------------------------------------------------------------------------
     @property
@@ -140,9 +152,15 @@ class Presenter:
         """The prompt line (the view's own prompt by default)."""
         p = prompt or self.view.prompt
         key = p.key
+        params = p.params
         if key == "prompt.deed" and "owner" not in dict(p.params):
             key = "prompt.deed_unowned"  # a deed nobody owns has no owner, level or rent to show
-        return self.text(key, p.params)
+        elif key == "prompt.buy" and "press_ok" not in self.view.actions and "ok" not in self.view.actions:
+            # the banker does not offer OK: say so at once, and what is possible instead
+            key = "prompt.buy_short" if "press_decline" in self.view.actions else "prompt.buy_short_no_auction"
+            buyer = self.player(str(dict(p.params).get("player", "")))
+            params = (*p.params, ("balance", buyer.balance if buyer is not None else 0))
+        return self.text(key, params)
 
     def action_label(self, trigger: str) -> str:
         """The caption of the button for banker trigger ``trigger`` (``press_go`` or ``go``)."""
@@ -173,13 +191,86 @@ class Presenter:
         key = f"token.{norm(token)}"
         return self.tr(key) if self.tr.has(key, "en") else token
 
-    def transaction(self) -> str:
-        """The last money movement as one line, e.g. "Alice → Bob  M200", or empty."""
+    def signed_money(self, amount: int) -> str:
+        """``amount`` with its sign: +M200, −M50."""
+        return ("+" if amount > 0 else "") + self.money(amount)
+
+    def event_amounts(self, card_id: int, drawer: str | None) -> str:
+        """The printed amounts of event card ``card_id`` (the edition's card data), as one line; "" if none.
+
+        WIBBLE WOBBLE pays two players: both payments and their sum are said."""
+        card = _edition_card(self.view.edition, card_id)
+        if card is None or not card.amount:
+            return ""
+        key = f"eventamount.{card.effect}"
+        if not self.tr.has(key, "en"):
+            return ""
+        return self.tr(key, player=self.player_name(drawer), amount=self.money(card.amount),
+                       total=self.money(2 * card.amount))
+
+    def on_the_run(self) -> tuple[bool, int | None]:
+        """Whether ON THE RUN is in force, and for how many more turns (None: not known).
+
+        The view's ``on_the_run`` (EndTurn commands left), when the banker carries it; until then the board
+        tells: a deed above level 1 whose rent shown is its printed level-1 rent."""
+        left = getattr(self.view, "on_the_run", None)
+        if isinstance(left, int) and not isinstance(left, bool):
+            return left > 0, left if left > 0 else None
+        rents = _edition_rents(self.view.edition)
+        for space in self.view.board:
+            if space.owner and space.deed in rents and (space.level or 0) > 1 and space.rent == rents[space.deed][0]:
+                return True, None
+        return False, None
+
+    def on_the_run_text(self) -> str:
+        """The banner while ON THE RUN lasts ("" otherwise)."""
+        active, left = self.on_the_run()
+        if not active:
+            return ""
+        return self.tr("ontherun.left", turns=left) if left is not None else self.tr("ontherun.active")
+
+    def transaction(self, changes: dict[str, int] | None = None) -> str:
+        """The last money movement as one line, e.g. "Alice → Bob  M200", or empty.
+
+        ``changes`` (player id -> balance change of the last command, money units) says a command that paid
+        or charged several players in one go (WIBBLE WOBBLE pays two): every change and their sum."""
         tx = self.view.last_transaction
         if tx is None:
             return ""
+        gains = {p: d for p, d in (changes or {}).items() if d > 0}
+        losses = {p: d for p, d in (changes or {}).items() if d < 0}
+        if (len(gains) > 1 and not losses) or (len(losses) > 1 and not gains):
+            each = ", ".join(self.tr("tx.change", player=self.player_name(p), amount=self.signed_money(d))
+                             for p, d in (gains or losses).items())
+            total = sum((gains or losses).values())
+            key = "tx.several_paid" if total > 0 else "tx.several_charged"
+            return self.tr(key, changes=each, total=self.money(abs(total)))
         kind_key = f"tx.{tx.kind}"
         kind = self.tr(kind_key) if self.tr.has(kind_key, "en") else ""
         line = self.tr("tx.line", payer=self.player_name(tx.payer), payee=self.player_name(tx.payee),
                        amount=self.money(tx.amount))
         return f"{kind}: {line}" if kind else line
+
+
+
+@cache
+def _edition_cards(edition_id: str) -> dict[int, EventCard]:
+    """The event cards of edition ``edition_id`` as printed, by id (empty when the edition is unknown)."""
+    try:
+        return {c.id: c for c in load_edition(edition_id).events}
+    except (OSError, KeyError, ValueError):
+        return {}
+
+
+@cache
+def _edition_rents(edition_id: str) -> dict[int, tuple[int, ...]]:
+    """The printed rents (levels 1-5, money units) of each deed of edition ``edition_id``."""
+    try:
+        return {number: tuple(deed.rents) for number, deed in load_edition(edition_id).deeds.items()}
+    except (OSError, KeyError, ValueError):
+        return {}
+
+
+def _edition_card(edition_id: str, card_id: int) -> EventCard | None:
+    """Event card ``card_id`` of edition ``edition_id``, or None."""
+    return _edition_cards(edition_id).get(card_id) if edition_id else None

@@ -162,11 +162,12 @@ class BoardBankApp(CardsMixin, App):
         if self.controller is not None:
             self.controller.press(button.removeprefix("press_"), value)
 
-    def choose(self, value: str) -> None:
-        """An answer on screen."""
+    def choose(self, value: str) -> Any:
+        """An answer on screen; returns the banker's reaction (None without a banker)."""
         self.sounds.play("tap")
         if self.controller is not None:
-            self.controller.choose(value)
+            return self.controller.choose(value)
+        return None
 
     def may(self, trigger: str) -> bool:
         """Whether the banker accepts ``trigger`` now (``press_go``, ``answer``...); buttons use it."""
@@ -286,11 +287,13 @@ class BoardBankApp(CardsMixin, App):
 
     def render(self, view: ViewModel) -> None:
         """Show ``view`` on the screen the banker's state calls for (or the open overlay)."""
-        self.presenter.view = view
+        self.presenter.show(view)
         if self.root is None:
             return
         title = self.edition_name(view.edition) if view.edition else self.t("app.title")
-        self.root.ids.title.text = title
+        running = self.presenter.on_the_run_text()  # ON THE RUN takes the title while it lasts
+        self.root.ids.title.text = running or title
+        self.root.ids.title.color = palette.WARNING if running else palette.TEXT
         name = STATE_SCREENS.get(view.state) or screen_for(view)
         if self.overlay is not None and name == "table":
             name = self.overlay
@@ -323,10 +326,30 @@ class BoardBankApp(CardsMixin, App):
             return
         label = self.root.ids.toast
         label.text = text
+        self._place_toast(label)
         label.opacity = 1.0
         if self._toast_ev is not None:
             self._toast_ev.cancel()
         self._toast_ev = Clock.schedule_once(lambda dt: setattr(label, "opacity", 0.0), TOAST_S)
+
+    def _place_toast(self, label: Any) -> None:
+        """Over the current screen's prompt line (the error says why the prompt's step failed), else at the
+        top bar (the banker menu): never over the buttons."""
+        screen = self.root.ids.sm.current_screen
+        prompt = screen.ids.get("prompt") if screen is not None else None
+        parent = label.parent
+        if parent is None:
+            return
+        target = prompt if prompt is not None and prompt.width >= 200 else self.root.ids.bar  # menu: the bar
+        x, y = parent.to_widget(*target.to_window(target.x, target.y))
+        label.pos_hint, label.size_hint = {}, (None, None)
+        label.pos, label.size = (x, y), (target.width, max(target.height, self._toast_height))
+
+    @property
+    def _toast_height(self) -> float:
+        from kivy.metrics import dp
+
+        return float(dp(44))
 
     def _show_readers(self, status: Any) -> None:
         chip = self.root.ids.reader_chip if self.root is not None else None

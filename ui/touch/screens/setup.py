@@ -91,6 +91,9 @@ class SetupScreen(BankScreen):
             box.clear_widgets()
             for widget in rows:
                 box.add_widget(widget)
+            scroll = self.ids.seat_scroll
+            scroll.effect_y.cancel()
+            scroll.scroll_y = 1.0  # other seats: start at the top (a scroll left past the end hides them)
 
     def send_name(self, seat: int, name: str) -> None:
         """A name typed for ``seat`` (the banker checks and keeps it)."""
@@ -109,7 +112,7 @@ class SetupScreen(BankScreen):
         for edition_id in wanted:
             button = self.edition_buttons.get(edition_id)
             if button is None:
-                button = FitButton(max_font_size=dp(14), size_hint_y=None, height=dp(28))
+                button = FitButton(max_font_size=dp(15), size_hint_y=None, height=dp(34))
                 button.bind(on_release=lambda *_, e=edition_id: self.app().choose(f"edition={e}"))
                 self.edition_buttons[edition_id] = button
             button.text = self.app().edition_name(edition_id)

@@ -1,4 +1,6 @@
-"""The final standings: rank, player, cash, deeds and total, with a chart of each player's wealth."""
+"""The final standings: the winner in a banner, then rank, player, cash, deeds and total (each row in its
+token's colour, which is also its line in the wealth chart), and the New game button when the banker
+offers it (``may("press_new_game")``, behind the PIN)."""
 
 from __future__ import annotations
 
@@ -8,45 +10,71 @@ from kivy.uix.boxlayout import BoxLayout
 from ui.touch.screens.base import BankScreen
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
+from ui.touch.widgets.balance import TokenChip
 from ui.touch.widgets.fitlabel import FitLabel
+
+WIDTHS = (0.06, 0.06, 0.34, 0.18, 0.18, 0.18)
+"""Columns: rank, token, player, cash, deeds, total (fractions of the table's width)."""
 
 
 class StandingsScreen(BankScreen):
-    """A ranking table on the left, the wealth chart and its legend on the right."""
+    """The winner banner, the ranking table on the left, the wealth chart on the right."""
 
     def render(self, presenter: Presenter) -> None:
         view = presenter.view
         self.ids.prompt.text = presenter.prompt()
         rows = self.ids.rows
         rows.clear_widgets()
-        header = (presenter.tr("standings.rank"), presenter.tr("standings.player"),
+        header = (presenter.tr("standings.rank"), "", presenter.tr("standings.player"),
                   presenter.tr("standings.cash"), presenter.tr("standings.deeds"), presenter.tr("standings.total"))
-        rows.add_widget(_row(header, palette.MUTED, bold=True))
+        rows.add_widget(_row(header, palette.MUTED, None, bold=True))
+        winners = [s for s in view.standings if s.rank == 1]
         for s in view.standings:
             p = presenter.player(s.player)
-            rows.add_widget(_row((str(s.rank), presenter.player_name(s.player), presenter.money(s.cash),
+            rgba = palette.token_rgba(p.token) if p else palette.TEXT
+            rows.add_widget(_row((str(s.rank), "", presenter.player_name(s.player), presenter.money(s.cash),
                                   presenter.money(s.deeds_value), presenter.money(s.total)),
-                                 palette.token_rgba(p.token) if p else palette.TEXT, bold=s.rank == 1))
+                                 palette.TEXT, rgba, bold=s.rank == 1, highlight=s.rank == 1))
+        if winners:
+            names = ", ".join(presenter.player_name(s.player) for s in winners)
+            self.ids.winner.text = presenter.tr("standings.winner", player=names,
+                                                total=presenter.money(winners[0].total))
+            first = presenter.player(winners[0].player)
+            self.ids.winner.band = palette.token_rgba(first.token) if first else palette.WARNING
+        else:
+            self.ids.winner.text, self.ids.winner.band = "", palette.PANEL
         series = []
-        legend = self.ids.legend
-        legend.clear_widgets()
         for player_id, values in view.wealth_history:
             p = presenter.player(player_id)
-            rgba = palette.token_rgba(p.token) if p else palette.TEXT
-            series.append((rgba, values))
-            legend.add_widget(FitLabel(text=presenter.player_name(player_id), color=rgba, max_font_size=dp(13),
-                                       wrap=True))
+            series.append((palette.token_rgba(p.token) if p else palette.TEXT, values))
         chart = self.ids.chart
         chart.show(series)
         self.ids.top.text = presenter.money(chart.top_value)
         self.ids.bottom.text = presenter.money(0)
         super().render(presenter)
 
+    def action_buttons(self, presenter: Presenter) -> list[tuple[str, str, bool]]:
+        """The banker's actions, with New game when the banker allows it now."""
+        buttons = super().action_buttons(presenter)
+        if self.app().may("press_new_game") and not any(t in ("press_new_game", "new_game") for t, _, _ in buttons):
+            buttons.append(("press_new_game", presenter.action_label("press_new_game"), True))
+        return buttons
 
-def _row(cells: tuple[str, ...], rgba: palette.RGBA, bold: bool = False) -> BoxLayout:
+
+def _row(cells: tuple[str, ...], rgba: palette.RGBA, token: palette.RGBA | None, bold: bool = False,
+         highlight: bool = False) -> BoxLayout:
     row = BoxLayout(spacing=dp(4))
-    widths = (0.08, 0.29, 0.21, 0.21, 0.21)
-    for i, (text, width) in enumerate(zip(cells, widths, strict=True)):
-        row.add_widget(FitLabel(text=text, color=rgba, bold=bold, size_hint_x=width, max_font_size=dp(16),
-                                wrap=i == 1))
+    if highlight:
+        from kivy.graphics import Color, RoundedRectangle
+
+        with row.canvas.before:
+            Color(*palette.PANEL_LIGHT)
+            rect = RoundedRectangle(pos=row.pos, size=row.size, radius=[dp(6)])
+        row.bind(pos=lambda w, v: setattr(rect, "pos", v), size=lambda w, v: setattr(rect, "size", v))
+    for i, (text, width) in enumerate(zip(cells, WIDTHS, strict=True)):
+        if i == 1:
+            row.add_widget(TokenChip(token_color=token or (0, 0, 0, 0), size_hint_x=width))
+            continue
+        row.add_widget(FitLabel(text=text, color=rgba, bold=bold, size_hint_x=width, max_font_size=dp(18),
+                                halign="left" if i == 2 else "center"))
     return row

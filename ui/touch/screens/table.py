@@ -52,7 +52,7 @@ class TableScreen(BankScreen):
                         balance_text=presenter.money(p.balance), token=p.token,
                         badge=presenter.tr(key) if key else "", active=active == p.id)
         tx = view.last_transaction
-        self.ids.tx.text = presenter.transaction()
+        self.ids.tx.text = presenter.transaction(presenter.changes)
         if tx is not None and tx.seq != self._last_tx_seq:
             self._last_tx_seq = tx.seq
             self.animate_transaction()

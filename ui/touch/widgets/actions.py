@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from kivy.metrics import dp
 from kivy.properties import StringProperty
-from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitButton
@@ -20,10 +21,25 @@ class TriggerButton(FitButton):
     trigger = StringProperty("")
 
 
-class ActionRow(BoxLayout):
-    """Buttons for ``(trigger, caption, enabled)`` triples; ``on_action(trigger)`` when one is pressed."""
+ROW_HEIGHT = 44
+"""The height of one row of buttons (dp): a finger's width."""
+ONE_ROW = 5
+"""Up to this many buttons stand in one row; more take two rows (their words stay at a readable size)."""
+
+
+def grid_shape(count: int) -> tuple[int, int]:
+    """(columns, rows) for ``count`` buttons."""
+    rows = 1 if count <= ONE_ROW else 2
+    return max(1, -(-count // rows)), rows
+
+
+class ActionRow(GridLayout):
+    """Buttons for ``(trigger, caption, enabled)`` triples; ``on_action(trigger)`` when one is pressed.
+
+    Up to :data:`ONE_ROW` buttons stand in one row, more in two."""
 
     def __init__(self, **kwargs: object) -> None:
+        kwargs.setdefault("rows", 1)
         super().__init__(**kwargs)
         self.on_action: Callable[[str], None] | None = None
         self._buttons: list[TriggerButton] = []
@@ -37,13 +53,17 @@ class ActionRow(BoxLayout):
         for button in self._buttons[len(actions):]:
             if button.parent is not None:
                 self.remove_widget(button)
+        self.cols, self.rows = grid_shape(len(actions))
+        if self.size_hint_y is None:
+            self.height = dp(ROW_HEIGHT) * self.rows + self.spacing[1] * (self.rows - 1)
         for button, (trigger, caption, enabled) in zip(self._buttons, actions, strict=False):
             button.trigger = trigger
             button.text = caption
             button.disabled = not enabled
-            if trigger in PRIMARY_TRIGGERS:
+            name = trigger.removeprefix("press_")
+            if name in PRIMARY_TRIGGERS:
                 button.bg = palette.ACCENT
-            elif trigger in CANCEL_TRIGGERS:
+            elif name in CANCEL_TRIGGERS:
                 button.bg = palette.DANGER
             else:
                 button.bg = palette.PANEL_LIGHT

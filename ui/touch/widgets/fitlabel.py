@@ -11,8 +11,8 @@ from kivy.properties import BooleanProperty, ColorProperty, NumericProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 
-from ui.touch.fonts import font_for_text
-from ui.touch.widgets import palette
+from ui.touch.fonts import CJK_FONT, UI_FONT, font_for_text
+from ui.touch.widgets import cjktext, palette
 
 
 class FitMixin:
@@ -23,6 +23,22 @@ class FitMixin:
         for prop in ("size", "text", "max_font_size", "font_name", "wrap", "padding", "halign", "bold"):
             self.fbind(prop, self._fit_ev)  # type: ignore[attr-defined]
         self._fit_ev()
+
+    def texture_update(self, *args: Any) -> None:
+        """Draw Japanese with our line breaks, and its Latin and Cyrillic runs in Roboto (see :mod:`cjktext`)."""
+        label: Any = self
+        shown = _shown(label)
+        if getattr(label, "_display", None) is None or label._display_for != label.text or label.markup:
+            super().texture_update(*args)  # type: ignore[misc]
+            return
+        label._label.text = shown
+        if not _mixed(label, shown):
+            super().texture_update(*args)  # type: ignore[misc]
+            return
+        core = _mixed_core(label, shown)
+        core.refresh()
+        label.texture = core.texture
+        label.texture_size = list(core.texture.size) if core.texture is not None else [0, 0]
 
     def refit(self) -> None:
         """Fit again now and redraw (after the font file behind the font name changed)."""
@@ -38,15 +54,23 @@ class FitMixin:
         label.font_name = font_for_text(label.text)
         label.shorten = False
         free = label.wrap or label.halign != "center"
+        own = label.font_name == CJK_FONT and cjktext.needs_own_layout(label.text)  # Japanese: our line breaks
+        label._display = None
         while True:
             label.font_size = size
             label.text_size = (width, None) if free else (None, None)
+            if own:
+                display = label.text
+                if label.wrap and len(label.text) > CJK_BREAKABLE:  # a short word (クリア) shrinks, unbroken
+                    display = cjktext.wrap(label.text, width - pad_x, lambda t: label._label.get_extents(t)[0])
+                label._display, label._display_for = display, label.text
             tw, th = _measure(label)
-            fits = tw <= label.width and th <= label.height and _words_fit(label, width - pad_x)
+            whole = _words_fit(label, width - pad_x)
+            fits = tw <= label.width and th <= label.height and whole
             if fits or size <= label.min_font_size:
                 break
             size = max(float(label.min_font_size), size * 0.88)
-        if tw > label.width or th > label.height:
+        if tw > label.width or th > label.height or not whole:  # cut with an ellipsis, never mid-word
             label.text_size = (width, height)
             label.shorten = True
             label.shorten_from = "right"
@@ -55,8 +79,12 @@ class FitMixin:
 def _measure(label: Any) -> tuple[float, float]:
     """The size the label's texture will have (padding included), by laying the text out without
     drawing it: the texture itself is made once, by Kivy, when the fit is done."""
+    shown = _shown(label)
+    if _mixed(label, shown):
+        width, height = _mixed_core(label, shown).render()
+        return float(width), float(height)
     core = label._label
-    core.text = label.text
+    core.text = shown
     core.resolve_font_name()
     width, height = core.render()
     return float(width), float(height)
@@ -65,10 +93,38 @@ CJK_BREAKABLE = 6
 """CJK runs longer than this may break between any two characters; shorter ones are kept whole."""
 
 
+def _mixed_core(label: Any, shown: str) -> Any:
+    """A markup core label drawing ``shown`` with its Latin and Cyrillic runs in Roboto."""
+    from kivy.core.text.markup import MarkupLabel
+    from kivy.utils import get_hex_from_color
+
+    options = dict(label._label.options)
+    options.pop("text", None)
+    core = MarkupLabel(text="", **options)
+    core.usersize = label._label.usersize
+    color = get_hex_from_color(label.disabled_color if label.disabled else label.color)
+    core.text = cjktext.coloured_markup(shown, UI_FONT, color)
+    return core
+
+
+def _mixed(label: Any, shown: str) -> bool:
+    """Whether ``shown`` (Japanese laid out by us) mixes in non-CJK letters: drawn by :func:`_mixed_core`."""
+    return getattr(label, "_display", None) is not None and any(
+        ch.isalpha() and not cjktext.is_cjk(ch) for ch in shown)
+
+
+def _shown(label: Any) -> str:
+    """The text as laid out: with our line breaks for Japanese (see :mod:`cjktext`), else the label's text."""
+    display = getattr(label, "_display", None)
+    return display if display is not None and getattr(label, "_display_for", None) == label.text else label.text
+
+
 def _words_fit(label: Any, width: float) -> bool:
-    """Whether no word had to be broken across lines (long runs of CJK text may break anywhere)."""
+    """Whether no word had to be broken across lines (Japanese breaks between any two CJK characters)."""
     if not (label.wrap or label.halign != "center"):
         return True
+    if getattr(label, "_display", None) is not None and label.wrap and label._display != label.text:
+        return all(label._label.get_extents(line)[0] <= width + 1 for line in _shown(label).split("\n"))
     words = [w for w in label.text.split()
              if len(w) <= CJK_BREAKABLE or not any(ord(ch) >= 0x2E80 for ch in w)]
     if not words:
@@ -88,7 +144,7 @@ class FitLabel(FitMixin, Label):
     """A label whose font shrinks until the text fits its size."""
 
     max_font_size = NumericProperty(dp(18))
-    min_font_size = NumericProperty(dp(9))
+    min_font_size = NumericProperty(dp(14))
     wrap = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -103,7 +159,7 @@ class FitButton(FitMixin, ButtonBehavior, Label):
     call less per button (software GL pays per call)."""
 
     max_font_size = NumericProperty(dp(17))
-    min_font_size = NumericProperty(dp(9))
+    min_font_size = NumericProperty(dp(14))
     wrap = BooleanProperty(True)
     bg = ColorProperty(palette.PANEL_LIGHT)
 

@@ -19,6 +19,10 @@ class Keypad(BoxLayout):
     value = StringProperty("")
     shown = StringProperty("")
     masked = BooleanProperty(False)
+    show_ok = BooleanProperty(True)
+    """False: the page has its own confirming button (the banker settings' Save), the keypad has no OK."""
+    title = StringProperty("")
+    """What the keypad is for (a translated caption over its display); empty: no caption."""
     max_digits = NumericProperty(6)
     __events__ = ("on_ok",)
 

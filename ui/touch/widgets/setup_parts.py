@@ -15,7 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
-from ui.touch.fonts import font_for_text
+from ui.touch.fonts import font_for_text, undrawable
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitButton, FitLabel
 
@@ -54,10 +54,24 @@ class NameInput(TextInput):
         self.fbind("text", self._font)
         self.fbind("hint_text", self._font)
 
+    def refused(self, characters: str) -> None:
+        """Say which typed characters the screen cannot show (they were left out of the name)."""
+        from kivy.app import App
+
+        app: Any = App.get_running_app()
+        if app is not None:
+            app.sounds.play("err")
+            shown = " ".join(f"U+{ord(ch):04X}" for ch in characters)  # the characters themselves would be boxes
+            app.toast(app.t("error.undrawable_name", characters=shown))
+
     def _font(self, *_: Any) -> None:
         self.font_name = font_for_text(self.text or str(self.hint_text))
 
     def insert_text(self, substring: str, from_undo: bool = False) -> Any:
+        missing = undrawable(self.text + substring)
+        if missing:  # an emoji or a script no UI font has would show as an empty box: refused at entry
+            substring = "".join(ch for ch in substring if ch not in missing)
+            self.refused(missing)
         room = NAME_MAX - len(self.text)
         if room <= 0:
             return None
@@ -69,23 +83,20 @@ class SeatRow(BoxLayout):
 
     def __init__(self, seat: int, on_name: Callable[[int, str], None], on_token: Callable[[int, str], None],
                  **kwargs: Any) -> None:
-        kwargs.setdefault("orientation", "vertical")
         kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", dp(74))
-        kwargs.setdefault("spacing", dp(2))
+        kwargs.setdefault("height", dp(42))
+        kwargs.setdefault("spacing", dp(4))
         super().__init__(**kwargs)
         self.seat = seat
         self._on_name = on_name
         self._on_token = on_token
         self._sent = ""
-        top = BoxLayout(spacing=dp(6), size_hint_y=None, height=dp(38))
-        self.label = FitLabel(size_hint_x=None, width=dp(62), color=palette.MUTED, max_font_size=dp(15))
-        self.name_input = NameInput(font_size=dp(17), padding=(dp(8), dp(8)))
+        self.label = FitLabel(size_hint_x=None, width=dp(50), color=palette.MUTED, max_font_size=dp(15), wrap=True)
+        self.name_input = NameInput(font_size=dp(17), padding=(dp(6), dp(10)))
         self.name_input.bind(on_text_validate=self._send_name, focus=self._focus)
-        top.add_widget(self.label)
-        top.add_widget(self.name_input)
-        self.chips = BoxLayout(spacing=dp(4), size_hint_y=None, height=dp(32))
-        self.add_widget(top)
+        self.chips = BoxLayout(spacing=0, size_hint_x=None, width=dp(8 * 29))
+        self.add_widget(self.label)
+        self.add_widget(self.name_input)
         self.add_widget(self.chips)
 
     def update(self, seat_label: str, hint: str, name: str, token: str, tokens: Sequence[str],
@@ -99,6 +110,7 @@ class SeatRow(BoxLayout):
         self._sent = name
         if [c.token for c in self.chips.children[::-1]] != list(tokens):
             self.chips.clear_widgets()
+            self.chips.width = dp(29) * len(tokens)
             for colour in tokens:
                 chip = ColourChip(token=colour, token_color=palette.token_rgba(colour))
                 chip.bind(on_release=self._chip)
@@ -130,13 +142,13 @@ class OptionRow(BoxLayout):
 
     def __init__(self, name: str, on_change: Callable[[str, str], None], **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", dp(34))
+        kwargs.setdefault("height", dp(38))
         kwargs.setdefault("spacing", dp(3))
         super().__init__(**kwargs)
         self.option = name
         self._on_change = on_change
         self._value: int | bool = 0
-        self.label = FitLabel(halign="left", wrap=True, max_font_size=dp(13), color=palette.MUTED)
+        self.label = FitLabel(halign="left", wrap=True, max_font_size=dp(14), color=palette.MUTED)
         self.add_widget(self.label)
         self.toggle: FitButton | None = None
         self.minus: FitButton | None = None
@@ -149,16 +161,16 @@ class OptionRow(BoxLayout):
         self._value = value
         if isinstance(value, bool):
             if self.toggle is None:
-                self.toggle = FitButton(size_hint_x=None, width=dp(96), max_font_size=dp(14))
+                self.toggle = FitButton(size_hint_x=None, width=dp(80), max_font_size=dp(15))
                 self.toggle.bind(on_release=lambda *_: self._on_change(self.option, "off" if self._value else "on"))
                 self.add_widget(self.toggle)
             self.toggle.text = shown
             self.toggle.bg = palette.ACCENT if value else palette.PANEL_LIGHT
             return
         if self.value_label is None:
-            self.minus = FitButton(text="\u2212", size_hint_x=None, width=dp(28), max_font_size=dp(18))
-            self.value_label = FitLabel(size_hint_x=None, width=dp(64), max_font_size=dp(13))
-            self.plus = FitButton(text="+", size_hint_x=None, width=dp(28), max_font_size=dp(18))
+            self.minus = FitButton(text="\u2212", size_hint_x=None, width=dp(34), max_font_size=dp(20))
+            self.value_label = FitLabel(size_hint_x=None, width=dp(92), max_font_size=dp(15))
+            self.plus = FitButton(text="+", size_hint_x=None, width=dp(34), max_font_size=dp(20))
             self.minus.bind(on_release=lambda *_: self._step(-1))
             self.plus.bind(on_release=lambda *_: self._step(1))
             for widget in (self.minus, self.value_label, self.plus):

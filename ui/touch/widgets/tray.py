@@ -24,6 +24,7 @@ class CardButton(FitButton):
     card_uid = StringProperty("")
     stripe = ColorProperty(palette.PANEL_LIGHT)
     tray = ObjectProperty(None, allownone=True)
+    cut_ok = True  # a stand-in for a physical card: a long name may end in an ellipsis (the card has it whole)
 
     def on_release(self) -> None:
         if self.tray is not None:

@@ -1,0 +1,102 @@
+"""Japanese text on a Kivy label: line breaks between CJK characters, and Latin/Cyrillic runs in Roboto.
+
+Kivy breaks lines only at spaces, so a Japanese prompt (which has none) runs to the edge and is cut in the
+middle of whatever is there. :func:`wrap` breaks it the way Japanese is set: between any two CJK
+characters, never before closing punctuation (。、）」：…) nor after an opening one (（「), and at spaces in
+Latin or Cyrillic words. The CJK font draws Cyrillic with full-width spacing (Е к а т е р и н а), so
+:func:`markup` puts every non-CJK run of a mixed text in Roboto.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+NO_BREAK_BEFORE = frozenset("。、，．・：；！？）」』】〕〉》ー…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〜),.:;!?%」")
+"""Characters a line never starts with (Japanese kinsoku shori, and ASCII closers)."""
+NO_BREAK_AFTER = frozenset("（「『【〔〈《(")
+"""Characters a line never ends with."""
+
+
+def is_cjk(ch: str) -> bool:
+    """Whether ``ch`` is a CJK character or full-width form (kana, kanji, punctuation)."""
+    code = ord(ch)
+    return 0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF or 0x3000 <= code <= 0x303F
+
+
+def units(text: str) -> list[str]:
+    """``text`` cut into the pieces a line may break between (a space stays at the end of its word)."""
+    pieces: list[str] = []
+    word = ""
+    for ch in text:
+        if is_cjk(ch):
+            if word:
+                pieces.append(word)
+                word = ""
+            if pieces and (ch in NO_BREAK_BEFORE or pieces[-1][-1] in NO_BREAK_AFTER):
+                pieces[-1] += ch
+            else:
+                pieces.append(ch)
+        elif ch == " ":
+            word += ch
+            pieces.append(word)
+            word = ""
+        else:
+            if (not word and pieces and pieces[-1][-1] in NO_BREAK_AFTER) or (not word and pieces and ch in NO_BREAK_BEFORE and not pieces[-1].endswith(" ")):
+                word = pieces.pop()
+            word += ch
+    if word:
+        pieces.append(word)
+    return pieces
+
+
+def wrap(text: str, width: float, measure: Callable[[str], float]) -> str:
+    """``text`` with line breaks so that no line is wider than ``width`` (by ``measure``, in pixels); a piece
+    wider than a whole line stands on its own line. Existing line breaks stay."""
+    out_lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for piece in units(paragraph):
+            if line and measure((line + piece).rstrip()) > width:
+                out_lines.append(line.rstrip())
+                line = piece
+            else:
+                line += piece
+        out_lines.append(line.rstrip())
+    return "\n".join(out_lines)
+
+
+def needs_own_layout(text: str) -> bool:
+    """Whether ``text`` holds CJK characters (its lines and fonts are then laid out here, not by Kivy)."""
+    return any(is_cjk(ch) for ch in text)
+
+
+def has_non_cjk_letters(text: str) -> bool:
+    """Whether ``text`` mixes in Cyrillic (or other non-Latin-1 alphabetic) letters the CJK font spaces out."""
+    return any(ch.isalpha() and not is_cjk(ch) and ord(ch) >= 0x250 for ch in text)
+
+
+def escape(text: str) -> str:
+    """``text`` safe inside Kivy markup."""
+    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+
+
+def markup(text: str, latin_font: str) -> str:
+    """Kivy markup of ``text`` with each run of non-CJK letters in ``latin_font`` (spaces join runs)."""
+    out: list[str] = []
+    run = ""
+    for ch in text:
+        if is_cjk(ch) or ch == "\n" or (not ch.isalpha() and not run):
+            if run:
+                out.append(f"[font={latin_font}]{escape(run)}[/font]")
+                run = ""
+            out.append(escape(ch))
+        else:
+            run += ch
+    if run:
+        out.append(f"[font={latin_font}]{escape(run)}[/font]")
+    return "".join(out)
+
+
+def coloured_markup(text: str, latin_font: str, colour_hex: str) -> str:
+    """:func:`markup` of ``text`` in the colour ``colour_hex`` (``#rrggbbaa``)."""
+    return f"[color={colour_hex}]{markup(text, latin_font)}[/color]"
