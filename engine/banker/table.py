@@ -133,6 +133,9 @@ MENU_ROWS: tuple[Row, ...] = (
     row("answer", S.SETTINGS, None, "setting_valid", "do_setting"),
     row("press_ok", S.SETTINGS, S.MENU, None, "confirm_settings"),
     row("press_new_game", S.MENU, S.SETUP, None, "do_new_game"),
+    # --- the standings' New game: at once without a PIN, else through the PIN and the menu ---------------
+    row("press_new_game", S.OVER, S.SETUP, "pin_not_set", "do_new_game"),
+    row("press_new_game", S.OVER, S.PIN, None, "open_pin"),
     # --- leaving a gesture: X, or time passing ------------------------------------------------------------
     row(["press_cancel", "timeout"], list(GESTURE_STATES), S.IDLE, None, ["forget_gesture", "then_settle"]),
 )

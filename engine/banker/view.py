@@ -186,7 +186,9 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
                               left)
     debt = None
     if st is not None and st.debt is not None:
-        debt = DebtView(st.debt.debtor, None if st.debt.creditor == "bank" else st.debt.creditor, st.debt.amount)
+        short = max(0, st.debt.amount - st.ledger.balances.get(st.debt.debtor, 0))
+        debt = DebtView(st.debt.debtor, None if st.debt.creditor == "bank" else st.debt.creditor, st.debt.amount,
+                        short)
     extra: list[tuple[str, str | int]] = [
         ("seats", len(ctx.seats)), ("timeout_s", f"{ctx.setting_shown('timeout_s'):g}"),
         ("auction_s", f"{ctx.setting_shown('auction_s'):g}"),
@@ -221,6 +223,7 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
         options=tuple(options.as_dict().items()),
         editions=_editions(ctx.store.edition.ruleset) if setup else (),
         tokens=TOKENS if setup else (),
+        on_the_run=int(getattr(st, "on_the_run", 0) or 0) if st is not None else 0,
     )
 
 

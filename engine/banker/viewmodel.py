@@ -110,6 +110,7 @@ class DebtView:
     debtor: str
     creditor: str | None  # None = the Bank
     due: int
+    short: int = 0  # money units still missing beyond the debtor's cash (what returning deeds must raise)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,3 +151,4 @@ class ViewModel:
     options: tuple[tuple[str, int | bool], ...] = ()  # rule options in force (setup: the next game's); money units
     editions: tuple[str, ...] = ()  # setup: the edition ids the table may choose (``choose("edition=ID")``)
     tokens: tuple[str, ...] = ()  # setup: the token colours a player may take (``choose("token=SEAT:COLOUR")``)
+    on_the_run: int = 0  # ON THE RUN: turn ends left with level-1 rent (0: not running)

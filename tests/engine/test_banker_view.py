@@ -123,3 +123,18 @@ def test_the_last_transaction_stays_until_money_moves_again(tmp_path: Path) -> N
     assert tx is not None and (tx.kind, tx.amount, tx.payer, tx.payee) == ("DeedBought", 260, "p1", None)
     again = Banker(banker.store, CardTable(), ManualClock(), seed_source=lambda: 9)  # resumed
     assert again.view.last_transaction == tx
+
+
+def test_the_debt_says_how_much_is_still_short(tmp_path: Path) -> None:
+    """The debt screen's 'still short': what the debtor's cash does not cover (docs/rules.md 1.15)."""
+    lines = ["tap 000000A1", "tap 000000A2", "choose option=start_money:150", "press ok",
+             "tap 00000101", "tap 000000A1", "press ok", "press jail", "tap 000000A1", "press pay_fee", "tap 000000A1"]
+    debt = play(tmp_path, lines).view.debt
+    assert debt is not None and (debt.due, debt.short) == (100, 10)  # 90 in cash against the 100 fee
+
+
+def test_on_the_run_is_counted_down_in_the_view(tmp_path: Path) -> None:
+    """ON THE RUN (docs/rules.md 1.11): two rounds of level-1 rent; the view carries the turn ends left."""
+    banker = play(tmp_path, [*START, "card 00000222 event 22", "tap 00000222", "tap 000000A1", "press ok"])
+    assert banker.view.on_the_run == 4  # two rounds of two players
+    assert banker.press("end_turn").view.on_the_run == 3
