@@ -114,7 +114,8 @@ def test_events_are_numbered() -> None:
     assert game.commands_applied == 3
 
 
-RULES_CORE = ["errors", "options", "editions", "commands", "events", "state", "ledger", "game", "invariants"]
+RULES_CORE = ["errors", "options", "editions", "commands", "events", "state", "ledger", "game", "invariants", "players",
+              "corrections", "records", "numbers"]
 
 
 def test_engine_core_is_pure() -> None:

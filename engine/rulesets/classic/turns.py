@@ -17,6 +17,7 @@ from engine.commands import EndTurn, PassGo, StartGame
 from engine.editions import Edition
 from engine.errors import OptionError, Refusal, refuse
 from engine.ledger import BANK
+from engine.players import check_players
 from engine.rulesets.classic import events as cev
 from engine.rulesets.classic.base import Table, check_phase, check_turn, next_active
 from engine.rulesets.classic.commands import AdvanceClock, CallTime
@@ -43,27 +44,7 @@ def check_start(s: ClassicState, ed: Edition, cmd: StartGame) -> Refusal | None:
             return refuse("bad_option", f"{what}: the short and the time-limited game deal two deeds paid at once; "
                           f"expected start_money >= {dearest}, got {opts.start_money}", command=what,
                           error="start_money")
-    ids = [p.id for p in cmd.players]
-    if not 2 <= len(ids) <= opts.max_players:
-        return refuse("bad_player_count",
-                      f"{what}: expected 2..{opts.max_players} players (option max_players), got {len(ids)}: {ids}",
-                      command=what, min=2, max=opts.max_players, count=len(ids), players=", ".join(map(str, ids)))
-    if len(set(ids)) != len(ids):
-        dup = next(pid for i, pid in enumerate(ids) if pid in ids[:i])
-        return refuse("duplicate_players", f"{what}: expected unique player ids, got {ids}",
-                      command=what, player=dup, players=", ".join(map(str, ids)))
-    for spec in cmd.players:
-        pid = spec.id
-        if not isinstance(pid, str) or not pid.strip() or pid in (BANK, POT):
-            return refuse("bad_player_id", f"{what}: expected a non-empty player id other than {BANK!r} and "
-                          f"{POT!r}, got {pid!r}", command=what, player=pid, bank=BANK)
-        if not isinstance(spec.name, str) or not isinstance(spec.token, str):
-            return refuse("bad_player_text",
-                          f"{what}: expected text for the name and token of {pid}, got {spec.name!r}, {spec.token!r}",
-                          command=what, player=pid, name=spec.name, token=spec.token)
-    if isinstance(cmd.seed, bool) or not isinstance(cmd.seed, int):
-        return refuse("bad_seed", f"{what}: expected an integer seed, got {cmd.seed!r}", command=what, seed=cmd.seed)
-    return None
+    return check_players(cmd.players, opts.max_players, cmd.seed, what, reserved=(BANK, POT))
 
 
 def do_start(t: Table, cmd: StartGame) -> None:

@@ -14,7 +14,7 @@ from engine import events as ev
 from engine.commands import EndTurn, StartGame
 from engine.editions import Edition
 from engine.errors import OptionError, Refusal, refuse
-from engine.ledger import BANK
+from engine.players import check_players
 from engine.rulesets.ultimate.base import Table, check_phase, check_play
 from engine.rulesets.ultimate.options import Options
 from engine.rulesets.ultimate.state import GameState
@@ -30,27 +30,7 @@ def check_start(s: GameState, ed: Edition, cmd: StartGame) -> Refusal | None:
         opts = Options.from_mapping({**ed.options, **cmd.options})
     except OptionError as exc:
         return refuse("bad_option", f"{what}: {exc}", command=what, error=str(exc))
-    ids = [p.id for p in cmd.players]
-    if not 2 <= len(ids) <= opts.max_players:
-        return refuse("bad_player_count",
-                      f"{what}: expected 2..{opts.max_players} players (option max_players), got {len(ids)}: {ids}",
-                      command=what, min=2, max=opts.max_players, count=len(ids), players=", ".join(map(str, ids)))
-    if len(set(ids)) != len(ids):
-        dup = next(pid for i, pid in enumerate(ids) if pid in ids[:i])
-        return refuse("duplicate_players", f"{what}: expected unique player ids, got {ids}",
-                      command=what, player=dup, players=", ".join(map(str, ids)))
-    for spec in cmd.players:
-        pid = spec.id
-        if not isinstance(pid, str) or not pid.strip() or pid == BANK:
-            return refuse("bad_player_id", f"{what}: expected a non-empty player id other than {BANK!r}, got {pid!r}",
-                          command=what, player=pid, bank=BANK)
-        if not isinstance(spec.name, str) or not isinstance(spec.token, str):
-            return refuse("bad_player_text",
-                          f"{what}: expected text for the name and token of {pid}, got {spec.name!r}, {spec.token!r}",
-                          command=what, player=pid, name=spec.name, token=spec.token)
-    if isinstance(cmd.seed, bool) or not isinstance(cmd.seed, int):
-        return refuse("bad_seed", f"{what}: expected an integer seed, got {cmd.seed!r}", command=what, seed=cmd.seed)
-    return None
+    return check_players(cmd.players, opts.max_players, cmd.seed, what)
 
 
 def do_start(t: Table, cmd: StartGame) -> None:
