@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BuyDeed, GoToJail, PlayerSpec, StartGame
+from engine.commands import BuyDeed, EndTurn, GoToJail, PlayerSpec, StartGame
 from engine.editions import load_edition
 from engine.game import Game
 from engine.rulesets.ultimate.cards import targets
@@ -20,7 +20,10 @@ def busy_game() -> Game:
     for player, deeds in {"A": (1, 6, 12, 22), "B": (2, 9, 15, 18), "C": (3, 13), "D": (20,)}.items():
         for deed in deeds:
             game.apply(BuyDeed(player, deed))
+    game.apply(EndTurn("D"))  # A's turn: B lands next, the turn moving on by itself (docs/flows.md)
     game.apply(LandOnOwn("B", 15))
+    game.apply(EndTurn("B"))
+    game.apply(EndTurn("C"))
     game.apply(GoToJail("D"))
     return game
 
@@ -68,7 +71,11 @@ def test_targets_follow_the_decisions() -> None:
 
 def test_house_party_wraps_and_lowers_neighbours() -> None:
     game = Game.replay(ED, BASE.events)
+    for player in "DA":  # (D's turn in BASE) to B's: turns follow the table
+        game.apply(EndTurn(player))
     game.apply(LandOnOwn("B", 2))
+    for player in "BCD":
+        game.apply(EndTurn(player))
     game.apply(DrawEvent("A", 11))
     events = game.apply(ResolveEvent("A", (1,)))
     changes = {(e.deed, e.old, e.new) for e in events if type(e).__name__ == "LevelChanged"}

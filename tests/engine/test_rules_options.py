@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from engine.commands import BuyDeed, PassGo, PlayerSpec, StartGame
+from engine.commands import BuyDeed, EndTurn, PassGo, PlayerSpec, StartGame
 from engine.editions import load_edition
 from engine.errors import IllegalCommand, OptionError
 from engine.events import GameStarted
@@ -78,5 +78,7 @@ def test_max_players_raised() -> None:
     players = tuple(PlayerSpec(str(i)) for i in range(8))
     assert "expected 2..4 players" in str(game.check(StartGame(players, {}, 1)))
     game.apply(StartGame(players, {"max_players": 8}, 1))
+    for i in range(7):  # to the eighth player's turn (turns follow the table)
+        game.apply(EndTurn(str(i)))
     game.apply(BuyDeed("7", 1))
     assert game.state.owner == {1: "7"}

@@ -9,6 +9,8 @@ the next player who is not bankrupt and counts down ON THE RUN.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from engine import events as ev
 from engine.commands import EndTurn, StartGame
@@ -55,13 +57,49 @@ def check_end_turn(s: GameState, ed: Edition, cmd: EndTurn) -> Refusal | None:
 
 def do_end_turn(t: Table, cmd: EndTurn) -> None:
     """Pass the turn to the next active player in registration order."""
-    s = t.state
+    t.emit(ev.TurnEnded, cmd.player, next_player(t.state, cmd.player))
+
+
+def next_player(s: GameState, player: str) -> str:
+    """The active player after ``player`` in registration order (``player`` itself when alone)."""
     order = s.order
-    i = order.index(cmd.player)
-    nxt = cmd.player
+    i = order.index(player)
     for k in range(1, len(order) + 1):
         cand = order[(i + k) % len(order)]
         if cand not in s.bankrupt:
-            nxt = cand
-            break
-    t.emit(ev.TurnEnded, cmd.player, nxt)
+            return cand
+    return player
+
+
+def check_turn(s: GameState, player: object, what: str) -> Refusal | None:
+    """Turns follow the table (docs/flows.md): the player whose turn it is may land, and so may the next
+    one, whose landing moves the turn on; anyone else is refused (End turn skips a player)."""
+    if s.turn is None or player == s.turn or not isinstance(player, str) or player not in s.specs:
+        return None
+    if player == next_player(s, s.turn):
+        return None
+    return refuse("not_your_turn", f"{what}: expected the player whose turn it is ({s.turn}), got {player!r}",
+                  command=what, turn=s.turn, player=player)
+
+
+def follow_turn(t: Table, player: str) -> None:
+    """When the next player lands, the turn passes to them first (as End turn would)."""
+    s = t.state
+    if s.turn is not None and player != s.turn:
+        t.emit(ev.TurnEnded, s.turn, player)
+
+
+def turn_bound(rule: tuple[Callable[..., Refusal | None], Callable[..., None]], field: str, what: str
+               ) -> tuple[Callable[..., Refusal | None], Callable[..., None]]:
+    """``rule`` for a landing command: the command's ``field`` (the lander) must have the turn or be next,
+    and the next player's landing first moves the turn on (:func:`follow_turn`)."""
+    check, do = rule
+
+    def checked(s: GameState, ed: Edition, cmd: Any) -> Refusal | None:
+        return check(s, ed, cmd) or check_turn(s, getattr(cmd, field), what)
+
+    def done(t: Table, cmd: Any) -> None:
+        follow_turn(t, getattr(cmd, field))
+        do(t, cmd)
+
+    return checked, done

@@ -209,18 +209,10 @@ class Presenter:
                        total=self.money(2 * card.amount))
 
     def on_the_run(self) -> tuple[bool, int | None]:
-        """Whether ON THE RUN is in force, and for how many more turns (None: not known).
-
-        The view's ``on_the_run`` (EndTurn commands left), when the banker carries it; until then the board
-        tells: a deed above level 1 whose rent shown is its printed level-1 rent."""
-        left = getattr(self.view, "on_the_run", None)
-        if isinstance(left, int) and not isinstance(left, bool):
-            return left > 0, left if left > 0 else None
-        rents = _edition_rents(self.view.edition)
-        for space in self.view.board:
-            if space.owner and space.deed in rents and (space.level or 0) > 1 and space.rent == rents[space.deed][0]:
-                return True, None
-        return False, None
+        """Whether ON THE RUN is in force, and for how many more turns: the view's ``on_the_run`` (EndTurn
+        commands left with level-1 rent)."""
+        left = self.view.on_the_run
+        return left > 0, left if left > 0 else None
 
     def on_the_run_text(self) -> str:
         """The banner while ON THE RUN lasts ("" otherwise)."""
@@ -258,15 +250,6 @@ def _edition_cards(edition_id: str) -> dict[int, EventCard]:
     """The event cards of edition ``edition_id`` as printed, by id (empty when the edition is unknown)."""
     try:
         return {c.id: c for c in load_edition(edition_id).events}
-    except (OSError, KeyError, ValueError):
-        return {}
-
-
-@cache
-def _edition_rents(edition_id: str) -> dict[int, tuple[int, ...]]:
-    """The printed rents (levels 1-5, money units) of each deed of edition ``edition_id``."""
-    try:
-        return {number: tuple(deed.rents) for number, deed in load_edition(edition_id).deeds.items()}
     except (OSError, KeyError, ValueError):
         return {}
 
