@@ -50,6 +50,12 @@ def _count(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1000
 
 
+def _names(value: Any) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and k.isascii() and k.isdigit() and 1 <= int(k) <= 8 and isinstance(v, str)
+        and 1 <= len(v.strip()) <= 24 and v.isprintable() for k, v in value.items())
+
+
 def _volume(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0
 
@@ -119,6 +125,7 @@ class SettingsStore:
             "pin_hash": record or None,
             "pin_failures": int(self.get("pin_failures", 0, _count)),
             "pin_locked_s": float(self.get("pin_locked_s", 0.0, _count)),
+            "names": {int(seat): name for seat, name in self.get("names", {}, _names).items()},
         }
 
     def forget(self, key: str) -> None:

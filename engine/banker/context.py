@@ -97,7 +97,7 @@ class Context:
         timeout_s: float,
         auction_s: float,
         pin: PinGuard,
-        on_settings: Callable[[Mapping[str, str | float]], None] | None = None,
+        on_settings: Callable[[Mapping[str, object]], None] | None = None,
     ) -> None:
         self.store = store
         self.cards = cards
@@ -110,6 +110,7 @@ class Context:
         self.durable: DurableGame | None = None
         self.seats: list[int] = []
         self.names: dict[int, str] = {}  # seat -> name chosen at the table
+        self.remembered: dict[int, str] = {}  # seat (its bank card) -> the name it had in the last game
         self.tokens: dict[int, str] = {}  # seat -> token colour (a default when seated, or chosen)
         self.options: dict[str, object] = dict(store.options)  # rule options of the next game
         self.edition_id: str = store.edition.id  # edition of the next game
@@ -251,7 +252,7 @@ class Context:
 
     def seat_name(self, seat: int) -> str:
         """The name of a seated player (the default ``Player N`` until the table names them)."""
-        return self.names.get(seat, default_name(seat))
+        return self.names.get(seat) or self.remembered.get(seat) or default_name(seat)
 
     def seat_token(self, seat: int) -> str:
         """The token colour of a seated player."""

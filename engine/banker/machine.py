@@ -88,10 +88,11 @@ class Banker:
         timeout_s: float = 10.0,
         auction_s: float = 10.0,
         pin: str | None = None,
-        on_settings: Callable[[Mapping[str, str | float]], None] | None = None,
+        on_settings: Callable[[Mapping[str, object]], None] | None = None,
         pin_hash: str | None = None,
         pin_failures: int = 0,
         pin_locked_s: float = 0.0,
+        names: Mapping[int, str] | None = None,
         rows: RulesetRows | None = None,
         handlers: Iterable[ModuleType] | None = None,
     ) -> None:
@@ -102,6 +103,7 @@ class Banker:
         except ValueError as exc:
             raise BankerError(str(exc)) from None
         self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, guard, on_settings)
+        self.ctx.remembered = dict(names or {})  # each bank card's name from the last game
         self._fired = False
         if rows is None or handlers is None:  # the ruleset of the store's edition brings its own
             own_rows, own_handlers = ruleset_part(store.edition.ruleset)

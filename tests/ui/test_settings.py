@@ -24,7 +24,7 @@ from ui.touch.app import choose_language
 def test_round_trip_with_defaults(tmp_path: Path) -> None:
     db = tmp_path / "bb.sqlite3"
     store = SettingsStore.open(db)
-    assert store.banker() == {"timeout_s": 10.0, "auction_s": 10.0, "pin_hash": None, "pin_failures": 0, "pin_locked_s": 0.0}  # no PIN until the family sets one
+    assert store.banker() == {"timeout_s": 10.0, "auction_s": 10.0, "pin_hash": None, "pin_failures": 0, "pin_locked_s": 0.0, "names": {}}  # no PIN until the family sets one
     assert store.volume(0.8) == 0.8 and store.muted() is False and store.language(LANGUAGES) is None
     record = hash_pin("4321", b"salt-of-16-bytes")
     store.save({"timeout_s": 15.0, "auction_s": 12, "pin_hash": record, "pin_failures": 2, "pin_locked_s": 60.0,
@@ -32,7 +32,7 @@ def test_round_trip_with_defaults(tmp_path: Path) -> None:
     store.close()
     again = SettingsStore.open(db)
     assert again.banker() == {"timeout_s": 15.0, "auction_s": 12.0, "pin_hash": record, "pin_failures": 2,
-                              "pin_locked_s": 60.0}
+                              "pin_locked_s": 60.0, "names": {}}
     assert again.volume() == 0.25 and again.muted() is True and again.language(LANGUAGES) == "ja"
     again.close()
     conn = sqlite3.connect(db)
@@ -53,7 +53,7 @@ def test_a_bad_stored_value_is_ignored_with_one_log_line(
         conn.execute("INSERT INTO settings VALUES (?, ?)", (key, raw))
     store = SettingsStore.open(db)
     with caplog.at_level(logging.WARNING, logger="ui.settings"):
-        assert store.banker() == {"timeout_s": 10.0, "auction_s": 10.0, "pin_hash": None, "pin_failures": 0, "pin_locked_s": 0.0}
+        assert store.banker() == {"timeout_s": 10.0, "auction_s": 10.0, "pin_hash": None, "pin_failures": 0, "pin_locked_s": 0.0, "names": {}}
         assert (store.volume(0.8), store.muted(), store.language(LANGUAGES, "en")) == (0.8, False, "en")
     assert len([r for r in caplog.records if key in r.getMessage()]) == 1
     store.close()
@@ -142,6 +142,29 @@ def test_the_pin_lock_survives_a_restart(tmp_path: Path) -> None:
     built.advance(61.0)
     built.banker.press("menu")
     assert built.banker.choose("2580").view.state == "menu"
+    built.close()
+
+
+def test_names_are_remembered_per_bank_card_from_game_to_game(tmp_path: Path) -> None:
+    """Each bank card (its seat) keeps the name it had in the last game, and setup can still change it."""
+    db = tmp_path / "bb.sqlite3"
+    args = argparse.Namespace(db=str(db), reader=None, edition=None, option=None, script=None)
+    built = build(args, default_readers=[], manual_clock=True)
+    built.registry.enroll("000000A1", "player", 1)
+    built.registry.enroll("000000A3", "player", 3)
+    for step in ("tap 000000A1", "tap 000000A3", "choose name=3:Анна", "press ok"):
+        verb, _, rest = step.partition(" ")
+        getattr(built.banker, {"tap": "tap", "choose": "choose", "press": "press"}[verb])(rest)
+    assert {p.id: p.name for p in built.banker.view.players} == {"p1": "Player 1", "p3": "Анна"}
+    built.close()
+    built = build(args, default_readers=[], manual_clock=True)
+    built.banker.press("menu")
+    built.banker.press("new_game")
+    built.banker.tap("000000A3")
+    built.banker.tap("000000A1")
+    assert {p.id: p.name for p in built.banker.view.players} == {"p1": "Player 1", "p3": "Анна"}  # remembered
+    built.banker.choose("name=3:Ann")
+    assert {p.id: p.name for p in built.banker.view.players}["p3"] == "Ann"
     built.close()
 
 

@@ -175,6 +175,14 @@ def can_start(ctx: Context, event: EventData) -> bool:
     return True
 
 
+def remember_names(ctx: Context) -> None:
+    """The names of this game's bank cards (their seats), for the next game's setup; the caller keeps them
+    through ``on_settings`` (``names``: seat -> name)."""
+    ctx.remembered.update({seat: ctx.seat_name(seat) for seat in ctx.seats if seat in ctx.names})
+    if ctx.on_settings is not None and ctx.remembered:
+        ctx.on_settings({"names": {str(seat): name for seat, name in sorted(ctx.remembered.items())}})
+
+
 def do_start(ctx: Context, event: EventData) -> None:
     cmd = _start_command(ctx)
     seed = ctx.seed_source()
@@ -190,6 +198,7 @@ def do_start(ctx: Context, event: EventData) -> None:
     started = ctx.store.events(ctx.durable)
     ctx.events.extend(started)
     ctx.note(started)
+    remember_names(ctx)
     ctx.cues.append(Cue.OK)
     do_clear_seats(ctx, event)
     ctx.history = {}
