@@ -55,7 +55,7 @@ def test_restart_resumes_the_state_of_the_phase(tmp_path: Path) -> None:
     clock2 = ManualClock()
     again = Banker(JournalStore(Journal.open(tmp_path / "bb.sqlite3")), cards, clock2, seed_source=lambda: 5)
     assert again.state is BankerState.AUCTION  # restored from the engine's phase
-    assert again.view.auction is not None and again.view.auction.high_bid == 100
+    assert again.view.auction is not None and again.view.auction.high_bid == 120  # the tap's 20, then +100
     clock2.advance(10)
     assert again.tick().view.state == "auction_won"  # the countdown restarted on resume
     assert again.view.seq == banker.last_seq

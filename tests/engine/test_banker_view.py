@@ -102,7 +102,7 @@ def test_auction_view_counts_down(tmp_path: Path) -> None:
                              "press bid 100", "wait 4"])
     auction = banker.view.auction
     assert auction is not None
-    assert (auction.deed, auction.high_bid, auction.high_bidder, auction.seconds_left) == (22, 100, "p2", 6.0)
+    assert (auction.deed, auction.high_bid, auction.high_bidder, auction.seconds_left) == (22, 120, "p2", 6.0)  # tap 20 + 100
 
 
 def test_debt_and_standings(tmp_path: Path) -> None:

@@ -53,9 +53,9 @@ def test_a_bid_that_is_not_a_plain_number_is_refused(tmp_path: Path, value: str)
     assert reaction.error == "error.bad_bid", (value, reaction.error)
     assert reaction.events == () and banker.last_seq == seq
     assert banker.game is not None and banker.game.state.auction is not None
-    assert banker.game.state.auction.high_bid == 0
-    assert banker.press("bid", "20").error is None and banker.game.state.auction.high_bid == 20
-    assert banker.press("bid", None).error is None and banker.game.state.auction.high_bid == 40
+    assert banker.game.state.auction.high_bid == 20  # the bidder's tap itself bid the step (one touch)
+    assert banker.press("bid", "20").error is None and banker.game.state.auction.high_bid == 40
+    assert banker.press("bid", None).error is None and banker.game.state.auction.high_bid == 60
 
 
 def test_a_zero_bid_raises_nothing(tmp_path: Path) -> None:

@@ -46,7 +46,7 @@ ROWS = RulesetRows(
            ["do_resolve", "then_settle"]),
         row(["answer", "tap_deed", "tap_player"], S.EVENT, None, "choice_partial", "add_choice"),
         # --- auction ------------------------------------------------------------------------------------
-        row("tap_player", S.AUCTION, None, "can_join_auction", "pick_player"),
+        row("tap_player", S.AUCTION, None, "can_join_auction", ["pick_player", "do_bid", "then_settle"]),  # one touch
         row("press_bid", S.AUCTION, None, "can_bid", ["do_bid", "then_settle"]),
         row("countdown", S.AUCTION, S.AUCTION_WON, "has_high_bid"),
         row("countdown", S.AUCTION, S.IDLE, "can_close_auction", ["do_close_auction", "then_settle"]),
