@@ -7,6 +7,7 @@
 # run:
 #   libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 : Kivy's GL through Mesa (offscreen too), multitouch
 #   fonts-ipafont-gothic                                   : a CJK font so the Japanese screens have glyphs
+#   xclip                                                  : the cut buffer Kivy's text fields look for on Linux
 # test:
 #   pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd : PC/SC and the virtual reader the tests use
 #                                                          (pyscard, in the dev extra, compiles against libpcsclite-dev)
@@ -16,7 +17,7 @@
 #   ShellCheck (package shellcheck) : lints the kiosk installer (tests/cli/test_kiosk.py)
 set -euo pipefail
 
-RUN_PKGS=(libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 fonts-ipafont-gothic)
+RUN_PKGS=(libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 fonts-ipafont-gothic xclip)
 TEST_PKGS=(pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd socat libnfc-bin libnfc-examples graphviz
            shellcheck)
 

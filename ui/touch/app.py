@@ -51,6 +51,7 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
     os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
     os.environ.setdefault("KIVY_CLOCK", "interrupt")  # a reader thread's event wakes the loop at once
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # SDL's own clipboard: no probing for xclip (a traceback)
     from kivy.config import Config
 
     if size is None and not fullscreen:
