@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.errors import Refusal
+from engine.errors import Refusal, refuse
 from engine.options import RuleOptions
 
 if TYPE_CHECKING:
@@ -88,3 +88,11 @@ class GestureContext(Protocol):
     def input_player(self, event: Any) -> str | None: ...
 
     def input_deed(self, event: Any) -> int | None: ...
+
+
+def check_phase(s: State, expected: str, what: str) -> Refusal | None:
+    """Refusal if the game is not in phase ``expected`` (every ruleset's rules start with it)."""
+    if s.phase != expected:
+        return refuse("wrong_phase", f"{what}: expected phase {expected}, the game is in phase {s.phase}",
+                      command=what, expected=expected, phase=s.phase)
+    return None

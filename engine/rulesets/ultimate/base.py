@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.ledger import BANK
+from engine.rulesets.api import check_phase as check_phase
 from engine.rulesets.ultimate.state import GameState
 
 MIN_LEVEL = 1
@@ -28,14 +29,6 @@ class Table(Protocol):
     def edition(self) -> Edition: ...
 
     def emit(self, cls: type, *fields: Any) -> None: ...
-
-
-def check_phase(s: GameState, expected: str, what: str) -> Refusal | None:
-    """Refusal if the game is not in phase ``expected``."""
-    if s.phase != expected:
-        return refuse("wrong_phase", f"{what}: expected phase {expected}, the game is in phase {s.phase}",
-                      command=what, expected=expected, phase=s.phase)
-    return None
 
 
 def check_player(s: GameState, player: object, what: str, *, free: bool = False) -> Refusal | None:
