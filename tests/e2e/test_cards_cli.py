@@ -37,7 +37,9 @@ def test_env_var_db_and_bad_role(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert Path(db).exists()
     r = run("enroll", "deed", "99", "--uid", "0A0B0C0E", env={"BOARDBANK_DB": db})
-    assert r.returncode == 2 and "1..22" in r.stderr
+    assert r.returncode == 2 and "1..28" in r.stderr  # the largest box: the classic game's 28 deeds
+    r = run("enroll", "deed", "23", "--uid", "0A0B0C0E", "--edition", "ultimate-uk", env={"BOARDBANK_DB": db})
+    assert r.returncode == 2 and "ultimate-uk has deed cards 1..22" in r.stderr
     r = run("enroll", "deed", "3", env={"BOARDBANK_DB": db})
     assert r.returncode == 2 and "--reader" in r.stderr
 
