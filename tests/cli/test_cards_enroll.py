@@ -83,6 +83,8 @@ def test_whole_classic_box_with_cards(monkeypatch: pytest.MonkeyPatch, tmp_path:
     assert err.prompts[30 + 2] == "tap Chance card 3 — Trip to Illinois Avenue"
     assert err.prompts[30 + 22] == "tap Community Chest card 7 — Holiday savings"
     assert err.prompts[-1] == "tap the banker card"
+    counts = [int(line.split(" (")[1].split()[0]) for line in err.getvalue().splitlines() if line.startswith("tap ")]
+    assert counts == list(range(63, 0, -1))  # "(N to go)" counts the whole walk down, cards included
     assert "enrolled 0C000035 as event 23 (Community Chest card 7 — Holiday savings)" in out
     assert mock.live(URL) == []  # the readers are stopped afterwards
 

@@ -269,7 +269,8 @@ def guided_enroll(registry: CardRegistry, urls: list[str], box: Box, timeout_s: 
     banker = 0 if registry.holder("banker", None) is not None else 1
     waiter = TapWaiter(urls)
     try:
-        status = _walk(first, waiter, box.names, banker, timeout_s, out, err, as_json)
+        later = banker + (cards.remaining if box.optional_cards and with_cards else 0)
+        status = _walk(first, waiter, box.names, later, timeout_s, out, err, as_json)
         if status:
             return status
         wanted = box.optional_cards and cards.remaining > 0 and _want_cards(box, events, with_cards, urls, err)
