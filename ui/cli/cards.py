@@ -14,9 +14,10 @@
 * ``cards forget UID``: remove a card.
 
 The database is ``--db``, else ``$BOARDBANK_DB``, else ``boardbank.sqlite3`` in the platform's user data
-directory (the same rule as ``ui/paths.py``; ``reader/`` does not import ``ui``). ``--edition`` also narrows
-a single ``enroll`` to the edition's numbers (``deed 25`` is refused for ultimate-uk, which has 22). Exit status 0 on
-success, 2 for a refused request (the message says what was expected), 3 when no card came in time.
+directory (the same rule as ``ui/paths.py``; ``reader/`` does not import ``ui``). ``--edition`` also
+narrows a single ``enroll`` to the edition's numbers (``deed 25`` is refused for ultimate-uk, which has 22).
+Exit status 0 on success, 2 for a refused request (the message says what was expected), 3 when no card
+came in time.
 """
 
 from __future__ import annotations
