@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from engine.editions import Edition
 from engine.rulesets.classic.building import height, hotels_left, houses_left, lift_cost
 from engine.rulesets.classic.commands import MortgageDeed, ProposeTrade, SellBuilding
 from engine.rulesets.classic.state import HOTEL, ClassicState
 
-_STREET_SETS: dict[str, tuple[tuple[int, ...], ...]] = {}
+_STREET_SETS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {}
 
 
 def street_sets(ed: Edition) -> tuple[tuple[int, ...], ...]:
@@ -98,8 +99,12 @@ class Bot:
         cash = s.ledger.balances[self.player]
         if cash < self.lift_margin:
             return None
-        for d in sorted(s.mortgaged, key=lambda d: (ed.deeds[d].mortgage, d)):
-            if s.owner.get(d) == self.player and cash - lift_cost(s, ed, d) >= self.lift_margin:
+        owner, me = s.owner, self.player
+        mine = [d for d in s.mortgaged if owner.get(d) == me]
+        if not mine:
+            return None
+        for d in sorted(mine, key=lambda d: (ed.deeds[d].mortgage, d)):
+            if cash - lift_cost(s, ed, d) >= self.lift_margin:
                 return d
         return None
 
