@@ -54,10 +54,12 @@ bench: $(VENV)/.stamp-test
 	@for b in bench/bench_*.py; do echo "== $$b"; $(TEST_ENV) $(PY) $$b || exit 1; done
 
 ## make fast: the optional compiled engine (mypyc) in build/fast; use it with PYTHONPATH=build/fast
-fast: $(VENV)/.stamp-test
+fast: build/fast/SOURCES.sha256
+
+build/fast/SOURCES.sha256: $(VENV)/.stamp-test scripts/build_fast.py $(shell find engine -name '*.py')
 	$(PY) scripts/build_fast.py --out build/fast
 
-## make test-fast: the classic rules' and the simulator's tests against the compiled build (after make fast)
+## make test-fast: the classic rules' and the simulator's tests against the compiled build
 test-fast: fast
 	cd build && PYTHONPATH=$(CURDIR)/build/fast $(CURDIR)/$(PY) -m pytest -q --import-mode=append -p no:cacheprovider \
 	  --rootdir=$(CURDIR) $(CURDIR)/tests/engine/classic $(CURDIR)/tests/engine/test_sim.py

@@ -25,15 +25,16 @@ DEFAULT_OUT = ROOT / "build" / "fast"
 STAMP = "SOURCES.sha256"
 
 COMPILED: tuple[str, ...] = (
-    "engine/editions.py", "engine/invariants.py", "engine/ledger.py", "engine/players.py", "engine/state.py",
-    "engine/sim/results.py", "engine/sim/runner.py",
+    "engine/commands.py", "engine/editions.py", "engine/events.py", "engine/invariants.py", "engine/ledger.py",
+    "engine/players.py", "engine/state.py", "engine/sim/results.py", "engine/sim/runner.py",
     *(f"engine/rulesets/classic/{name}.py" for name in (
-        "auction", "base", "bots", "building", "cards", "debt", "edition", "fold", "invariants", "jail", "rent",
-        "rules", "ruleset", "sim", "standings", "state", "table", "trade", "turns")),
+        "auction", "base", "bots", "building", "cards", "commands", "debt", "edition", "events", "fold",
+        "invariants", "jail", "rent", "rules", "ruleset", "sim", "standings", "state", "table", "trade",
+        "turns")),
 )
-"""The modules compiled, relative to the repository. Left as Python: the commands and events (the journal's
-record codec reads their dataclass fields and type hints, which compiled classes do not keep whole; the
-simulator folds light named tuples anyway), ``engine/errors.py`` (its exceptions subclass built-in types),
+"""The modules compiled, relative to the repository. The build keeps each module's source beside it: the
+record codec (engine/records.py) reads the compiled commands' and events' field types from there, as mypyc
+keeps only erased ones. Left as Python: ``engine/errors.py`` (its exceptions subclass built-in types),
 the options (a dataclass hierarchy mypyc does not take) and everything off the simulator's path (the store,
 the banker, the Ultimate ruleset)."""
 

@@ -31,6 +31,7 @@ from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.bots import Bot
 from engine.rulesets.classic.cards import tax_amount
 from engine.rulesets.classic.edition import taxes
+from engine.rulesets.classic.state import ClassicState
 from engine.rulesets.classic.table import SimTable, light
 from engine.sim.results import GameResult, SimError
 
@@ -87,6 +88,10 @@ class ClassicRunner:
         self.edition = edition
         self.game: Game | SimTable = game if game is not None else SimTable(edition)
         self._apply = apply if apply is not None else self.game.apply
+        # the lean table called directly (a native call once compiled) and the live state, which keeps its
+        # identity for the whole game (Game's undo rebuilds it in place)
+        self._table: SimTable | None = self.game if apply is None and isinstance(self.game, SimTable) else None
+        self.state: ClassicState = self.game.state
         self.seed = seed
         self.rng = random.Random(seed)
         self.ids = tuple(f"p{i + 1}" for i in range(players))
@@ -107,7 +112,8 @@ class ClassicRunner:
     # -- sending commands ------------------------------------------------------------------------
     def send(self, cmd: c.Command) -> Sequence[ev.Event]:
         """Apply one command, check invariants if asked, stop at game over, settle debts and auctions."""
-        events = self._apply(cmd)
+        table = self._table
+        events = table.apply(cmd) if table is not None else self._apply(cmd)
         r = self.result
         r.commands += 1
         if type(cmd) in _CHANGES_HOLDINGS:
@@ -116,7 +122,7 @@ class ClassicRunner:
             problems = self.game.invariants()
             if problems:
                 r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
-        phase = self.game.state.phase
+        phase = self.state.phase
         if phase != "play" and not self._busy:
             if phase == "over":
                 raise _GameOver
@@ -127,7 +133,7 @@ class ClassicRunner:
                         self._settle_debts()
                     else:
                         self._auction()
-                    phase = self.game.state.phase
+                    phase = self.state.phase
             finally:
                 self._busy = False
         elif phase == "over":
@@ -141,7 +147,7 @@ class ClassicRunner:
                 self.positions[e.player] = e.position
 
     def _settle_debts(self) -> None:
-        s = self.game.state
+        s = self.state
         game = self.game
         if s.phase == "debt":
             debt = s.debts[0]
@@ -154,7 +160,7 @@ class ClassicRunner:
 
     def _auction(self) -> None:
         """Each bidder in turn order bids its limit once if that beats the high bid; then the close."""
-        s = self.game.state
+        s = self.state
         if s.phase == "auction":
             lot = s.auction
             assert lot is not None
@@ -174,7 +180,7 @@ class ClassicRunner:
         try:
             specs = tuple(c.PlayerSpec(p, p, "") for p in self.ids)
             self.send(c.StartGame(specs, self.options, self.seed))
-            state = self.game.state
+            state = self.state
             while r.turns < self.turn_cap:
                 player = state.turn
                 assert player is not None
@@ -191,7 +197,7 @@ class ClassicRunner:
                     self._count(self._mover)
             r.turns += 1  # the turn in which the game ended
             r.completed = True
-            r.winner = self.ids.index(self.game.state.standings_final[0].player)
+            r.winner = self.ids.index(self.state.standings_final[0].player)
         except IllegalCommand as exc:
             r.violations.append(f"seed {self.seed} command {r.commands + 1}: the engine refused the bot: {exc}")
         return r
@@ -202,7 +208,7 @@ class ClassicRunner:
         return 1 + int(rnd() * 6), 1 + int(rnd() * 6)
 
     def _turn(self, player: str) -> None:
-        s = self.game.state
+        s = self.state
         self._before_roll(player)
         r = self.result
         if player in s.jail:
@@ -238,7 +244,7 @@ class ClassicRunner:
     def _before_roll(self, player: str) -> None:
         """Lift a mortgage, offer a deal, build: what a bot does at the start of its turn. What the bot
         could build on or trade for is looked at again only after deeds changed hands or mortgages."""
-        s, ed, bot = self.game.state, self.edition, self.bots[player]
+        s, ed, bot = self.state, self.edition, self.bots[player]
         if s.mortgaged:
             deed = bot.lift_choice(s, ed)
             if deed is not None:
@@ -278,7 +284,7 @@ class ClassicRunner:
         self._count(player)
 
     def _count(self, player: str) -> None:
-        if player in self.game.state.jail:
+        if player in self.state.jail:
             self.result.in_jail += 1
         else:
             self.result.landings[self.positions[player]] += 1
@@ -293,12 +299,12 @@ class ClassicRunner:
             events = self.send(_command(cc.DrawCard, player, position))
             if len(events) > 1:
                 self._moved(events)
-                s = self.game.state
+                s = self.state
                 moved = self.positions[player]
                 if moved != position and player in s.specs and player not in s.jail and player not in s.bankrupt:
                     self._land(player, moved, dice)
         elif kind == "tax":
-            s = self.game.state
+            s = self.state
             percent = False
             if s.options.income_tax_choice and taxes(self.edition)[position][0] == "income":
                 percent = tax_amount(s, self.edition, player, position, True) < tax_amount(
@@ -307,12 +313,12 @@ class ClassicRunner:
         elif kind == "go_to_jail":
             self._moved(self.send(_command(c.GoToJail, player)))
         elif kind == "parking":
-            s = self.game.state
+            s = self.state
             if s.options.free_parking_jackpot and s.pot > 0:
                 self.send(_command(cc.CollectJackpot, player))
 
     def _resolve_deed(self, player: str, deed: int, dice: int) -> None:
-        s = self.game.state
+        s = self.state
         owner = s.owner.get(deed)
         if owner is None:
             if self.bots[player].wants_to_buy(s, self.edition, deed):

@@ -85,7 +85,7 @@ class SimTable:
         plan = _PLAN.get(cls)
         if plan is None:
             plan = _PLAN[cls] = (light(cls), FOLD[cls])
-        event = _new_tuple(plan[0], (self._seq, self._command, *fields))  # what the named tuple's __new__ does
+        event = _new_tuple(plan[0], (self._seq, self._command) + fields)  # noqa: RUF005 (one tuple, not a list; mypyc)
         plan[1](self.state, event)
         self._new.append(event)
 
