@@ -13,7 +13,7 @@ SHOTS  ?= out/screenshots/game
 # The tests render Kivy without a screen.
 TEST_ENV := SDL_VIDEODRIVER=offscreen KIVY_WINDOW=sdl2 KIVY_NO_ARGS=1 KIVY_NO_FILELOG=1 KIVY_LOG_MODE=PYTHON
 
-.PHONY: run test lint typecheck pytest bench system-deps-run system-deps-test venv clean screenshots diagram
+.PHONY: run test lint typecheck pytest bench fast test-fast system-deps-run system-deps-test venv clean screenshots diagram
 
 ## make run: set up what running needs, then start the banker UI on the mock reader and an SQLite file
 run: system-deps-run $(VENV)/.stamp-run
@@ -52,6 +52,17 @@ pytest: $(VENV)/.stamp-test
 ## make bench: print the benchmark numbers (not timed tests)
 bench: $(VENV)/.stamp-test
 	@for b in bench/bench_*.py; do echo "== $$b"; $(TEST_ENV) $(PY) $$b || exit 1; done
+
+## make fast: the optional compiled engine (mypyc) in build/fast; use it with PYTHONPATH=build/fast
+fast: build/fast/SOURCES.sha256
+
+build/fast/SOURCES.sha256: $(VENV)/.stamp-test scripts/build_fast.py $(shell find engine -name '*.py')
+	$(PY) scripts/build_fast.py --out build/fast
+
+## make test-fast: the classic rules' and the simulator's tests against the compiled build
+test-fast: fast
+	cd build && PYTHONPATH=$(CURDIR)/build/fast $(CURDIR)/$(PY) -m pytest -q --import-mode=append -p no:cacheprovider \
+	  --rootdir=$(CURDIR) $(CURDIR)/tests/engine/classic $(CURDIR)/tests/engine/test_sim.py
 
 ## make screenshots: play tests/ui/game.tap through the UI at 800x480 and save a PNG per step in $(SHOTS)
 screenshots: $(VENV)/.stamp-run

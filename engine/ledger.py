@@ -8,9 +8,11 @@ so that at every moment ``issued == sum(player balances) + bank_position``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.errors import LedgerError
 
-BANK = "bank"
+BANK: Final = "bank"
 
 
 class Ledger:

@@ -8,12 +8,14 @@ the ruleset's own, found through the ruleset registry (engine/rulesets/registry.
 
 from __future__ import annotations
 
+import ast
 import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import fields, is_dataclass
 from functools import cache
+from pathlib import Path
 
 from engine import commands as _commands
 from engine import events as _events
@@ -99,11 +101,40 @@ _Plan = tuple[tuple[str, type | None, _Decoder], ...]  # field, its primitive ty
 _PRIMITIVES = (int, str, bool)
 
 
+def _source_annotations(module_file: str, name: str) -> dict[str, str] | None:
+    """The annotations of class ``name`` as written in the Python source beside ``module_file`` (a compiled
+    module ``x.cpython-311-....so`` has its ``x.py`` next to it), or None if there is none."""
+    path = Path(module_file)
+    source = path.with_name(path.name.split(".", 1)[0] + ".py")
+    if not source.is_file():
+        return None
+    for node in ast.parse(source.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            return {item.target.id: ast.unparse(item.annotation) for item in node.body
+                    if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
+    return None
+
+
+def _hints(cls: type) -> dict[str, typing.Any]:
+    """The field types of record class ``cls``. A class compiled with mypyc (scripts/build_fast.py) keeps
+    only erased runtime types (``tuple`` for ``tuple[int, ...]``), so for a compiled module the annotations
+    are read from its Python source, which the build keeps beside it."""
+    module = sys.modules[cls.__module__]
+    namespace = {**_SHARED_NAMES, **vars(module)}
+    module_file = getattr(module, "__file__", None) or ""
+    if not module_file.endswith(".py"):
+        written = _source_annotations(module_file, cls.__name__)
+        if written is not None and all(f.name in written for f in fields(cls)):
+            holder = type(cls.__name__, (), {"__annotations__": written, "__module__": cls.__module__})
+            return typing.get_type_hints(holder, globalns=namespace)
+    return typing.get_type_hints(cls, globalns=namespace)
+
+
 def _plan(cls: type) -> _Plan:
     """How to decode each field of ``cls`` (computed once per class)."""
     plan = _DECODERS.get(cls)
     if plan is None:
-        hints = typing.get_type_hints(cls, globalns={**_SHARED_NAMES, **vars(sys.modules[cls.__module__])})
+        hints = _hints(cls)
         plan = tuple(
             (f.name, hints[f.name] if hints[f.name] in _PRIMITIVES else None, _decoder(hints[f.name]))
             for f in fields(cls)

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from typing import Final
 
 from engine.errors import EngineError
 
-DEFAULT_TURN_CAP = 2000  # player turns per game; real games end far sooner
+DEFAULT_TURN_CAP: Final = 2000  # player turns per game; real games end far sooner
 
 
 def derive_seed(seed: int, index: int) -> int:

@@ -6,7 +6,7 @@ A rule is a pair: ``check_x(state, edition, cmd) -> Refusal | None`` (nothing ch
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from engine import events as ev
 from engine.editions import Edition
@@ -16,7 +16,7 @@ from engine.rulesets.api import check_phase as check_phase
 from engine.rulesets.classic.standings import compute_standings
 from engine.rulesets.classic.state import POT, ClassicState
 
-MORTGAGE_INTEREST = 10  # percent added when a mortgage is lifted (docs/rules.md 3.1; no option)
+MORTGAGE_INTEREST: Final = 10  # percent added when a mortgage is lifted (docs/rules.md 3.1; no option)
 
 
 class Table(Protocol):

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from engine.editions import Edition
 from engine.rulesets.classic.building import height, hotels_left, houses_left, lift_cost
 from engine.rulesets.classic.commands import MortgageDeed, ProposeTrade, SellBuilding
 from engine.rulesets.classic.state import HOTEL, ClassicState
 
-_STREET_SETS: dict[str, tuple[tuple[int, ...], ...]] = {}
+_STREET_SETS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {}
 
 
 def street_sets(ed: Edition) -> tuple[tuple[int, ...], ...]:
@@ -98,8 +99,12 @@ class Bot:
         cash = s.ledger.balances[self.player]
         if cash < self.lift_margin:
             return None
-        for d in sorted(s.mortgaged, key=lambda d: (ed.deeds[d].mortgage, d)):
-            if s.owner.get(d) == self.player and cash - lift_cost(s, ed, d) >= self.lift_margin:
+        owner, me = s.owner, self.player
+        mine = [d for d in s.mortgaged if owner.get(d) == me]
+        if not mine:
+            return None
+        for d in sorted(mine, key=lambda d: (ed.deeds[d].mortgage, d)):
+            if cash - lift_cost(s, ed, d) >= self.lift_margin:
                 return d
         return None
 
@@ -107,17 +112,24 @@ class Bot:
         """The next command to raise cash for a debt: sell a building from the tallest street, then mortgage
         (deeds outside complete sets first, cheapest first); None when nothing is left."""
         mine = [d for d, o in s.owner.items() if o == self.player]
-        built = sorted((d for d in mine if s.level.get(d)), key=lambda d: (-height(s, s.level[d]), d))
-        for d in built:
-            cmd = SellBuilding(self.player, d)
-            if legal(cmd):
-                return cmd
-        free = sorted((d for d in mine if d not in s.mortgaged),
-                      key=lambda d: (self.completes_set(s, ed, d), ed.deeds[d].mortgage, d))
-        for d in free:
-            cmd2 = MortgageDeed(self.player, d)
-            if legal(cmd2):
-                return cmd2
+        built = [d for d in mine if s.level.get(d)]
+        if built:
+            def tallest(d: int) -> tuple[int, int]:
+                return -height(s, s.level[d]), d
+            first = min(built, key=tallest)  # the head of the order below, which is all that is usually tried
+            for d in (first, *(x for x in sorted(built, key=tallest) if x != first)):
+                cmd = SellBuilding(self.player, d)
+                if legal(cmd):
+                    return cmd
+        free = [d for d in mine if d not in s.mortgaged]
+        if free:
+            def cheapest(d: int) -> tuple[bool, int, int]:
+                return self.completes_set(s, ed, d), ed.deeds[d].mortgage, d
+            head = min(free, key=cheapest)
+            for d in (head, *(x for x in sorted(free, key=cheapest) if x != head)):
+                cmd2 = MortgageDeed(self.player, d)
+                if legal(cmd2):
+                    return cmd2
         return None
 
     def trade_offer(self, s: ClassicState, ed: Edition) -> ProposeTrade | None:

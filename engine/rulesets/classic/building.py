@@ -12,6 +12,8 @@ plus 10 %; a deed whose colour set has buildings cannot be mortgaged. Amounts in
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.rulesets.classic import events as cev
@@ -25,7 +27,7 @@ from engine.rulesets.classic.commands import (
 )
 from engine.rulesets.classic.state import HOTEL, ClassicState
 
-KINDS = ("house", "hotel")
+KINDS: Final = ("house", "hotel")
 
 
 def height(s: ClassicState, level: int) -> int:

@@ -2,12 +2,17 @@
 
 Each function changes exactly what its event says; money moves through the ledger, and the Free Parking
 pot (``"pot"``) is money posted to the Bank and counted in ``state.pot``. Amounts in money units.
+
+A function's event parameter is typed ``Any`` (its class is named beside it and in ``FOLD``) because the
+simulator's lean table folds light named tuples with the same fields (engine/rulesets/classic/table.py),
+and a mypyc-compiled fold would refuse them at the call; tests/engine/classic/test_fold_fields.py checks
+statically that every function reads only fields its event classes have.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engine import events as ev
 from engine.ledger import BANK
@@ -30,7 +35,7 @@ def move_money(s: ClassicState, payer: str, payee: str, amount: int) -> None:
         s.ledger.transfer(payer, payee, amount)
 
 
-def _started(s: ClassicState, e: ev.GameStarted) -> None:
+def _started(s: ClassicState, e: Any) -> None:  # ev.GameStarted
     s.phase = "play"
     s.edition_id = e.edition
     s.options = Options.from_mapping(e.options)
@@ -46,11 +51,11 @@ def _started(s: ClassicState, e: ev.GameStarted) -> None:
         s.ledger.transfer(BANK, p, s.options.start_money)
 
 
-def _salary(s: ClassicState, e: ev.SalaryPaid) -> None:
+def _salary(s: ClassicState, e: Any) -> None:  # ev.SalaryPaid
     s.ledger.transfer(BANK, e.player, e.amount)
 
 
-def _bought(s: ClassicState, e: ev.DeedBought) -> None:
+def _bought(s: ClassicState, e: Any) -> None:  # ev.DeedBought
     s.ledger.transfer(e.player, BANK, e.price)
     s.owner[e.deed] = e.player
 
@@ -59,70 +64,70 @@ def _nothing(s: ClassicState, e: object) -> None:
     return None
 
 
-def _auction_opened(s: ClassicState, e: ev.AuctionOpened) -> None:
+def _auction_opened(s: ClassicState, e: Any) -> None:  # ev.AuctionOpened
     s.phase = "auction"
     s.auction = Lot(e.deed, "deed", e.bidders)
     if s.lots and s.lots[0] == e.deed:
         s.lots = s.lots[1:]
 
 
-def _bid(s: ClassicState, e: ev.BidPlaced) -> None:
+def _bid(s: ClassicState, e: Any) -> None:  # ev.BidPlaced
     a = s.auction
     assert a is not None
     s.auction = Lot(a.deed, a.kind, a.bidders, e.amount, e.player)
 
 
-def _auction_won(s: ClassicState, e: ev.AuctionWon) -> None:
+def _auction_won(s: ClassicState, e: Any) -> None:  # ev.AuctionWon
     s.ledger.transfer(e.player, BANK, e.amount)
     s.owner[e.deed] = e.player
     s.auction = None
     s.phase = "play"
 
 
-def _auction_ended(s: ClassicState, e: ev.AuctionEnded) -> None:
+def _auction_ended(s: ClassicState, e: Any) -> None:  # ev.AuctionEnded
     s.auction = None
     s.phase = "play"
 
 
-def _rent(s: ClassicState, e: ev.RentPaid) -> None:
+def _rent(s: ClassicState, e: Any) -> None:  # ev.RentPaid
     s.ledger.transfer(e.payer, e.owner, e.amount)
     s.card_rent = None
 
 
-def _waived(s: ClassicState, e: ev.RentWaived) -> None:
+def _waived(s: ClassicState, e: Any) -> None:  # ev.RentWaived
     s.card_rent = None
 
 
-def _jail_in(s: ClassicState, e: ev.JailEntered) -> None:
+def _jail_in(s: ClassicState, e: Any) -> None:  # ev.JailEntered
     s.jail[e.player] = 0
     s.card_rent = None
 
 
-def _jail_fail(s: ClassicState, e: ev.JailRollFailed) -> None:
+def _jail_fail(s: ClassicState, e: Any) -> None:  # ev.JailRollFailed
     s.jail[e.player] = e.tries
 
 
-def _jail_out(s: ClassicState, e: ev.JailLeft) -> None:
+def _jail_out(s: ClassicState, e: Any) -> None:  # ev.JailLeft
     del s.jail[e.player]
 
 
-def _money(s: ClassicState, e: ev.MoneyTransferred) -> None:
+def _money(s: ClassicState, e: Any) -> None:  # ev.MoneyTransferred
     move_money(s, e.payer, e.payee, e.amount)
 
 
-def _debt(s: ClassicState, e: ev.DebtOpened) -> None:
+def _debt(s: ClassicState, e: Any) -> None:  # ev.DebtOpened
     s.phase = "debt"
     s.debts = (*s.debts, DebtState(e.debtor, e.creditor, e.amount, e.reason))
 
 
-def _settled(s: ClassicState, e: ev.DebtSettled) -> None:
+def _settled(s: ClassicState, e: Any) -> None:  # ev.DebtSettled
     move_money(s, e.debtor, e.creditor, e.amount)
     s.debts = s.debts[1:]
     if not s.debts:
         s.phase = "play"
 
 
-def _bankrupt(s: ClassicState, e: ev.PlayerBankrupt) -> None:
+def _bankrupt(s: ClassicState, e: Any) -> None:  # ev.PlayerBankrupt
     move_money(s, e.player, e.creditor, e.paid)
     s.bankrupt = s.bankrupt | {e.player}
     s.out = (*s.out, e.player)
@@ -132,7 +137,7 @@ def _bankrupt(s: ClassicState, e: ev.PlayerBankrupt) -> None:
         s.phase = "play"
 
 
-def _ended(s: ClassicState, e: ev.GameEnded) -> None:
+def _ended(s: ClassicState, e: Any) -> None:  # ev.GameEnded
     s.phase = "over"
     s.standings_final = e.standings
     s.auction = None
@@ -142,14 +147,14 @@ def _ended(s: ClassicState, e: ev.GameEnded) -> None:
     s.credit = None
 
 
-def _turn(s: ClassicState, e: ev.TurnEnded) -> None:
+def _turn(s: ClassicState, e: Any) -> None:  # ev.TurnEnded
     s.turn = e.next_player
     s.card_rent = None
     if s.fresh:
         s.fresh = frozenset()
 
 
-def _drawn(s: ClassicState, e: cev.CardDrawn) -> None:
+def _drawn(s: ClassicState, e: Any) -> None:  # cev.CardDrawn
     card = cards(s.edition)[e.card]
     deck = s.chance if card.deck == "chance" else s.chest
     rest = deck[1:]
@@ -163,7 +168,7 @@ def _drawn(s: ClassicState, e: cev.CardDrawn) -> None:
         s.chest = rest
 
 
-def _card_rent(s: ClassicState, e: cev.CardRentSet) -> None:
+def _card_rent(s: ClassicState, e: Any) -> None:  # cev.CardRentSet
     s.card_rent = (e.player, e.deed, e.rule)
 
 
@@ -174,12 +179,12 @@ def _to_deck(s: ClassicState, card_id: int) -> None:
         s.chest = (*s.chest, card_id)
 
 
-def _jail_card_used(s: ClassicState, e: cev.JailCardUsed) -> None:
+def _jail_card_used(s: ClassicState, e: Any) -> None:  # cev.JailCardUsed
     del s.held[e.card]
     _to_deck(s, e.card)
 
 
-def _built(s: ClassicState, e: cev.BuildingBought) -> None:
+def _built(s: ClassicState, e: Any) -> None:  # cev.BuildingBought
     s.ledger.transfer(e.player, BANK, e.cost)
     s.level[e.deed] = e.level
     if s.credit is not None:
@@ -187,7 +192,7 @@ def _built(s: ClassicState, e: cev.BuildingBought) -> None:
         s.phase = "play"
 
 
-def _sold(s: ClassicState, e: cev.BuildingSold) -> None:
+def _sold(s: ClassicState, e: Any) -> None:  # cev.BuildingSold
     s.ledger.transfer(BANK, e.player, e.refund)
     if e.level:
         s.level[e.deed] = e.level
@@ -195,49 +200,49 @@ def _sold(s: ClassicState, e: cev.BuildingSold) -> None:
         del s.level[e.deed]
 
 
-def _mortgaged(s: ClassicState, e: cev.DeedMortgaged) -> None:
+def _mortgaged(s: ClassicState, e: Any) -> None:  # cev.DeedMortgaged
     s.ledger.transfer(BANK, e.player, e.amount)
     s.mortgaged = s.mortgaged | {e.deed}
 
 
-def _lifted(s: ClassicState, e: cev.MortgageLifted) -> None:
+def _lifted(s: ClassicState, e: Any) -> None:  # cev.MortgageLifted
     s.ledger.transfer(e.player, BANK, e.cost)
     s.mortgaged = s.mortgaged - {e.deed}
     if e.deed in s.fresh:
         s.fresh = s.fresh - {e.deed}
 
 
-def _fee(s: ClassicState, e: cev.MortgageFeePaid) -> None:
+def _fee(s: ClassicState, e: Any) -> None:  # cev.MortgageFeePaid
     s.ledger.transfer(e.player, BANK, e.amount)
     s.fresh = s.fresh | {e.deed}
 
 
-def _building_auction(s: ClassicState, e: cev.BuildingAuctionOpened) -> None:
+def _building_auction(s: ClassicState, e: Any) -> None:  # cev.BuildingAuctionOpened
     s.phase = "auction"
     s.auction = Lot(0, e.kind, e.bidders)
 
 
-def _building_won(s: ClassicState, e: cev.BuildingAuctionWon) -> None:
+def _building_won(s: ClassicState, e: Any) -> None:  # cev.BuildingAuctionWon
     s.auction = None
     s.credit = (e.player, e.kind, e.amount)
     s.phase = "place"
 
 
-def _building_ended(s: ClassicState, e: cev.BuildingAuctionEnded) -> None:
+def _building_ended(s: ClassicState, e: Any) -> None:  # cev.BuildingAuctionEnded
     s.auction = None
     s.phase = "play"
 
 
-def _proposed(s: ClassicState, e: cev.TradeProposed) -> None:
+def _proposed(s: ClassicState, e: Any) -> None:  # cev.TradeProposed
     s.trade = Offer(e.player, e.partner, e.give_deeds, e.give_cash, e.give_cards, e.take_deeds, e.take_cash,
                     e.take_cards)
 
 
-def _cancelled(s: ClassicState, e: cev.TradeCancelled) -> None:
+def _cancelled(s: ClassicState, e: Any) -> None:  # cev.TradeCancelled
     s.trade = None
 
 
-def _traded(s: ClassicState, e: cev.TradeCompleted) -> None:
+def _traded(s: ClassicState, e: Any) -> None:  # cev.TradeCompleted
     t = s.trade
     assert t is not None
     for d in t.give_deeds:
@@ -255,14 +260,14 @@ def _traded(s: ClassicState, e: cev.TradeCompleted) -> None:
     s.trade = None
 
 
-def _transferred(s: ClassicState, e: cev.AssetsTransferred) -> None:
+def _transferred(s: ClassicState, e: Any) -> None:  # cev.AssetsTransferred
     for d in e.deeds:
         s.owner[d] = e.creditor
     for c in e.cards:
         s.held[c] = e.creditor
 
 
-def _seized(s: ClassicState, e: cev.AssetsSeized) -> None:
+def _seized(s: ClassicState, e: Any) -> None:  # cev.AssetsSeized
     for d in e.deeds:
         del s.owner[d]
         s.level.pop(d, None)
@@ -273,11 +278,11 @@ def _seized(s: ClassicState, e: cev.AssetsSeized) -> None:
     s.lots = (*s.lots, *e.deeds)
 
 
-def _clock(s: ClassicState, e: cev.ClockAdvanced) -> None:
+def _clock(s: ClassicState, e: Any) -> None:  # cev.ClockAdvanced
     s.minute = e.minute
 
 
-FOLD: dict[type, Callable[[ClassicState, Any], None]] = {
+FOLD: Final[dict[type, Callable[[ClassicState, Any], None]]] = {
     ev.GameStarted: _started, ev.SalaryPaid: _salary, ev.DeedBought: _bought, ev.DeedDeclined: _nothing,
     ev.AuctionOpened: _auction_opened, ev.BidPlaced: _bid, ev.AuctionWon: _auction_won,
     ev.AuctionEnded: _auction_ended, ev.RentPaid: _rent, ev.RentWaived: _waived, ev.TokenMoved: _nothing,

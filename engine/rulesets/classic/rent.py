@@ -12,6 +12,8 @@ money units.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine import events as ev
 from engine.commands import BuyDeed, DeclineDeed, PayRent
 from engine.editions import Edition
@@ -29,9 +31,9 @@ from engine.rulesets.classic.base import (
 from engine.rulesets.classic.commands import PayUtilityRent
 from engine.rulesets.classic.state import ClassicState
 
-RENT_TAX = ((106, 99), (91, 90), (76, 75), (61, 50))
+RENT_TAX: Final = ((106, 99), (91, 90), (76, 75), (61, 50))
 """(from minute, percent of each rent the Bank keeps) with ``late_game_rent_tax`` (seed 002)."""
-UTILITY_CARD_TIMES = 10  # the "nearest utility" card: ten times the dice
+UTILITY_CARD_TIMES: Final = 10  # the "nearest utility" card: ten times the dice
 
 
 def _unowned(s: ClassicState, ed: Edition, player: object, deed: object, what: str) -> Refusal | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engine import commands as c
 from engine.errors import Refusal
@@ -13,7 +13,7 @@ from engine.rulesets.classic import commands as cc
 Check = Callable[[Any, Any, Any], "Refusal | None"]
 Do = Callable[[Any, Any], None]
 
-RULES: dict[type, tuple[Check, Do]] = {
+RULES: Final[dict[type, tuple[Check, Do]]] = {
     c.StartGame: (turns.check_start, turns.do_start),
     c.EndTurn: (turns.check_end_turn, turns.do_end_turn),
     c.PassGo: (turns.check_pass_go, turns.do_pass_go),

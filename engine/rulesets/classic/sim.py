@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine import commands as c
 from engine import events as ev
@@ -31,16 +31,44 @@ from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.bots import Bot
 from engine.rulesets.classic.cards import tax_amount
 from engine.rulesets.classic.edition import taxes
+from engine.rulesets.classic.state import ClassicState
 from engine.rulesets.classic.table import SimTable, light
 from engine.sim.results import GameResult, SimError
 
 Apply = Callable[[c.Command], Sequence[ev.Event]]
-JAIL_STRATEGIES = ("short", "long")
-CLASSIC_TURN_CAP = 1000  # player turns before a game is stopped and counted apart (reason "cap")
-_TOKEN_MOVED = ev.TokenMoved
-_TOKEN_MOVED_LIGHT = light(ev.TokenMoved)
-_CHANGES_HOLDINGS = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
+JAIL_STRATEGIES: Final = ("short", "long")
+CLASSIC_TURN_CAP: Final = 1000  # player turns before a game is stopped and counted apart (reason "cap")
+_TOKEN_MOVED: Final = ev.TokenMoved
+_TOKEN_MOVED_LIGHT: Final = light(ev.TokenMoved)
+_CHANGES_HOLDINGS: Final = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
                                cc.LiftMortgage, c.StartGame})
+
+
+_COMMANDS: Final[dict[tuple[object, ...], c.Command]] = {}
+"""Commands already made, by (class, fields): commands are immutable values, and a bot game sends the same
+few hundred (player, deed or square) combinations again and again, in every game of a run."""
+
+
+def _command(cls: Callable[..., c.Command], *fields: object) -> c.Command:
+    """The command ``cls(*fields)``, made once per process (see :data:`_COMMANDS`)."""
+    key = (cls, *fields)
+    found = _COMMANDS.get(key)
+    if found is None:
+        found = _COMMANDS[key] = cls(*fields)
+    return found
+
+
+_BOARDS: Final[dict[str, tuple[tuple[str, ...], tuple[int | None, ...], frozenset[int]]]] = {}
+
+
+def _board(edition: Edition) -> tuple[tuple[str, ...], tuple[int | None, ...], frozenset[int]]:
+    """The edition's square kinds, the deed on each square and the utilities' deed numbers, once per edition."""
+    found = _BOARDS.get(edition.id)
+    if found is None:
+        found = _BOARDS[edition.id] = (
+            tuple(sp.kind for sp in edition.spaces), tuple(sp.deed for sp in edition.spaces),
+            frozenset(n for n, d in edition.deeds.items() if d.kind == "utility"))
+    return found
 
 
 class _GameOver(Exception):
@@ -60,6 +88,10 @@ class ClassicRunner:
         self.edition = edition
         self.game: Game | SimTable = game if game is not None else SimTable(edition)
         self._apply = apply if apply is not None else self.game.apply
+        # the lean table called directly (a native call once compiled) and the live state, which keeps its
+        # identity for the whole game (Game's undo rebuilds it in place)
+        self._table: SimTable | None = self.game if apply is None and isinstance(self.game, SimTable) else None
+        self.state: ClassicState = self.game.state
         self.seed = seed
         self.rng = random.Random(seed)
         self.ids = tuple(f"p{i + 1}" for i in range(players))
@@ -69,15 +101,8 @@ class ClassicRunner:
         self.check_invariants = check_invariants
         self.turn_cap = turn_cap
         self.positions = dict.fromkeys(self.ids, 0)
-        self.kinds = tuple(sp.kind for sp in edition.spaces)
-        self.deed_at = tuple(sp.deed for sp in edition.spaces)
-        self.utility = frozenset(n for n, d in edition.deeds.items() if d.kind == "utility")
+        self.kinds, self.deed_at, self.utility = _board(edition)
         self.result = GameResult(seed, landings=[0] * len(edition.spaces))
-        # commands are immutable: the frequent ones are made once per game
-        self._end_turn = {p: c.EndTurn(p) for p in self.ids}
-        self._pass_go = {p: c.PassGo(p) for p in self.ids}
-        self._buy = {(p, d): c.BuyDeed(p, d) for p in self.ids for d in edition.deeds}
-        self._rent = {(p, d): c.PayRent(p, d) for p in self.ids for d in edition.deeds}
         self._mover: str | None = None  # the player whose roll is being resolved
         self._mover_jailed = False  # ... by a roll in jail
         self._busy = False  # settling a debt or running an auction: no nested settling
@@ -87,7 +112,8 @@ class ClassicRunner:
     # -- sending commands ------------------------------------------------------------------------
     def send(self, cmd: c.Command) -> Sequence[ev.Event]:
         """Apply one command, check invariants if asked, stop at game over, settle debts and auctions."""
-        events = self._apply(cmd)
+        table = self._table
+        events = table.apply(cmd) if table is not None else self._apply(cmd)
         r = self.result
         r.commands += 1
         if type(cmd) in _CHANGES_HOLDINGS:
@@ -96,7 +122,7 @@ class ClassicRunner:
             problems = self.game.invariants()
             if problems:
                 r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
-        phase = self.game.state.phase
+        phase = self.state.phase
         if phase != "play" and not self._busy:
             if phase == "over":
                 raise _GameOver
@@ -107,7 +133,7 @@ class ClassicRunner:
                         self._settle_debts()
                     else:
                         self._auction()
-                    phase = self.game.state.phase
+                    phase = self.state.phase
             finally:
                 self._busy = False
         elif phase == "over":
@@ -121,20 +147,20 @@ class ClassicRunner:
                 self.positions[e.player] = e.position
 
     def _settle_debts(self) -> None:
-        s = self.game.state
+        s = self.state
         game = self.game
         if s.phase == "debt":
             debt = s.debts[0]
             debtor = debt.debtor
             if s.ledger.balances[debtor] >= debt.amount:
-                self.send(cc.SettleDebt(debtor))
+                self.send(_command(cc.SettleDebt, debtor))
                 return
             cmd = self.bots[debtor].raise_money(s, self.edition, lambda x: game.check(x) is None)
-            self.send(cmd if cmd is not None else cc.DeclareBankruptcy(debtor))
+            self.send(cmd if cmd is not None else _command(cc.DeclareBankruptcy, debtor))
 
     def _auction(self) -> None:
         """Each bidder in turn order bids its limit once if that beats the high bid; then the close."""
-        s = self.game.state
+        s = self.state
         if s.phase == "auction":
             lot = s.auction
             assert lot is not None
@@ -145,7 +171,7 @@ class ClassicRunner:
                     assert current is not None
                     if limit > current.high_bid and limit >= 1:
                         self.send(c.PlaceBid(bidder, limit))
-            self.send(c.CloseAuction())
+            self.send(_command(c.CloseAuction))
 
     # -- a whole game ----------------------------------------------------------------------------
     def play(self) -> GameResult:
@@ -154,13 +180,13 @@ class ClassicRunner:
         try:
             specs = tuple(c.PlayerSpec(p, p, "") for p in self.ids)
             self.send(c.StartGame(specs, self.options, self.seed))
-            state = self.game.state
+            state = self.state
             while r.turns < self.turn_cap:
                 player = state.turn
                 assert player is not None
                 self._turn(player)
                 if state.turn == player and player not in state.bankrupt:
-                    self.send(self._end_turn[player])
+                    self.send(_command(c.EndTurn, player))
                 r.turns += 1
             r.capped = True
         except _GameOver:
@@ -171,7 +197,7 @@ class ClassicRunner:
                     self._count(self._mover)
             r.turns += 1  # the turn in which the game ended
             r.completed = True
-            r.winner = self.ids.index(self.game.state.standings_final[0].player)
+            r.winner = self.ids.index(self.state.standings_final[0].player)
         except IllegalCommand as exc:
             r.violations.append(f"seed {self.seed} command {r.commands + 1}: the engine refused the bot: {exc}")
         return r
@@ -182,19 +208,19 @@ class ClassicRunner:
         return 1 + int(rnd() * 6), 1 + int(rnd() * 6)
 
     def _turn(self, player: str) -> None:
-        s = self.game.state
+        s = self.state
         self._before_roll(player)
         r = self.result
         if player in s.jail:
             if self.short and player in s.held.values():
-                self.send(cc.UseJailCard(player))
+                self.send(_command(cc.UseJailCard, player))
             elif self.short and s.ledger.balances[player] >= s.options.jail_fine:
-                self.send(c.PayJailFee(player))
+                self.send(_command(c.PayJailFee, player))
             else:
                 d1, d2 = self._roll()
                 r.rolls += 1
                 self._mover, self._mover_jailed = player, True  # counted In Jail if the game ends here
-                self.send(c.JailRoll(player, d1 == d2))
+                self.send(_command(c.JailRoll, player, d1 == d2))
                 self._mover = None
                 if player in s.jail or player in s.bankrupt:  # a bankrupt one: the fine after the last try
                     r.in_jail += 1
@@ -208,7 +234,7 @@ class ClassicRunner:
             if d1 == d2:
                 doubles += 1
                 if doubles == 3:
-                    self._moved(self.send(c.GoToJail(player)))
+                    self._moved(self.send(_command(c.GoToJail, player)))
                     r.in_jail += 1
                     return
             self._move(player, d1 + d2)
@@ -218,11 +244,11 @@ class ClassicRunner:
     def _before_roll(self, player: str) -> None:
         """Lift a mortgage, offer a deal, build: what a bot does at the start of its turn. What the bot
         could build on or trade for is looked at again only after deeds changed hands or mortgages."""
-        s, ed, bot = self.game.state, self.edition, self.bots[player]
+        s, ed, bot = self.state, self.edition, self.bots[player]
         if s.mortgaged:
             deed = bot.lift_choice(s, ed)
             if deed is not None:
-                self.send(cc.LiftMortgage(player, deed))
+                self.send(_command(cc.LiftMortgage, player, deed))
         seen = self._seen.get(player)
         if seen is None or seen[0] != self._version:
             seen = (self._version, bot.complete_sets(s, ed), bot.trade_offer(s, ed))
@@ -233,17 +259,17 @@ class ClassicRunner:
             if self.game.check(offer) is None:
                 self.send(offer)
                 partner = self.bots[offer.partner]
-                accept = cc.AcceptTrade(offer.partner)
+                accept = _command(cc.AcceptTrade, offer.partner)
                 if partner.accepts(s, ed, offer) and self.game.check(accept) is None:
                     self.send(accept)
                 else:
-                    self.send(cc.CancelTrade(player))
+                    self.send(_command(cc.CancelTrade, player))
         if seen[1]:
             while True:
                 deed = bot.build_choice(s, ed, seen[1])
                 if deed is None:
                     return
-                self.send(cc.BuildHouse(player, deed))
+                self.send(_command(cc.BuildHouse, player, deed))
 
     # -- moving and landing ----------------------------------------------------------------------
     def _move(self, player: str, steps: int) -> None:
@@ -252,13 +278,13 @@ class ClassicRunner:
         self.positions[player] = new
         self._mover, self._mover_jailed = player, False  # counted even if the game ends on this square
         if new < old:
-            self.send(self._pass_go[player])
+            self.send(_command(c.PassGo, player))
         self._land(player, new, steps)
         self._mover = None
         self._count(player)
 
     def _count(self, player: str) -> None:
-        if player in self.game.state.jail:
+        if player in self.state.jail:
             self.result.in_jail += 1
         else:
             self.result.landings[self.positions[player]] += 1
@@ -270,41 +296,41 @@ class ClassicRunner:
             assert deed is not None
             self._resolve_deed(player, deed, dice)
         elif kind == "chance" or kind == "chest":
-            events = self.send(cc.DrawCard(player, position))
+            events = self.send(_command(cc.DrawCard, player, position))
             if len(events) > 1:
                 self._moved(events)
-                s = self.game.state
+                s = self.state
                 moved = self.positions[player]
                 if moved != position and player in s.specs and player not in s.jail and player not in s.bankrupt:
                     self._land(player, moved, dice)
         elif kind == "tax":
-            s = self.game.state
+            s = self.state
             percent = False
             if s.options.income_tax_choice and taxes(self.edition)[position][0] == "income":
                 percent = tax_amount(s, self.edition, player, position, True) < tax_amount(
                     s, self.edition, player, position, False)
-            self.send(cc.PayTax(player, position, percent))
+            self.send(_command(cc.PayTax, player, position, percent))
         elif kind == "go_to_jail":
-            self._moved(self.send(c.GoToJail(player)))
+            self._moved(self.send(_command(c.GoToJail, player)))
         elif kind == "parking":
-            s = self.game.state
+            s = self.state
             if s.options.free_parking_jackpot and s.pot > 0:
-                self.send(cc.CollectJackpot(player))
+                self.send(_command(cc.CollectJackpot, player))
 
     def _resolve_deed(self, player: str, deed: int, dice: int) -> None:
-        s = self.game.state
+        s = self.state
         owner = s.owner.get(deed)
         if owner is None:
             if self.bots[player].wants_to_buy(s, self.edition, deed):
-                self.send(self._buy[player, deed])
+                self.send(_command(c.BuyDeed, player, deed))
             else:
-                self.send(c.DeclineDeed(player, deed))
+                self.send(_command(c.DeclineDeed, player, deed))
         elif owner != player:
             if deed in self.utility:
                 card = s.card_rent
                 if card is not None and card[2] == "tenfold" and card[1] == deed:
                     d1, d2 = self._roll()  # the card: roll the dice for the rent
                     dice = d1 + d2
-                self.send(cc.PayUtilityRent(player, deed, dice))
+                self.send(_command(cc.PayUtilityRent, player, deed, dice))
             else:
-                self.send(self._rent[player, deed])
+                self.send(_command(c.PayRent, player, deed))

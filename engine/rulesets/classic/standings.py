@@ -8,7 +8,7 @@ players follow, the last one out first. Amounts in money units.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.editions import Edition
 from engine.events import Standing
@@ -16,7 +16,7 @@ from engine.events import Standing
 if TYPE_CHECKING:
     from engine.rulesets.classic.state import ClassicState
 
-HOTEL = 5  # the level of a hotel (engine/rulesets/classic/state.py)
+HOTEL: Final = 5  # the level of a hotel (engine/rulesets/classic/state.py)
 
 
 def building_value(s: ClassicState, ed: Edition, deed: int) -> int:

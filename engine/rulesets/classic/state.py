@@ -10,6 +10,7 @@ in the edition's money unit.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from engine.commands import PlayerSpec
 from engine.editions import Edition
@@ -18,12 +19,12 @@ from engine.ledger import Ledger
 from engine.rulesets.classic.options import Options
 from engine.state import DebtState, DeedState, PlayerState
 
-PHASES = ("setup", "play", "auction", "debt", "place", "over")
+PHASES: Final = ("setup", "play", "auction", "debt", "place", "over")
 """``auction``: a deed or a building under the hammer; ``debt``: a debtor raising money; ``place``: the
 winner of a building auction places it; the others as in engine/state.py."""
-POT = "pot"
+POT: Final = "pot"
 """The Free Parking pot as a payer or payee in ``MoneyTransferred`` and debts."""
-HOTEL = 5
+HOTEL: Final = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +52,18 @@ class Offer:
     take_cards: tuple[int, ...]
 
 
+_SLOTS: Final = (
+    "auction", "bankrupt", "card_rent", "chance", "chest", "credit", "debts", "edition", "edition_id",
+    "fresh", "held", "jail", "ledger", "level", "lots", "minute", "mortgaged", "options", "order", "out",
+    "owner", "phase", "pot", "seed", "specs", "standings_final", "trade", "turn",
+)
+"""The state's attribute names (a module constant, so that mypyc can compile the copy loops)."""
+
+
 class ClassicState:
     """Everything the classic rules need. Mutated only by the fold; compare with ``==`` (snapshot)."""
 
-    __slots__ = (
-        "auction", "bankrupt", "card_rent", "chance", "chest", "credit", "debts", "edition", "edition_id",
-        "fresh", "held", "jail", "ledger", "level", "lots", "minute", "mortgaged", "options", "order", "out",
-        "owner", "phase", "pot", "seed", "specs", "standings_final", "trade", "turn",
-    )
+    __slots__ = _SLOTS
 
     def __init__(self, edition: Edition) -> None:
         self.edition = edition  # immutable, shared by copies; not part of the snapshot (edition_id is)
@@ -92,8 +97,8 @@ class ClassicState:
 
     def copy(self) -> ClassicState:
         """An independent copy: shallow copies of the dicts (their values are immutable)."""
-        c = ClassicState.__new__(ClassicState)
-        for name in ClassicState.__slots__:
+        c = ClassicState(self.edition)
+        for name in _SLOTS:
             setattr(c, name, getattr(self, name))
         ledger = self.ledger
         c.ledger = Ledger(ledger.balances.copy(), ledger.issued, ledger.bank_position)
@@ -105,7 +110,7 @@ class ClassicState:
 
     def assign(self, other: ClassicState) -> None:
         """Become ``other`` in place (undo), so a reference to the live state stays live."""
-        for name in ClassicState.__slots__:
+        for name in _SLOTS:
             setattr(self, name, getattr(other, name))
 
     # -- read-only views -------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from dataclasses import fields
-from typing import Any
+from typing import Any, Final
 
 from engine.commands import Command, StartGame
 from engine.editions import Edition
@@ -22,9 +22,9 @@ from engine.rulesets.classic.invariants import check_invariants
 from engine.rulesets.classic.rules import RULES
 from engine.rulesets.classic.state import ClassicState
 
-_LIGHT: dict[type, Any] = {}
-_new_tuple = tuple.__new__
-_PLAN: dict[type, tuple[Any, Any]] = {}  # event class -> (its light maker, its fold function)
+_LIGHT: Final[dict[type, Any]] = {}
+_new_tuple: Final = tuple.__new__
+_PLAN: Final[dict[type, tuple[Any, Any]]] = {}  # event class -> (its light maker, its fold function)
 
 
 def light(cls: type) -> Any:
@@ -85,7 +85,7 @@ class SimTable:
         plan = _PLAN.get(cls)
         if plan is None:
             plan = _PLAN[cls] = (light(cls), FOLD[cls])
-        event = _new_tuple(plan[0], (self._seq, self._command, *fields))  # what the named tuple's __new__ does
+        event = _new_tuple(plan[0], (self._seq, self._command) + fields)  # noqa: RUF005 (one tuple, not a list; mypyc)
         plan[1](self.state, event)
         self._new.append(event)
 

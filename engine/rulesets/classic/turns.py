@@ -11,6 +11,7 @@ minute the caller's clock shows; ``CallTime`` ends a time-limited game. Amounts 
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from engine import events as ev
 from engine.commands import EndTurn, PassGo, StartGame
@@ -25,7 +26,7 @@ from engine.rulesets.classic.options import Options
 from engine.rulesets.classic.standings import compute_standings
 from engine.rulesets.classic.state import POT, ClassicState
 
-LATE_GO_MINUTE = 46  # from this minute GO pays nothing with late_game_rent_tax (seed 002)
+LATE_GO_MINUTE: Final = 46  # from this minute GO pays nothing with late_game_rent_tax (seed 002)
 
 
 def check_start(s: ClassicState, ed: Edition, cmd: StartGame) -> Refusal | None:
