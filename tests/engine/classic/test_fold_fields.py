@@ -54,7 +54,7 @@ def test_the_named_event_class_is_the_mapped_one() -> None:
     """The class named in each function's comment is the one ``FOLD`` maps to it (the comment stays true)."""
     source = SOURCE.read_text()
     for cls, func in fold.FOLD.items():
-        if func is fold._nothing:
+        if func is fold._nothing or func.__name__ not in FUNCTIONS:  # defined in another module
             continue
         line = next(x for x in source.splitlines() if x.startswith(f"def {func.__name__}("))
         named = line.rsplit("#", 1)[1].strip()
