@@ -27,6 +27,7 @@ def main() -> int:
     parser.add_argument("--kills", type=int, default=100, help="kills (default %(default)s)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the kill moments (default %(default)s)")
     parser.add_argument("--longest", type=float, default=8.0, help="latest kill, seconds into a game (default %(default)s)")
+    parser.add_argument("--progress", action="store_true", help="a line per kill as it happens")
     args = parser.parse_args()
     start = time.perf_counter()
     problems, resumed, during = 0, 0, 0
@@ -37,7 +38,11 @@ def main() -> int:
             resumed += kill.resumed
             problems += len(kill.problems)
             for p in kill.problems:
-                print(f"kill {i + 1} at {after_s} s: {p}")
+                print(f"kill {i + 1} at {after_s} s: {p}", flush=True)
+            if args.progress:
+                print(f"kill {i + 1}/{args.kills} at {after_s} s: {kill.events} events, "
+                      f"{'resumed' if kill.resumed else 'not resumed'}, {len(kill.problems)} problems, "
+                      f"{time.perf_counter() - start:.0f} s", flush=True)
     print(f"{args.kills} kills ({during} during a game), {resumed} games resumed, {problems} problems "
           f"(need 0), {time.perf_counter() - start:.0f} s")
     return 0
