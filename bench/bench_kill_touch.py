@@ -12,7 +12,6 @@ Usage: ``SDL_VIDEODRIVER=offscreen python bench/bench_kill_touch.py [--kills N] 
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import tempfile
 import time
@@ -21,17 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "ui"))
 
-from killing import BOARDBANK, GAME, ROOT, env, kill_and_restart, random_moments
-
-
-def whole_game_s(tmp: Path) -> float:
-    """Seconds one uninterrupted run of tests/ui/game.tap takes here, start-up included (the kill moments
-    are spread over it, so a slow or loaded machine is killed during its game too, not only at start)."""
-    start = time.perf_counter()
-    subprocess.run([*BOARDBANK, "run", "--script", str(GAME), "--db", str(tmp / "calibrate.db"), "--size",
-                    "800x480"], cwd=ROOT, env=env(tmp), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   timeout=600, check=True)
-    return time.perf_counter() - start
+from killing import kill_and_restart, random_moments, whole_game_s
 
 
 def main() -> int:
