@@ -1,12 +1,17 @@
 """Checking an existing installation file before the journal opens it for writing.
 
 Nothing here writes to the file: the checks read its header and use a read-only SQLite connection, and
-remove the ``-wal``/``-shm`` files that such a connection may leave next to a refused file.
+remove the ``-wal``/``-shm`` files that such a connection may leave next to a refused file. A file with a
+rollback journal next to it (a power cut while its first transaction was being written: the journal
+creates its tables before it switches to WAL) is checked as SQLite will leave it after rolling that
+transaction back, on a copy in a temporary folder.
 """
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
+import tempfile
 from contextlib import closing
 from pathlib import Path
 
@@ -36,25 +41,51 @@ def inspect_file(path: Path) -> bool:
 
     Raises :class:`JournalError` for anything that is not an intact boardbank file (or an empty one).
     """
+    journal = Path(f"{path}-journal")
+    if journal.is_file() and journal.stat().st_size > 0:
+        return _inspect_rolled_back(path, journal)
+    return _inspect(path, path)
+
+
+def _inspect_rolled_back(path: Path, journal: Path) -> bool:
+    """:func:`inspect_file` for a file with a (hot) rollback journal: SQLite rolls the cut-off transaction
+    back at the next read-write open, which a read-only check cannot do; check a rolled-back copy."""
+    with tempfile.TemporaryDirectory(prefix="boardbank-inspect-") as tmp:
+        copy = Path(tmp) / path.name
+        try:
+            shutil.copyfile(path, copy)
+            shutil.copyfile(journal, f"{copy}-journal")
+        except OSError as exc:
+            raise JournalError(f"cannot read the journal {path}: {exc}") from exc
+        try:
+            with closing(sqlite3.connect(copy, isolation_level=None)) as rw:
+                rw.execute("SELECT count(*) FROM sqlite_master").fetchone()  # the rollback happens here
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"{path} is corrupt or truncated ({exc}); refusing to touch it") from exc
+        return _inspect(copy, path)
+
+
+def _inspect(path: Path, shown: Path) -> bool:
+    """The checks of :func:`inspect_file` on ``path``; messages name ``shown`` (the installation's file)."""
     try:
         with path.open("rb") as f:
             header = f.read(_HEADER_SIZE)
     except OSError as exc:
-        raise JournalError(f"cannot read the journal {path}: {exc}") from exc
+        raise JournalError(f"cannot read the journal {shown}: {exc}") from exc
     if not header:
         return True  # a 0-byte file is an empty SQLite database: nothing in it can be lost
     if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
         raise JournalError(
-            f"{path} is not a boardbank journal: expected an SQLite 3 file, found "
+            f"{shown} is not a boardbank journal: expected an SQLite 3 file, found "
             f"{len(header)}+ bytes starting with {header[:16]!r}; refusing to touch it"
         )
     before = existing_sidecars(path)
     try:
         with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)) as ro:
-            return _inspect_sqlite(path, ro)
+            return _inspect_sqlite(shown, ro)
     except sqlite3.DatabaseError as exc:
         remove_new_sidecars(path, before)
-        raise JournalError(f"{path} is corrupt or truncated ({exc}); refusing to touch it") from exc
+        raise JournalError(f"{shown} is corrupt or truncated ({exc}); refusing to touch it") from exc
     except JournalError:
         remove_new_sidecars(path, before)
         raise

@@ -90,6 +90,16 @@ def kill_and_restart(db: Path, tmp: Path, after_s: float, timeout_s: float = 120
     return Kill(after_s, len(game.events) if game else 0, resumed, problems + more)
 
 
+def whole_game_s(tmp: Path) -> float:
+    """Seconds one uninterrupted run of tests/ui/game.tap takes here, start-up included: kill moments are
+    spread over it, so a slow or loaded machine is killed during its game too, not only at start-up."""
+    start = time.perf_counter()
+    subprocess.run([*BOARDBANK, "run", "--script", str(GAME), "--db", str(tmp / "whole-game.db"), "--size",
+                    "800x480"], cwd=ROOT, env=env(tmp), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   timeout=600, check=True)
+    return time.perf_counter() - start
+
+
 def random_moments(n: int, seed: int, longest_s: float, earliest_s: float = 1.0) -> list[float]:
     """``n`` kill moments in seconds, spread between ``earliest_s`` and ``longest_s`` into a game."""
     rng = random.Random(seed)

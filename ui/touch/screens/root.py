@@ -19,7 +19,7 @@ from kivy.uix.label import Label
 
 from engine.banker.viewmodel import ViewModel
 from ui.i18n import LANGUAGES, Translator
-from ui.touch import fonts, keyboard
+from ui.touch import fonts, frames, keyboard
 from ui.touch.screens.cards import CardsMixin
 from ui.touch.screens.enrol import Enrolment, enrol_mock_deck
 from ui.touch.screens.present import Presenter
@@ -97,6 +97,7 @@ class BoardBankApp(CardsMixin, App):
         fonts.use_language(self.lang)
         keyboard.install(self.lang)  # the docked keyboard (kiosk): the language's layout, clear of the field
         Window.clearcolor = palette.BACKGROUND
+        frames.finish_frames(Window)  # software GL: no queued frames (memory, latency)
         root = Factory.RootLayout()
         self.root = root
         root.ids.tray.on_card = self.tap_card

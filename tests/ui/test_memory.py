@@ -1,0 +1,75 @@
+"""The touch app's memory on a software OpenGL renderer: every frame is finished before the next, so Mesa
+does not queue frames (each queued frame keeps its memory: bench/bench_memory.py measured 246 MiB peak
+with queuing, 181 MiB without); a GPU driver is left alone. And the memory bench's own parsing.
+source: the memory issue (the touch app under 150 MiB RSS through a whole game), ui/touch/frames.py
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ui.touch import frames
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class FakeWindow:
+    def __init__(self) -> None:
+        self.bound: dict[str, Any] = {}
+
+    def bind(self, **handlers: Any) -> None:
+        self.bound.update(handlers)
+
+
+@pytest.mark.parametrize(("renderer", "software"), [
+    ("llvmpipe (LLVM 15.0.6, 256 bits)", True), ("softpipe", True), ("Software Rasterizer", True),
+    ("V3D 4.2", False), ("Mali-G52 (Panfrost)", False), ("", False)])
+def test_software_renderers_are_recognised(renderer: str, software: bool) -> None:
+    assert frames.is_software(renderer) is software
+
+
+def test_frames_are_finished_on_llvmpipe_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BOARDBANK_FINISH_FRAMES", raising=False)
+    cpu, gpu = FakeWindow(), FakeWindow()
+    assert frames.finish_frames(cpu, "llvmpipe (LLVM 15.0.6, 256 bits)") is True
+    assert "on_flip" in cpu.bound
+    assert frames.finish_frames(gpu, "V3D 4.2") is False
+    assert gpu.bound == {}
+
+
+def test_the_variable_forces_either_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOARDBANK_FINISH_FRAMES", "0")
+    assert frames.finish_frames(FakeWindow(), "llvmpipe") is False
+    monkeypatch.setenv("BOARDBANK_FINISH_FRAMES", "1")
+    window = FakeWindow()
+    assert frames.finish_frames(window, "V3D 4.2") is True and "on_flip" in window.bound
+
+
+def _bench() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_memory", ROOT / "bench" / "bench_memory.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_memory"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bench_splits_a_processes_rss() -> None:
+    bench = _bench()
+    parts = bench.breakdown(os.getpid())
+    rss = bench.status(os.getpid(), "VmRSS")
+    assert parts["other files"] > 0 and parts.get("anonymous", 0) + parts.get("C heap", 0) > 0
+    assert abs(sum(parts.values()) - rss) < max(8.0, 0.2 * rss)  # smaps and status agree (sampled apart)
+
+
+def test_the_bench_reads_the_renderer_from_kivys_log() -> None:
+    bench = _bench()
+    log = "[INFO   ] [GL          ] OpenGL renderer <b'llvmpipe (LLVM 15.0.6, 256 bits)'>\n"
+    assert bench.renderer(log) == "llvmpipe (LLVM 15.0.6, 256 bits)"
+    assert bench.renderer("no GL here") == "?"
