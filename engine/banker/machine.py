@@ -158,7 +158,7 @@ class Banker:
         known = self._begin_input(input_id)
         if known is not None:
             return known
-        role = self.ctx.cards(uid)
+        role = self.ctx.role_of(uid)  # None as well for a number the edition in play lacks
         if role is None or role[0] not in _TAP_KINDS:
             return self._refused(Refusal("error.unknown_card", {"uid": uid}))
         kind, value = role
