@@ -3,14 +3,13 @@ spaces that changed, and the classic game's houses, hotel and mortgage marks whe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from fixtures.views import OWNERS, board, board_view
 from ui_driver import pump
 
-from engine.banker.viewmodel import SpaceView
 from ui.touch.widgets.board import ring_depths, ring_rects, side_of
 
 pytestmark = pytest.mark.ui
@@ -91,22 +90,12 @@ def test_only_the_spaces_that_changed_are_redrawn(ui_app: Any) -> None:
     assert board_widget.cell_for_deed(16).owned
 
 
-@dataclass(frozen=True, slots=True)
-class ClassicSpace(SpaceView):
-    """A space of the classic game, as the banker's view may carry it."""
-
-    houses: int = 0
-    hotel: bool = False
-    mortgaged: bool = False
-
-
 def test_houses_hotel_and_mortgage_are_drawn_when_the_view_carries_them(ui_app: Any) -> None:
     from ui_driver import SHOTS, screenshot
 
     spaces = list(board(OWNERS))
     marks = {1: {"houses": 3}, 2: {"hotel": True}, 9: {"mortgaged": True}}
-    classic = tuple(ClassicSpace(**{f: getattr(s, f) for f in SpaceView.__slots__}, **marks.get(s.deed or 0, {}))
-                    for s in spaces)
+    classic = tuple(replace(s, **marks.get(s.deed or 0, {})) for s in spaces)  # the banker's SpaceView fields
     screen = open_board(ui_app, replace(board_view(), board=classic))
     cells = {c.deed: c for c in screen.ids.board.cells if c.deed}
     assert cells[1].houses == 3 and cells[1].house_label.text == "3"

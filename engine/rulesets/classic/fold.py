@@ -157,7 +157,7 @@ def _turn(s: ClassicState, e: Any) -> None:  # ev.TurnEnded
 def _drawn(s: ClassicState, e: Any) -> None:  # cev.CardDrawn
     card = cards(s.edition)[e.card]
     deck = s.chance if card.deck == "chance" else s.chest
-    rest = deck[1:]
+    rest = deck[1:] if deck[0] == e.card else tuple(c for c in deck if c != e.card)  # a physical card: any
     if card.effect == "jail_card":
         s.held[e.card] = e.player
     else:
