@@ -7,7 +7,7 @@ from typing import Any
 
 from engine import commands as c
 from engine.errors import Refusal
-from engine.rulesets.classic import auction, building, cards, debt, jail, rent, trade, turns
+from engine.rulesets.classic import auction, building, cards, debt, jail, moves, rent, trade, turns
 from engine.rulesets.classic import commands as cc
 
 Check = Callable[[Any, Any, Any], "Refusal | None"]
@@ -30,7 +30,7 @@ RULES: dict[type, tuple[Check, Do]] = {
     cc.MortgageDeed: (building.check_mortgage, building.do_mortgage),
     cc.LiftMortgage: (building.check_lift, building.do_lift),
     cc.OpenBuildingAuction: (building.check_building_auction, building.do_building_auction),
-    c.GoToJail: (jail.check_go_to_jail, jail.do_go_to_jail),
+    c.GoToJail: (jail.check_go_to_jail, moves.do_go_to_jail),
     c.PayJailFee: (jail.check_pay_fee, jail.do_pay_fee),
     c.JailRoll: (jail.check_roll, jail.do_roll),
     cc.UseJailCard: (cards.check_use_card, cards.do_use_card),
@@ -42,4 +42,5 @@ RULES: dict[type, tuple[Check, Do]] = {
     cc.CancelTrade: (trade.check_cancel, trade.do_cancel),
     cc.SettleDebt: (debt.check_settle, debt.do_settle),
     cc.DeclareBankruptcy: (debt.check_bankrupt, debt.do_bankrupt),
+    c.RollDice: (moves.check_roll, moves.do_roll),
 }
