@@ -8,8 +8,9 @@ from pathlib import Path
 
 from engine.numbers import MAX_WAIT_S, parse_int, parse_seconds
 
-EXPECT_KINDS = ("balance", "owner", "level", "state", "error", "phase", "name", "token", "option", "edition")
-_EXPECT_ARGS = {"balance": 2, "owner": 2, "level": 2, "state": 1, "error": 1, "phase": 1, "name": 2, "token": 2,
+EXPECT_KINDS = ("balance", "owner", "level", "state", "error", "phase", "name", "token", "option", "edition",
+                "position", "prompt")
+_EXPECT_ARGS = {"position": 2, "prompt": 1, "balance": 2, "owner": 2, "level": 2, "state": 1, "error": 1, "phase": 1, "name": 2, "token": 2,
                 "option": 2, "edition": 1}
 
 

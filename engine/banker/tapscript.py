@@ -135,6 +135,12 @@ def check_expectation(step: Expect, view: ViewModel, last_error: str | None) -> 
         got = dict(view.options).get(args[0])
     elif kind == "edition":
         got, want = view.edition, args[0]
+    elif kind == "position":  # the unit keeps the tokens: where the player's token stands
+        pid = args[0] if args[0].startswith("p") else f"p{args[0]}"
+        got = next((p.position for p in view.players if p.id == pid), None)
+        want = int_arg(args[1], "a board position", step.line)
+    elif kind == "prompt":
+        got, want = view.prompt.key, args[0]
     else:
         got, want = last_error or "none", args[0]
     if got != want:

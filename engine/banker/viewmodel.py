@@ -45,6 +45,7 @@ class PlayerView:
     in_jail: bool = False
     bankrupt: bool = False
     deeds: tuple[int, ...] = ()  # deed numbers owned
+    position: int | None = None  # board position 0.. of the token when the unit keeps the tokens, else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,3 +153,6 @@ class ViewModel:
     editions: tuple[str, ...] = ()  # setup: the edition ids the table may choose (``choose("edition=ID")``)
     tokens: tuple[str, ...] = ()  # setup: the token colours a player may take (``choose("token=SEAT:COLOUR")``)
     on_the_run: int = 0  # ON THE RUN: turn ends left with level-1 rent (0: not running)
+    positions: bool = False  # the unit keeps the tokens (option ``positions``): the dice pad is offered
+    roller: str | None = None  # positions: the player who rolls now
+    dice: tuple[int, ...] = ()  # positions: the last roll's two dice (or the one die entered so far)

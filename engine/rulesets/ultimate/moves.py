@@ -78,12 +78,12 @@ def do_roll(t: Table, cmd: RollDice) -> None:
     follow_turn(t, player)
     d1, d2 = cmd.die1, cmd.die2
     start = s.position.get(player, 0)
-    if player in s.jail:
-        jail.do_roll(t, JailRoll(player, d1 == d2))
-        if player in s.jail or player in s.bankrupt:
+    if player in s.jail:  # the move first: the fee of the last try may end the game (GameEnded is last)
+        if d1 == d2 or s.jail[player] + 1 >= s.options.jail_max_tries:
+            _move(t, player, d1, d2, start, 0, False)
+        else:
             t.emit(ev.DiceRolled, player, d1, d2, start, start, False, 0, False)
-            return
-        _move(t, player, d1, d2, start, 0, False)
+        jail.do_roll(t, JailRoll(player, d1 == d2))
         return
     last = s.roll
     doubles = ((last[1] if last is not None and last[0] == player else 0) + 1) if d1 == d2 else 0
