@@ -170,3 +170,20 @@ def test_off_by_default() -> None:
     """Without option positions RollDice is refused, and cards place no token (TokenMoved only)."""
     game = started(positions=False)
     assert game.check(c.RollDice("A", 1, 2)).key == "positions_off"  # type: ignore[union-attr]
+
+
+def test_a_landing_on_another_square_is_refused() -> None:
+    """With the unit keeping the tokens, rent, buying and declining are the lander's on their own square:
+    a wrong card at the table is refused with one clear line and nothing changes."""
+    game = started()
+    apply(game, c.RollDice("A", 2, 1))  # A on 3 (a street)
+    deed = ED.spaces[3].deed
+    assert deed is not None
+    before = game.state.snapshot()
+    refusal = game.check(c.BuyDeed("A", 1))
+    assert refusal is not None and refusal.key == "not_on_square"
+    assert str(refusal) == "BuyDeed: A stands on square 3, not on deed 1's"
+    apply(game, c.BuyDeed("A", deed))
+    apply(game, c.RollDice("B", 1, 1))  # B on 2 (Community Chest): not on A's street
+    assert game.check(c.PayRent("B", deed)).key == "not_on_square"  # type: ignore[union-attr]
+    assert game.state.snapshot() != before and game.state.owner[deed] == "A"

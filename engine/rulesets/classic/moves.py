@@ -14,7 +14,8 @@ resets the doubles count (``RollsReset``). Positions are board positions 0..39 (
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from engine import events as ev
 from engine.commands import GoToJail, JailRoll, RollDice
@@ -116,6 +117,26 @@ def placed(t: Table, player: str, position: int, reason: str) -> None:
 def do_go_to_jail(t: Table, cmd: GoToJail) -> None:
     """GoToJail (the table's command), the token on In Jail."""
     jail(t, cmd.player)
+
+
+def at_square(rule: tuple[Callable[..., Refusal | None], Callable[..., None]], field: str, what: str
+              ) -> tuple[Callable[..., Refusal | None], Callable[..., None]]:
+    """``rule`` for a landing on a deed: with option ``positions`` the command's ``field`` (the lander) must
+    stand on the deed's square, so a wrong card at the table is refused and nothing changes."""
+    check, do = rule
+
+    def checked(s: ClassicState, ed: Edition, cmd: Any) -> Refusal | None:
+        reason = check(s, ed, cmd)
+        if reason is not None or not s.options.positions:
+            return reason
+        player, deed = getattr(cmd, field), cmd.deed
+        at = s.position.get(player, 0)
+        if ed.deeds[deed].position != at:
+            return refuse("not_on_square", f"{what}: {player} stands on square {at}, not on deed {deed}'s",
+                          command=what, player=player, deed=deed, position=at)
+        return None
+
+    return checked, do
 
 
 # -- the fold of the tokens (engine/rulesets/classic/fold.py) ---------------------------------------------
