@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import events as ev
+from engine.banker.plugins import view_part
 from engine.banker.viewmodel import SpaceView, TransactionView
 from engine.editions import Edition
 from engine.events import Event
@@ -56,9 +57,13 @@ def _build_board(game: Game | None, edition: Edition) -> tuple[SpaceView, ...]:
         return board
     state = game.state
     spaces = list(board)
+    hook = view_part(edition.ruleset).space
     for number, owner in state.owner.items():
         position = edition.deeds[number].position
         base = spaces[position]
+        if hook is not None:
+            spaces[position] = hook(state, edition, number, base)
+            continue
         spaces[position] = SpaceView(base.position, base.kind, base.name, base.deed, base.colour, base.price,
                                      owner, state.level[number], state.rent_due(number))
     return tuple(spaces)

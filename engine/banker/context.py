@@ -22,6 +22,7 @@ from engine import commands as c
 from engine.banker.board import BoardCache, last_transaction
 from engine.banker.inputs import InputIds
 from engine.banker.pin import PinGuard
+from engine.banker.plugins import wealth_of
 from engine.banker.setup import TOKEN_PALETTE, default_name, player_id
 from engine.banker.viewmodel import Cue, TransactionView
 from engine.editions import Edition, load_edition
@@ -75,6 +76,14 @@ class Gesture:
     choices: list[str | int] = field(default_factory=list)  # partial answer to an event card
     pin: str = ""  # unused since the PIN is checked as a whole entry; kept for the view's shape
     settings: dict[str, str | float] = field(default_factory=dict)  # settings chosen, in force only after ✓
+    # -- the classic game's gestures ---------------------------------------------------------------------
+    steps: list[int] = field(default_factory=list)  # build / sell: the deeds tapped, one building each
+    total: int = 0  # build / sell: money units paid or received so far in this gesture
+    partner: str | None = None  # a deal: the second side's player id (``player`` is the first)
+    deal_deeds: list[int] = field(default_factory=list)  # a deal: deeds tapped (each goes from its owner)
+    deal_cards: list[int] = field(default_factory=list)  # a deal: jail card ids (each goes from its holder)
+    deal_cash: dict[str, int] = field(default_factory=dict)  # a deal: player id -> cash it hands over
+    position: int | None = None  # a tax or card space's board position
 
 
 def input_value(event: Any) -> Any:
@@ -131,6 +140,8 @@ class Context:
         self.input_id: str | None = None  # the id of the input being handled, if the driver gave one
         self.latest_game: int | None = None  # the journal's latest game (the banker's record names it)
         self.menu_mark: int | None = None  # the input count when the PIN prompt opened (resume.py)
+        self.clock_origin: tuple[int, float] | None = None  # (game id, clock reading at its minute 0)
+        self.drawn: tuple[int, str, int | None] | None = None  # classic: (card id, drawer, moved to) shown
 
     # -- the game --------------------------------------------------------------------------------------
     @property
@@ -162,6 +173,7 @@ class Context:
     def apply(self, cmd: c.Command) -> None:
         """Apply ``cmd`` through the durable game: its events, cues and the wealth history."""
         assert self.durable is not None
+        self.drawn = None  # a card drawn is shown until the next command
         input_id = self.input_id  # journaled with the command (only given when there is one)
         events = self.durable.apply(cmd) if input_id is None else self.durable.apply(cmd, input_id=input_id)
         if self.input_id is not None and events:
@@ -174,9 +186,9 @@ class Context:
             self.cues.append(Cue.GO)
         if names & _MONEY_EVENTS:
             self.cues.append(Cue.CASH)
-        state = self.durable.game.state
-        for pid in state.order:
-            self.history.setdefault(pid, []).append(state.wealth(pid))
+        game = self.durable.game
+        for pid in game.state.order:
+            self.history.setdefault(pid, []).append(wealth_of(game, pid))
 
     def note(self, events: Sequence[Event]) -> None:
         """Remember the last transaction and sequence number among ``events``."""

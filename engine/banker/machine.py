@@ -182,7 +182,7 @@ class Banker:
         return known if known is not None else self._fire("answer", value)
 
     def tick(self, input_id: str | None = None) -> Reaction:
-        """Time passed (read from the injected clock): gesture timeouts and the auction countdown."""
+        """Time passed (read from the injected clock): gesture timeouts, the auction countdown, the game's clock."""
         known = self._begin_input(input_id)
         if known is not None:
             return known
@@ -192,6 +192,8 @@ class Banker:
             return self._fire("timeout", None)
         if self.state is BankerState.AUCTION and ctx.deadline is not None and now >= ctx.deadline:
             return self._fire("countdown", None)
+        if (self.state, "clock") in self._rows and self.may("clock"):  # the classic game's minutes
+            return self._fire("clock", None)
         self._begin()
         return self._reaction(None)
 
@@ -303,8 +305,7 @@ class Banker:
         return self.ctx.setup_options()
 
     @property
-    def _probing(self) -> bool:
-        """Whether conditions are being probed (``may``): they record no refusal."""
+    def _probing(self) -> bool:  # whether conditions are being probed (``may``): they record no refusal
         return self.ctx.probing
 
     @_probing.setter
@@ -321,9 +322,10 @@ class Banker:
         ctx = self.ctx
         if cue is not None:
             ctx.cues.append(cue)
-        kwargs: dict[str, Any] = {"value": value}
-        try:
-            self.trigger(trigger, **kwargs)
+        try:  # a button of another ruleset has no event in this machine: the same refusal as a wrong state
+            if trigger not in self.machine.events:
+                raise MachineError(trigger)
+            self.trigger(trigger, value=value)
         except MachineError:
             return self._refused(self._classify(trigger))
         except EngineError as exc:
@@ -339,7 +341,7 @@ class Banker:
             if refusal.key == "error.bad_pin":
                 ctx.gesture.pin = ""
             return self._refused(refusal)
-        if trigger not in ("countdown", "settle"):
+        if trigger not in ("countdown", "settle", "clock"):
             ctx.since = ctx.clock()
         return self._reaction(None)
 

@@ -3,7 +3,8 @@
 A ruleset's record (engine/rulesets/api.py) names the module of its banker plug-in in ``gestures`` (e.g.
 ``engine.rulesets.ultimate.gestures``), which exports ``ROWS`` (a :class:`~engine.banker.table.RulesetRows`)
 and ``HANDLERS`` (the modules of handler functions those rows name). The banker imports it here, by name,
-so nothing in the banker's own modules imports a ruleset's.
+so nothing in the banker's own modules imports a ruleset's. It may also export ``VIEW``
+(:class:`~engine.banker.hooks.RulesetView`), its hooks into the banker's view.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
+from engine.banker.hooks import NO_HOOKS, RulesetView
 from engine.banker.table import Row, RulesetRows, build_table, machine_kwargs, one_trigger_rows
 from engine.errors import EditionError
 from engine.rulesets.registry import get_ruleset
@@ -29,6 +31,24 @@ def ruleset_part(ruleset: str) -> tuple[RulesetRows, tuple[ModuleType, ...]]:
     if not isinstance(rows, RulesetRows) or not isinstance(handlers, tuple):
         raise EditionError(f"{module_name} must export ROWS (RulesetRows) and HANDLERS (a tuple of modules)")
     return rows, handlers
+
+
+@cache
+def view_part(ruleset: str) -> RulesetView:
+    """``ruleset``'s hooks into the view (none: the shared view); the plug-in's ``VIEW`` if it has one."""
+    module_name = get_ruleset(ruleset).gestures
+    if not module_name:
+        return NO_HOOKS
+    hooks = getattr(importlib.import_module(module_name), "VIEW", None)
+    return hooks if isinstance(hooks, RulesetView) else NO_HOOKS
+
+
+def wealth_of(game: Any, player: str) -> int:
+    """``player``'s wealth in ``game`` (money units), as the ruleset's plug-in counts it."""
+    hook = view_part(game.edition.ruleset).wealth
+    if hook is None:
+        return int(game.state.wealth(player))
+    return hook(game.state, game.edition, player)
 
 
 def table_for(ruleset: str) -> list[Row]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.banker.context import Context, Gesture
-from engine.banker.table import BankerState
+from engine.banker.table import GESTURE_STATES, BankerState
 from engine.banker.view import phase_state, wealth_history
 from engine.editions import list_editions
 
@@ -70,7 +70,10 @@ def record_of(ctx: Context, state: BankerState) -> dict[str, Any]:
         "v": VERSION, "game": ctx.durable.game_id if ctx.durable is not None else None,
         "seq": ctx.last_seq if ctx.durable is not None else 0, "latest": latest, "state": state.value,
         "gesture": {"deed": g.deed, "player": g.player, "action": g.action, "event_card": g.event_card,
-                    "choices": list(g.choices), "pin": g.pin, "settings": dict(g.settings)},
+                    "choices": list(g.choices), "pin": g.pin, "settings": dict(g.settings),
+                    "steps": list(g.steps), "total": g.total, "partner": g.partner,
+                    "deal_deeds": list(g.deal_deeds), "deal_cards": list(g.deal_cards),
+                    "deal_cash": dict(g.deal_cash), "position": g.position},
         "landing": list(ctx.landing) if ctx.landing is not None else None,
         "seats": list(ctx.seats), "names": {str(k): v for k, v in ctx.names.items()},
         "tokens": {str(k): v for k, v in ctx.tokens.items()}, "options": dict(ctx.options),
@@ -92,7 +95,7 @@ def needs_saving(new: dict[str, Any], old: dict[str, Any] | None) -> bool:
     return timed and abs(float(new["clock"]) - float(old.get("clock", 0.0))) >= _TIMER_WRITE_S
 
 
-_TIMED = frozenset({"deed", "buy", "player", "action", "location", "event_card", "pin", "menu", "settings"})
+_TIMED = frozenset(s.value for s in GESTURE_STATES)
 
 
 def follows_journal(ctx: Context, state: BankerState) -> bool:
@@ -127,7 +130,12 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
         state = BankerState(record["state"])
         g = record["gesture"]
         gesture = Gesture(deed=g["deed"], player=g["player"], action=g["action"], event_card=g["event_card"],
-                          choices=list(g["choices"]), pin=str(g["pin"]), settings=dict(g["settings"]))
+                          choices=list(g["choices"]), pin=str(g["pin"]), settings=dict(g["settings"]),
+                          steps=[int(d) for d in g.get("steps", [])], total=int(g.get("total", 0)),
+                          partner=g.get("partner"), deal_deeds=[int(d) for d in g.get("deal_deeds", [])],
+                          deal_cards=[int(d) for d in g.get("deal_cards", [])],
+                          deal_cash={str(k): int(v) for k, v in dict(g.get("deal_cash", {})).items()},
+                          position=g.get("position"))
         seats = [int(s) for s in record["seats"]]
         names = {int(k): str(v) for k, v in record["names"].items()}
         tokens = {int(k): str(v) for k, v in record["tokens"].items()}

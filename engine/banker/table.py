@@ -10,8 +10,8 @@ command, the internal trigger ``settle`` moves the machine to the state the engi
 
 Triggers are the inputs: ``tap_player``, ``tap_deed``, ``tap_event``, ``tap_banker`` (a card presented,
 by its registered role), ``press_<button>`` (:data:`BUTTONS`), ``answer`` (``choose()``: an answer),
-``timeout`` (a gesture left unfinished for ``timeout_s``), ``countdown`` (the auction's time ran out) and
-``settle``. This module has no logic: it is data, drawn by ``boardbank diagram``.
+``timeout`` (a gesture left unfinished for ``timeout_s``), ``countdown`` (the auction's time ran out),
+``clock`` (a minute of the game's clock passed: the classic game's time limit and rent tax) and ``settle``. This module has no logic: it is data, drawn by ``boardbank diagram``.
 
 The table is the rows every ruleset shares (:data:`SHARED_ROWS`: setup, the banker menu behind its PIN,
 leaving a gesture, following the engine's phase) with a ruleset's own rows put in their places
@@ -44,6 +44,15 @@ class BankerState(Enum):
     PIN = "pin"  # the banker menu asks for its PIN
     MENU = "menu"  # the banker menu: undo, settings, new game
     SETTINGS = "settings"  # the banker's settings (timeouts, PIN)
+    # -- the classic game's own (docs/flows.md, "The classic game") --------------------------------------
+    OWN = "own"  # an own deed and its owner: mortgage it or lift its mortgage (amounts shown)
+    DICE = "dice"  # a utility's rent: the dice total on the keypad
+    BUILD = "build"  # building or selling: each deed tapped is one building, ✓ ends
+    TAX = "tax"  # Income Tax with a choice: the flat amount or the share of worth
+    CARD_SPACE = "card_space"  # a card that moves the token: which space of its deck the token stands on
+    TRADE = "trade"  # a deal being put together: both cards, deeds, cash, jail cards
+    TRADE_OPEN = "trade_open"  # one side confirmed (the offer is open): the other side's card accepts
+    PLACE = "place"  # the winner of a building auction taps the street to put it on
 
 
 S = BankerState
@@ -65,22 +74,35 @@ BUTTONS: dict[str, str] = {
     "undo": "menu: reverse the last command",
     "settings": "menu: the banker's settings",
     "new_game": "menu: start registering players for a new game",
+    "build": "classic: build, one house per deed tapped (evenly; the fifth is the hotel), ✓ ends",
+    "sell": "classic: sell buildings back, one per deed tapped, ✓ ends",
+    "mortgage": "classic: mortgage the deed checked (its owner's card known)",
+    "lift": "classic: lift the mortgage of the deed checked (mortgage + 10 %)",
+    "income_tax": "classic: the player landed on Income Tax",
+    "luxury_tax": "classic: the player landed on Luxury (Super) Tax",
+    "chance": "classic: draw Chance from the screen's shuffled deck (optional value: the space's position)",
+    "chest": "classic: draw Community Chest from the screen's deck (optional value: the space's position)",
+    "use_card": "classic: leave jail with a Get Out of Jail Free card held",
+    "jackpot": "classic: the Free Parking pot to the player who stopped there",
+    "trade": "classic: put a deal together (both players' cards, deeds, cash, jail cards)",
+    "bankrupt": "classic: the debtor gives up (bankruptcy)",
 }
 """Every button the banker knows (``press(name)`` fires the trigger ``press_<name>``)."""
 
 PLAYER_ACTIONS = ("go", "jail", "pay_fee", "roll_doubles", "roll_no_doubles", "draw", "end_turn")
 """Buttons that need a player: card-then-button (state PLAYER) or button-then-card (state ACTION)."""
 
-GESTURE_STATES = (S.DEED, S.BUY, S.PLAYER, S.ACTION, S.LOCATION, S.EVENT_CARD, S.PIN, S.MENU, S.SETTINGS)
+GESTURE_STATES = (S.DEED, S.BUY, S.PLAYER, S.ACTION, S.LOCATION, S.EVENT_CARD, S.PIN, S.MENU, S.SETTINGS,
+                  S.OWN, S.DICE, S.BUILD, S.TAX, S.CARD_SPACE, S.TRADE, S.TRADE_OPEN)
 """States of a gesture under way: they time out (and X cancels them) back to the engine's phase."""
 
-PHASE_STATES = (S.SETUP, S.IDLE, S.AUCTION, S.AUCTION_WON, S.EVENT, S.DEBT, S.OVER)
+PHASE_STATES = (S.SETUP, S.IDLE, S.AUCTION, S.AUCTION_WON, S.EVENT, S.DEBT, S.OVER, S.PLACE)
 """States that mirror the engine's phase (a restart restores one of them from the engine's phase)."""
 
 SETTLE_FROM = (S.IDLE, S.AUCTION)
 """Where ``settle`` runs: every command row ends in IDLE, or stays in AUCTION (a bid) or IDLE (end turn)."""
 
-MENU_FROM = (S.SETUP, S.IDLE, S.AUCTION, S.AUCTION_WON, S.EVENT, S.DEBT, S.OVER)
+MENU_FROM = (S.SETUP, S.IDLE, S.AUCTION, S.AUCTION_WON, S.EVENT, S.DEBT, S.OVER, S.PLACE)
 """Where the banker card or the menu button opens the PIN prompt."""
 
 PLAYER_BUTTONS = [f"press_{b}" for b in PLAYER_ACTIONS]

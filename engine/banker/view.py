@@ -9,15 +9,17 @@ the candidates ``Game.check`` accepts). Amounts are ``int`` in the edition's mon
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache
 
 from engine.banker.board import BoardCache as BoardCache
 from engine.banker.board import last_transaction as last_transaction
 from engine.banker.context import Context, Refusal
+from engine.banker.plugins import view_part, wealth_of
 from engine.banker.setup import TOKENS as TOKENS
 from engine.banker.setup import player_id as player_id
 from engine.banker.setup import seat_of as seat_of
-from engine.banker.table import BankerState
+from engine.banker.table import GESTURE_STATES, BankerState
 from engine.banker.viewmodel import (
     AuctionView,
     ChoiceView,
@@ -35,7 +37,8 @@ from engine.rulesets.ultimate import commands as uc
 from engine.rulesets.ultimate.state import GameState
 
 _PHASE_STATE = {"setup": BankerState.SETUP, "play": BankerState.IDLE, "auction": BankerState.AUCTION,
-                "event": BankerState.EVENT, "debt": BankerState.DEBT, "over": BankerState.OVER}
+                "event": BankerState.EVENT, "debt": BankerState.DEBT, "over": BankerState.OVER,
+                "place": BankerState.PLACE}
 _HISTORY_POINTS = 200  # at most this many points per player are rebuilt on resume
 
 
@@ -76,7 +79,7 @@ def _candidates(edition: Edition, state: GameState, kind: str, player: str, step
 
 def choice_views(game: Game, chosen: Sequence[str | int]) -> tuple[ChoiceView, ...]:
     """The answers the pending event card accepts now (each one ``Game.check``-ed when complete)."""
-    pending = game.state.pending
+    pending = getattr(game.state, "pending", None)
     if pending is None:
         return ()
     card = event_card(game.edition, pending.card)
@@ -105,9 +108,9 @@ def wealth_history(edition: Edition, events: Sequence[Event]) -> dict[str, list[
         ends = [ends[int(k * stride)] for k in range(_HISTORY_POINTS - 1)] + [ends[-1]]
     history: dict[str, list[int]] = {}
     for end in ends:
-        state = Game.replay(edition, events[:end]).state
-        for pid in state.order:
-            history.setdefault(pid, []).append(state.wealth(pid))
+        game = Game.replay(edition, events[:end])
+        for pid in game.state.order:
+            history.setdefault(pid, []).append(wealth_of(game, pid))
     return history
 
 
@@ -145,7 +148,8 @@ def prompt_for(ctx: Context, s: BankerState) -> Prompt:
         p = [("player", g.player or "")]
     elif s is BankerState.EVENT_CARD:
         p = [("card", g.event_card or 0)]
-    elif s is BankerState.EVENT and st is not None and st.pending is not None and game is not None:
+    elif s is BankerState.EVENT and st is not None and getattr(st, "pending", None) is not None \
+            and game is not None:
         card = event_card(game.edition, st.pending.card)
         p = [("player", st.pending.player), ("card", card.key), ("choice", card.choice),
              ("chosen", len(g.choices))]
@@ -167,14 +171,15 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
     edition = game.edition if game else ctx.setup_edition
     st = game.state if game else None
     now = ctx.clock()
+    hooks = view_part(ctx.store.edition.ruleset)
     players: tuple[PlayerView, ...] = ()
     standings: tuple[StandingView, ...] = ()
     if st is not None:
         states = st.players
         kept = _positions(st)
         players = tuple(
-            PlayerView(p.id, p.name, p.token, p.balance, st.wealth(p.id), p.in_jail, p.bankrupt, p.deeds,
-                       st.position.get(p.id, 0) if kept else None)
+            PlayerView(p.id, p.name, p.token, p.balance, wealth_of(game, p.id), p.in_jail, p.bankrupt, p.deeds,
+                       position=st.position.get(p.id, 0) if kept else None)
             for p in (states[pid] for pid in st.order)
         )
         if st.phase == "over":
@@ -186,8 +191,9 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
     setup = state is BankerState.SETUP
     options = st.options if st is not None and not setup else ctx.setup_options()
     event_view = None
-    if st is not None and st.pending is not None and game is not None:
-        card = event_card(edition, st.pending.card)
+    pending = getattr(st, "pending", None)
+    if pending is not None and game is not None:
+        card = event_card(edition, pending.card)
         event_view = EventCardView(card.id, f"event.{card.key}", f"event.{card.key}.text",
                                    choice_views(game, ctx.gesture.choices))
     auction = None
@@ -209,13 +215,15 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
         extra.append(("error", refusal.key))
         extra.extend((f"error_{k}", v) for k, v in refusal.params.items())
     actions = tuple(t for t in _ACTION_TRIGGERS if may(t))
-    return ViewModel(
+    own = hooks.fields(ctx, state) if hooks.fields is not None and game is not None else {}
+    prompt = hooks.prompt(ctx, state) if hooks.prompt is not None else None
+    view = ViewModel(
         state=state.value,
         edition=edition.id,
         currency=edition.currency,
         players=players,
         board=ctx.board_cache.board(game, edition),
-        prompt=prompt_for(ctx, state),
+        prompt=prompt or prompt_for(ctx, state),
         actions=actions,
         last_transaction=ctx.last_tx,
         event_card=event_view,
@@ -240,6 +248,7 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
         dice=tuple(int(d) for d in ctx.gesture.choices[:1]) if ctx.gesture.choices and state is BankerState.IDLE
         else _last_dice(game),
     )
+    return replace(view, **own) if own else view
 
 
 def _positions(st: GameState) -> bool:
@@ -276,9 +285,11 @@ def _editions(ruleset: str) -> tuple[str, ...]:
     return tuple(e for e in list_editions() if load_edition(e).ruleset == ruleset)
 
 
-_TIMED = frozenset({"deed", "buy", "player", "action", "location", "event_card", "pin", "menu", "settings"})
+_TIMED = frozenset(s.value for s in GESTURE_STATES)
 _ACTION_TRIGGERS = (
     "press_ok", "press_cancel", "press_menu", "press_go", "press_location", "press_jail", "press_pay_fee",
     "press_roll_doubles", "press_roll_no_doubles", "press_draw", "press_end_turn", "press_decline",
     "press_bid", "press_undo", "press_settings", "press_new_game",
+    "press_build", "press_sell", "press_mortgage", "press_lift", "press_income_tax", "press_luxury_tax",
+    "press_chance", "press_chest", "press_use_card", "press_jackpot", "press_trade", "press_bankrupt",
 )

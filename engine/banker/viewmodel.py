@@ -45,6 +45,7 @@ class PlayerView:
     in_jail: bool = False
     bankrupt: bool = False
     deeds: tuple[int, ...] = ()  # deed numbers owned
+    jail_cards: tuple[int, ...] = ()  # classic: Get Out of Jail Free card ids held (the edition's deck numbers)
     position: int | None = None  # board position 0.. of the token when the unit keeps the tokens, else None
 
 
@@ -61,6 +62,9 @@ class SpaceView:
     owner: str | None = None
     level: int | None = None
     rent: int | None = None
+    houses: int = 0  # classic: houses standing on the deed (0..4; 0 under a hotel)
+    hotel: bool = False  # classic: a hotel stands on the deed
+    mortgaged: bool = False  # classic: the deed is mortgaged (it charges no rent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +106,8 @@ class AuctionView:
     high_bidder: str | None
     bidders: tuple[str, ...]
     seconds_left: float
+    kind: str = "deed"  # classic: "deed", or "house" / "hotel" for a building the Bank is short of (deed 0)
+    min_bid: int = 0  # classic: the lowest bid the selected bidder may make now (money units; 0: not known)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +118,120 @@ class DebtView:
     creditor: str | None  # None = the Bank
     due: int
     short: int = 0  # money units still missing beyond the debtor's cash (what returning deeds must raise)
+    reason: str = ""  # classic: what the debt is for ("rent", "income_tax", "card", "jail_fine", ...)
+    can_settle: bool = False  # classic: the debtor's cash covers it now (✓ or the debtor's card pays it)
+
+
+@dataclass(frozen=True, slots=True)
+class BuildView:
+    """Classic: building (``mode`` ``"build"``) or selling back (``"sell"``) under way for ``player``.
+
+    Each deed tap is one command (one building bought or sold at once); ``steps`` are the deeds tapped so far
+    in this gesture, in order, and ``total`` what they cost (build) or brought back (sell) in money units.
+    ``offers`` lists each street where one more tap is allowed now, with what that building costs (build) or
+    pays back (sell) in money units, and whether it is the hotel. ``houses_left`` / ``hotels_left`` are the
+    Bank's supply now."""
+
+    player: str
+    mode: str
+    steps: tuple[int, ...] = ()
+    total: int = 0
+    offers: tuple[tuple[int, int, bool], ...] = ()  # (deed, money units, hotel?)
+    houses_left: int = 0
+    hotels_left: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MortgageView:
+    """Classic: ``player``'s own ``deed`` checked; the buttons mortgage it or lift its mortgage.
+
+    ``value`` is the printed mortgage value the Bank lends; ``lift_cost`` what lifting costs now (the value
+    plus ``interest``, the 10 %, rounded up; the value alone right after a transfer fee); money units.
+    ``blocked`` names why mortgaging is not possible now (a refusal key ``reason.*``, "" when it is)."""
+
+    deed: int
+    player: str
+    mortgaged: bool
+    value: int
+    lift_cost: int
+    interest: int
+    blocked: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TaxView:
+    """Classic: ``player`` on the tax space at ``position`` (``kind`` ``"income"`` or ``"luxury"``).
+
+    ``flat`` is the printed tax; ``percent`` the share of worth (``percent_rate`` %) when the option
+    ``income_tax_choice`` lets the player choose, else None; money units. The player picks with
+    ``choose flat`` or ``choose percent`` (the :attr:`ViewModel.choices`)."""
+
+    player: str
+    position: int
+    kind: str
+    flat: int
+    percent: int | None = None
+    percent_rate: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TradeSideView:
+    """One side of a classic deal: what ``player`` hands over (deeds, cash in money units, jail card ids),
+    the transfer ``fees`` (money units) it pays on mortgaged deeds it receives, and whether it confirmed."""
+
+    player: str | None
+    deeds: tuple[int, ...] = ()
+    cash: int = 0
+    cards: tuple[int, ...] = ()
+    fees: int = 0
+    confirmed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TradeView:
+    """Classic: a deal being put together (``first`` is the side whose card was tapped first) or, once
+    one side confirmed, the offer open in the engine (``proposed``) waiting for the other side's card."""
+
+    first: TradeSideView
+    second: TradeSideView
+    proposed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """Classic: a Chance or Community Chest card: a physical one waiting for its drawer, or the card just drawn.
+
+    ``card_key`` / ``text_key`` are translation keys (``event.<key>``, ``event.<key>.text``); ``effect`` the
+    edition's effect name and ``amount`` its money units; ``moved_to`` the board position the card sent
+    the token to (None: no move); ``spaces`` the board positions of this deck's spaces to choose from when
+    the card must know where the token stands (``choose POSITION``), else empty; ``drawn`` False while waiting."""
+
+    card_id: int
+    deck: str
+    card_key: str
+    text_key: str
+    effect: str
+    amount: int = 0
+    player: str | None = None
+    moved_to: int | None = None
+    spaces: tuple[int, ...] = ()
+    drawn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ClockView:
+    """Classic: the game's clock (time-limited game, late-game rent tax), from the banker's injected clock.
+
+    ``minute`` is the engine's last recorded minute; ``elapsed_s`` seconds played; ``time_limit`` the
+    agreed minutes (0: none) and ``seconds_left`` until time is called (None: no limit); ``rent_tax`` the
+    percent of each rent the Bank keeps now (0: none); ``go_salary`` what GO pays now (money units)."""
+
+    minute: int
+    elapsed_s: float
+    time_limit: int = 0
+    seconds_left: float | None = None
+    rent_tax: int = 0
+    go_salary: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +273,18 @@ class ViewModel:
     editions: tuple[str, ...] = ()  # setup: the edition ids the table may choose (``choose("edition=ID")``)
     tokens: tuple[str, ...] = ()  # setup: the token colours a player may take (``choose("token=SEAT:COLOUR")``)
     on_the_run: int = 0  # ON THE RUN: turn ends left with level-1 rent (0: not running)
+    # -- the classic game (None / empty in Ultimate Banking) -------------------------------------------
+    building: BuildView | None = None  # building or selling under way (state ``build``)
+    mortgage: MortgageView | None = None  # an own deed checked: mortgage or lift (state ``own``)
+    tax: TaxView | None = None  # a tax being paid (state ``tax``)
+    trade: TradeView | None = None  # a deal being put together or open (states ``trade``, ``trade_open``)
+    card: CardView | None = None  # a Chance / Community Chest card waiting for its drawer, or just drawn
+    clock: ClockView | None = None  # a time-limited game or the late-game rent tax
+    choices: tuple[ChoiceView, ...] = ()  # answers accepted now beyond an event card's (tax, card space)
+    pot: int = 0  # the Free Parking pot (option free_parking_jackpot), money units
+    dealt: tuple[tuple[str, tuple[int, ...]], ...] = ()  # short / timed game: deeds dealt at the start, per player
+    houses_left: int | None = None  # classic: the Bank's houses (None in Ultimate Banking)
+    hotels_left: int | None = None  # classic: the Bank's hotels
     positions: bool = False  # the unit keeps the tokens (option ``positions``): the dice pad is offered
     roller: str | None = None  # positions: the player who rolls now
     dice: tuple[int, ...] = ()  # positions: the last roll's two dice (or the one die entered so far)

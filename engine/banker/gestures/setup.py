@@ -13,6 +13,7 @@ from transitions import EventData
 
 from engine import commands as c
 from engine.banker.context import Context, Refusal, input_value
+from engine.banker.plugins import wealth_of
 from engine.banker.setup import NAME_MAX, TOKEN_PALETTE, parse_setup_answer, player_id
 from engine.banker.viewmodel import Cue
 from engine.editions import list_editions, load_edition
@@ -202,9 +203,9 @@ def do_start(ctx: Context, event: EventData) -> None:
     ctx.cues.append(Cue.OK)
     do_clear_seats(ctx, event)
     ctx.history = {}
-    state = ctx.durable.game.state
-    for pid in state.order:
-        ctx.history[pid] = [state.wealth(pid)]
+    game = ctx.durable.game
+    for pid in game.state.order:
+        ctx.history[pid] = [wealth_of(game, pid)]
 
 
 def do_new_game(ctx: Context, event: EventData) -> None:

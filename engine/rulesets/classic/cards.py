@@ -1,6 +1,6 @@
 """Chance, Community Chest, the taxes and Free Parking (docs/rules-classic.md 3, 5, 8; docs/rules.md 3.3, 3.4).
 
-``DrawCard`` takes the top card of the space's deck; it goes to the bottom, except a Get Out of Jail Free
+``DrawCard`` takes the top card of the space's deck (or the physical card the table drew); it goes to the bottom, except a Get Out of Jail Free
 card, which the drawer keeps until it is used (``UseJailCard``), traded, or returned on a bankruptcy to the
 Bank. A card that moves the token emits ``TokenMoved`` and pays the salary when it passes or reaches GO
 (never "back three spaces" or "go to jail"); the caller then resolves the new square with the usual command.
@@ -36,6 +36,11 @@ def check_draw(s: ClassicState, ed: Edition, cmd: DrawCard) -> Refusal | None:
             or ed.spaces[pos].kind not in ("chance", "chest"):
         return refuse("not_a_card_space", f"{what}: expected a Chance or Community Chest position, got {pos!r}",
                       command=what, position=repr(pos))
+    if cmd.card is not None:
+        deck = s.chance if ed.spaces[pos].kind == "chance" else s.chest
+        if isinstance(cmd.card, bool) or cmd.card not in deck:
+            return refuse("card_not_in_deck", f"{what}: card {cmd.card!r} is not in the {ed.spaces[pos].kind} deck "
+                          "(another deck's, or a jail card a player holds)", command=what, card=repr(cmd.card))
     return None
 
 
@@ -98,7 +103,7 @@ def do_draw(t: Table, cmd: DrawCard) -> None:
     """Draw the top card of the space's deck and carry out its effect."""
     s = t.state
     deck = s.chance if t.edition.spaces[cmd.position].kind == "chance" else s.chest
-    card = cards(t.edition)[deck[0]]
+    card = cards(t.edition)[deck[0] if cmd.card is None else cmd.card]
     t.emit(cev.CardDrawn, cmd.player, card.id)
     apply_card(t, cmd.player, cmd.position, card)
 

@@ -32,10 +32,12 @@ class PayTax:
 
 @dataclass(frozen=True, slots=True)
 class DrawCard:
-    """``player`` on the Chance or Community Chest space at ``position`` draws the top card of its deck."""
+    """``player`` on the Chance or Community Chest space at ``position`` draws the top card of its deck, or
+    ``card`` (an id of that deck still in it) when the table plays with the physical cards."""
 
     player: str
     position: int
+    card: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

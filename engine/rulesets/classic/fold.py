@@ -153,7 +153,7 @@ def _turn(s: ClassicState, e: ev.TurnEnded) -> None:
 def _drawn(s: ClassicState, e: cev.CardDrawn) -> None:
     card = cards(s.edition)[e.card]
     deck = s.chance if card.deck == "chance" else s.chest
-    rest = deck[1:]
+    rest = deck[1:] if deck[0] == e.card else tuple(c for c in deck if c != e.card)  # a physical card: any
     if card.effect == "jail_card":
         s.held[e.card] = e.player
     else:

@@ -40,7 +40,7 @@ def _dice_answer(ctx: Context, event: EventData) -> str | None:
     if value == "roll" and held == 0:
         return "complete"
     if not ctx.probing:
-        ctx.refusal = Refusal("error.bad_dice", {"value": value})
+        ctx.refusal = Refusal("error.bad_die", {"value": value})
     return None
 
 
