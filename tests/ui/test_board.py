@@ -105,7 +105,7 @@ def test_houses_hotel_and_mortgage_are_drawn_when_the_view_carries_them(ui_app: 
 
     spaces = list(board(OWNERS))
     marks = {1: {"houses": 3}, 2: {"hotel": True}, 9: {"mortgaged": True}}
-    classic = tuple(ClassicSpace(**{f: getattr(s, f) for f in SpaceView.__slots__}, **marks.get(s.deed or 0, {}))
+    classic = tuple(ClassicSpace(**{**{f: getattr(s, f) for f in SpaceView.__slots__}, **marks.get(s.deed or 0, {})})
                     for s in spaces)
     screen = open_board(ui_app, replace(board_view(), board=classic))
     cells = {c.deed: c for c in screen.ids.board.cells if c.deed}
