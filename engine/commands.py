@@ -97,6 +97,19 @@ class JailRoll:
 
 
 @dataclass(frozen=True, slots=True)
+class RollDice:
+    """The unit keeps the tokens (option ``positions``): ``player`` rolled ``die1`` and ``die2`` (1..6 each).
+
+    The dice come from the table (two touches on the unit's pad) or from the banker's seeded roll, never
+    from the engine, so a replay moves the tokens exactly as the game did. The ruleset moves the token,
+    pays GO when it passes, and sends it to jail on the third double in a row (or releases it from jail)."""
+
+    player: str
+    die1: int
+    die2: int
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     """The turn passes to the next player (counts rounds for ON THE RUN)."""
 
@@ -133,6 +146,6 @@ Command = Any
 
 CORE_COMMANDS: tuple[type, ...] = (
     StartGame, PassGo, BuyDeed, DeclineDeed, PlaceBid, CloseAuction, PayRent, GoToJail, PayJailFee, JailRoll, EndTurn,
-    Undo, CorrectMoney, CorrectDeed,
+    Undo, RollDice, CorrectMoney, CorrectDeed,
 )
 """Every shared command class (the record codec adds each ruleset's own)."""

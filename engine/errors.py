@@ -33,6 +33,8 @@ REFUSAL_KEYS: frozenset[str] = frozenset({
     "not_a_bidder", "bid_too_low", "bid_over_cash",
     # engine/rulesets/ultimate/jail.py
     "not_in_jail", "jail_roll_done", "bad_doubles",
+    # engine/rulesets/ultimate/moves.py
+    "positions_off", "bad_dice",
     # engine/rulesets/ultimate/cards.py
     "unknown_card", "not_an_event_space", "not_the_drawer", "malformed_choice", "bad_choice",
     # engine/rulesets/ultimate/debt.py

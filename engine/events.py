@@ -158,6 +158,25 @@ class TokenMoved:
 
 
 @dataclass(frozen=True, slots=True)
+class DiceRolled:
+    """``player`` rolled ``die1`` and ``die2`` and the token went from board position ``start`` to ``end``
+    (``start == end``: it stayed, after a jail roll that did not release it or a third double);
+    ``passed_go``: the move passed or reached GO; ``doubles``: doubles in a row this turn (0: not a double);
+    ``again``: the player rolls once more (a double that neither jailed nor came out of jail)."""
+
+    seq: int
+    command: int
+    player: str
+    die1: int
+    die2: int
+    start: int
+    end: int
+    passed_go: bool
+    doubles: int
+    again: bool
+
+
+@dataclass(frozen=True, slots=True)
 class JailEntered:
     """``player`` went to jail."""
 
@@ -290,6 +309,6 @@ class DeedCorrected:
 
 CORE_EVENTS: tuple[type, ...] = (
     GameStarted, SalaryPaid, DeedBought, DeedDeclined, AuctionOpened, BidPlaced, AuctionWon, AuctionEnded, RentPaid, RentWaived, TokenMoved, JailEntered, JailRollFailed, JailLeft, MoneyTransferred, DebtOpened, DebtSettled, PlayerBankrupt, GameEnded, TurnEnded, CommandUndone,
-    MoneyCorrected, DeedCorrected,
+    MoneyCorrected, DeedCorrected, DiceRolled,
 )
 """Every shared event class (the record codec adds each ruleset's own)."""

@@ -9,9 +9,9 @@ from pathlib import Path
 from engine.numbers import MAX_WAIT_S, parse_int, parse_seconds
 
 EXPECT_KINDS = ("balance", "owner", "level", "state", "error", "phase", "name", "token", "option", "edition",
-                "mortgaged", "pot", "cards")
+                "mortgaged", "pot", "cards", "position", "prompt")
 _EXPECT_ARGS = {"balance": 2, "owner": 2, "level": 2, "state": 1, "error": 1, "phase": 1, "name": 2, "token": 2,
-                "option": 2, "edition": 1, "mortgaged": 2, "pot": 1, "cards": 2}
+                "option": 2, "edition": 1, "mortgaged": 2, "pot": 1, "cards": 2, "position": 2, "prompt": 1}
 
 
 class TapScriptError(ValueError):

@@ -148,6 +148,12 @@ def check_expectation(step: Expect, view: ViewModel, last_error: str | None) -> 
         pid = args[0] if args[0].startswith("p") else f"p{args[0]}"
         got = next((len(p.jail_cards) for p in view.players if p.id == pid), None)
         want = int_arg(args[1], "a count", step.line)
+    elif kind == "position":  # the unit keeps the tokens: where the player's token stands
+        pid = args[0] if args[0].startswith("p") else f"p{args[0]}"
+        got = next((p.position for p in view.players if p.id == pid), None)
+        want = int_arg(args[1], "a board position", step.line)
+    elif kind == "prompt":
+        got, want = view.prompt.key, args[0]
     else:
         got, want = last_error or "none", args[0]
     if got != want:

@@ -30,7 +30,7 @@ from engine.banker.viewmodel import (
     ViewModel,
 )
 from engine.editions import Edition, EventCard, list_editions, load_edition
-from engine.events import Event
+from engine.events import DiceRolled, Event
 from engine.game import Game
 from engine.rulesets.ultimate import commands as uc
 from engine.rulesets.ultimate.state import GameState
@@ -120,6 +120,9 @@ def prompt_for(ctx: Context, s: BankerState) -> Prompt:
     p: list[tuple[str, str | int]] = []
     if s is BankerState.SETUP:
         p = [("seated", len(ctx.seats))]
+    elif s is BankerState.IDLE and st is not None and st.turn is not None and _positions(st):
+        p = [("player", roller_of(st) or st.turn), ("entered", len(g.choices))]
+        return Prompt("prompt.die2" if g.choices else "prompt.roll", (*p, *(("die1", d) for d in g.choices[:1])))
     elif s is BankerState.IDLE and st is not None and st.turn is not None:
         p = [("player", st.turn)]
     elif s in (BankerState.DEED, BankerState.BUY) and g.deed is not None and game is not None:
@@ -130,6 +133,12 @@ def prompt_for(ctx: Context, s: BankerState) -> Prompt:
                   ("rent", st.rent_due(g.deed))]
         if g.player:
             p.append(("player", g.player))
+            if s is BankerState.DEED and st is not None and _positions(st) and g.deed in st.owner:
+                own = st.owner[g.deed] == g.player
+                return Prompt("prompt.landed_own" if own else "prompt.landed_rent", tuple(p))
+    elif s is BankerState.ACTION and g.player and st is not None and _positions(st):
+        p = [("player", g.player), ("action", g.action or "")]
+        return Prompt("prompt.landed_event", tuple(p))
     elif s is BankerState.PLAYER and st is not None and g.player in st.specs:
         p = [("player", g.player or ""), ("balance", st.balance(g.player or ""))]
     elif s is BankerState.ACTION:
@@ -168,8 +177,10 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
     if st is not None:
         if "players" not in own:
             states = st.players
+            kept = _positions(st)
             players = tuple(
-                PlayerView(p.id, p.name, p.token, p.balance, wealth_of(game, p.id), p.in_jail, p.bankrupt, p.deeds)
+                PlayerView(p.id, p.name, p.token, p.balance, wealth_of(game, p.id), p.in_jail, p.bankrupt, p.deeds,
+                           position=st.position.get(p.id, 0) if kept else None)
                 for p in (states[pid] for pid in st.order)
             )
         if st.phase == "over":
@@ -232,7 +243,38 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
         editions=_editions(ctx.store.edition.ruleset) if setup else (),
         tokens=TOKENS if setup else (),
         on_the_run=int(getattr(st, "on_the_run", 0) or 0) if st is not None else 0,
+        positions=st is not None and _positions(st),
+        roller=roller_of(st) if st is not None and _positions(st) else None,
+        dice=tuple(int(d) for d in ctx.gesture.choices[:1]) if ctx.gesture.choices and state is BankerState.IDLE
+        else _last_dice(game),
     ), **own})
+
+
+def _positions(st: GameState) -> bool:
+    """Whether the unit keeps the tokens in this game (option ``positions``)."""
+    return bool(getattr(st.options, "positions", False))
+
+
+def roller_of(st: GameState) -> str | None:
+    """The player who rolls now when the unit keeps the tokens (each ruleset's ``moves.roller`` says the
+    same): the player whose turn it is, or once they are done rolling, the next active player."""
+    turn, last = st.turn, getattr(st, "roll", None)
+    if turn is None or last is None or last[0] != turn or last[2]:
+        return turn
+    order = st.order
+    i = order.index(turn)
+    return next((order[(i + k) % len(order)] for k in range(1, len(order) + 1)
+                 if order[(i + k) % len(order)] not in st.bankrupt), turn)
+
+
+def _last_dice(game: Game | None) -> tuple[int, ...]:
+    """The last roll's two dice (positions mode), from the game's latest ``DiceRolled``."""
+    if game is None or not _positions(game.state):
+        return ()
+    for event in reversed(game.events):
+        if isinstance(event, DiceRolled):
+            return (event.die1, event.die2)
+    return ()
 
 
 @cache

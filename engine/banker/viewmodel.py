@@ -46,6 +46,7 @@ class PlayerView:
     bankrupt: bool = False
     deeds: tuple[int, ...] = ()  # deed numbers owned
     jail_cards: tuple[int, ...] = ()  # classic: Get Out of Jail Free card ids held (the edition's deck numbers)
+    position: int | None = None  # board position 0.. of the token when the unit keeps the tokens, else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,3 +295,6 @@ class ViewModel:
     dealt: tuple[tuple[str, tuple[int, ...]], ...] = ()  # short / timed game: deeds dealt at the start, per player
     houses_left: int | None = None  # classic: the Bank's houses (None in Ultimate Banking)
     hotels_left: int | None = None  # classic: the Bank's hotels
+    positions: bool = False  # the unit keeps the tokens (option ``positions``): the dice pad is offered
+    roller: str | None = None  # positions: the player who rolls now
+    dice: tuple[int, ...] = ()  # positions: the last roll's two dice (or the one die entered so far)

@@ -30,6 +30,7 @@ from engine.commands import (
     PayRent,
     PlaceBid,
     PlayerSpec,
+    RollDice,
     StartGame,
     Undo,
 )
@@ -149,6 +150,10 @@ CASES: list[tuple[str, Callable[[], Game], Any, dict[str, str | int]]] = [
     ("bad_choice", drew_any_deed, ResolveEvent("A", (99,)),
      {"command": "ResolveEvent", "card": ANY_DEED_CARD.id, "card_key": ANY_DEED_CARD.key, "expects": "any_deed",
       "examples": "[(1,), (2,), (3,), (4,), (5,), (6,)]", "choice": "(99,)"}),
+    # engine/rulesets/ultimate/moves.py (the unit keeps the tokens)
+    ("positions_off", started, RollDice("A", 3, 4), {"command": "RollDice"}),
+    ("bad_dice", after(positions=True), RollDice("A", 3, 7),
+     {"command": "RollDice", "die1": "3", "die2": "7"}),
     # engine/rulesets/ultimate/debt.py
     ("not_the_debtor", IN_DEBT, ReturnDeed("A", 1), {"command": "ReturnDeed", "debtor": "B", "player": "A"}),
     # engine/corrections.py

@@ -21,7 +21,7 @@ def test_defaults_are_rules_6_2() -> None:
     assert Options().as_dict() == {
         "max_players": 4, "start_money": 1500, "go_salary": 200, "colour_set_bonus": True,
         "location_fee": 100, "jump_collects_go": False, "jail_fee": 100, "jailed_owner_collects_rent": False,
-        "auction": True, "auction_step": 20, "jail_max_tries": 3,
+        "auction": True, "auction_step": 20, "jail_max_tries": 3, "positions": False,
     }
 
 

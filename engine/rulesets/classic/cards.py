@@ -19,7 +19,7 @@ from engine.rulesets.classic import events as cev
 from engine.rulesets.classic.base import Table, charge, check_turn, pay
 from engine.rulesets.classic.commands import CollectJackpot, DrawCard, PayTax, UseJailCard
 from engine.rulesets.classic.edition import cards, taxes
-from engine.rulesets.classic.jail import send_to_jail
+from engine.rulesets.classic.moves import jail, placed
 from engine.rulesets.classic.standings import worth
 from engine.rulesets.classic.state import HOTEL, POT, ClassicState
 from engine.rulesets.classic.turns import salary
@@ -46,6 +46,7 @@ def check_draw(s: ClassicState, ed: Edition, cmd: DrawCard) -> Refusal | None:
 
 def _move(t: Table, player: str, origin: int, target: int) -> None:
     t.emit(ev.TokenMoved, player, target)
+    placed(t, player, target, "card")
     if target < origin:
         t.emit(ev.SalaryPaid, player, salary(t.state))
 
@@ -66,7 +67,9 @@ def apply_card(t: Table, player: str, origin: int, card: EventCard) -> None:
     if effect == "advance":
         _move(t, player, origin, int(str(p["target"])))
     elif effect == "back":
-        t.emit(ev.TokenMoved, player, (origin - int(str(p["steps"]))) % len(ed.spaces))
+        back = (origin - int(str(p["steps"]))) % len(ed.spaces)
+        t.emit(ev.TokenMoved, player, back)
+        placed(t, player, back, "card")
     elif effect == "nearest":
         target = _nearest(ed, origin, str(p["kind"]))
         _move(t, player, origin, target)
@@ -76,7 +79,7 @@ def apply_card(t: Table, player: str, origin: int, card: EventCard) -> None:
         if owner is not None and owner != player:
             t.emit(cev.CardRentSet, player, deed, str(p["rule"]))
     elif effect == "jail":
-        send_to_jail(t, player)
+        jail(t, player)
     elif effect == "collect":
         t.emit(ev.MoneyTransferred, BANK, player, card.amount, "card")
     elif effect == "pay":

@@ -197,9 +197,30 @@ class ClockAdvanced:
     minute: int
 
 
+@dataclass(frozen=True, slots=True)
+class TokenPlaced:
+    """The unit keeps the tokens (option ``positions``): a card or jail put ``player``'s token on board
+    ``position`` (``reason`` ``"card"`` or ``"jail"``); dice moves are ``DiceRolled``."""
+
+    seq: int
+    command: int
+    player: str
+    position: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RollsReset:
+    """The unit keeps the tokens: the turn passed to ``player`` with End turn; they roll afresh."""
+
+    seq: int
+    command: int
+    player: str
+
+
 CLASSIC_EVENTS: tuple[type, ...] = (
     CardDrawn, CardRentSet, JailCardUsed, BuildingBought, BuildingSold, DeedMortgaged, MortgageLifted,
     MortgageFeePaid, BuildingAuctionOpened, BuildingAuctionWon, BuildingAuctionEnded, TradeProposed,
-    TradeCancelled, TradeCompleted, AssetsTransferred, AssetsSeized, ClockAdvanced,
+    TradeCancelled, TradeCompleted, AssetsTransferred, AssetsSeized, ClockAdvanced, TokenPlaced, RollsReset,
 )
 """Every event class of the classic ruleset (the record codec reads them here)."""

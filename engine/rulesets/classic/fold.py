@@ -18,6 +18,7 @@ from engine import events as ev
 from engine.ledger import BANK
 from engine.rulesets.classic import events as cev
 from engine.rulesets.classic.edition import cards
+from engine.rulesets.classic.moves import fold_placed, fold_reset, fold_rolled
 from engine.rulesets.classic.options import Options
 from engine.rulesets.classic.state import POT, ClassicState, Lot, Offer
 from engine.state import DebtState
@@ -294,5 +295,6 @@ FOLD: Final[dict[type, Callable[[ClassicState, Any], None]]] = {
     cev.BuildingAuctionWon: _building_won, cev.BuildingAuctionEnded: _building_ended,
     cev.TradeProposed: _proposed, cev.TradeCancelled: _cancelled, cev.TradeCompleted: _traded,
     cev.AssetsTransferred: _transferred, cev.AssetsSeized: _seized, cev.ClockAdvanced: _clock,
+    ev.DiceRolled: fold_rolled, cev.TokenPlaced: fold_placed, cev.RollsReset: fold_reset,
 }
 """Event type -> its fold function, for every event the classic rules emit (shared ones included)."""

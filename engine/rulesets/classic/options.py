@@ -35,6 +35,7 @@ class Options(RuleOptions):
     short_game: bool = False  # two deeds dealt each, hotel after three houses, ends at the 2nd bankruptcy
     time_limit: int = 0  # minutes agreed for a time-limited game (0 = no time limit); two deeds dealt
     late_game_rent_tax: bool = False  # GO pays nothing from minute 46; rent is taxed from minute 61
+    positions: bool = False  # the unit keeps the tokens: dice entered or rolled, the landing follows
 
     def validate(self) -> None:
         """Raise :class:`OptionError` for a value out of range."""

@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from engine import commands as c
 from engine.errors import Refusal
-from engine.rulesets.classic import auction, building, cards, debt, jail, rent, trade, turns
+from engine.rulesets.classic import auction, building, cards, debt, jail, moves, rent, trade, turns
 from engine.rulesets.classic import commands as cc
 
 Check = Callable[[Any, Any, Any], "Refusal | None"]
@@ -19,10 +19,10 @@ RULES: Final[dict[type, tuple[Check, Do]]] = {
     c.PassGo: (turns.check_pass_go, turns.do_pass_go),
     cc.AdvanceClock: (turns.check_clock, turns.do_clock),
     cc.CallTime: (turns.check_call_time, turns.do_call_time),
-    c.BuyDeed: (rent.check_buy, rent.do_buy),
-    c.DeclineDeed: (rent.check_decline, rent.do_decline),
-    c.PayRent: (rent.check_rent, rent.do_rent),
-    cc.PayUtilityRent: (rent.check_utility_rent, rent.do_utility_rent),
+    c.BuyDeed: moves.at_square((rent.check_buy, rent.do_buy), "player", "BuyDeed"),
+    c.DeclineDeed: moves.at_square((rent.check_decline, rent.do_decline), "player", "DeclineDeed"),
+    c.PayRent: moves.at_square((rent.check_rent, rent.do_rent), "payer", "PayRent"),
+    cc.PayUtilityRent: moves.at_square((rent.check_utility_rent, rent.do_utility_rent), "payer", "PayUtilityRent"),
     c.PlaceBid: (auction.check_bid, auction.do_bid),
     c.CloseAuction: (auction.check_close, auction.do_close),
     cc.BuildHouse: (building.check_build, building.do_build),
@@ -30,7 +30,7 @@ RULES: Final[dict[type, tuple[Check, Do]]] = {
     cc.MortgageDeed: (building.check_mortgage, building.do_mortgage),
     cc.LiftMortgage: (building.check_lift, building.do_lift),
     cc.OpenBuildingAuction: (building.check_building_auction, building.do_building_auction),
-    c.GoToJail: (jail.check_go_to_jail, jail.do_go_to_jail),
+    c.GoToJail: (jail.check_go_to_jail, moves.do_go_to_jail),
     c.PayJailFee: (jail.check_pay_fee, jail.do_pay_fee),
     c.JailRoll: (jail.check_roll, jail.do_roll),
     cc.UseJailCard: (cards.check_use_card, cards.do_use_card),
@@ -42,4 +42,5 @@ RULES: Final[dict[type, tuple[Check, Do]]] = {
     cc.CancelTrade: (trade.check_cancel, trade.do_cancel),
     cc.SettleDebt: (debt.check_settle, debt.do_settle),
     cc.DeclareBankruptcy: (debt.check_bankrupt, debt.do_bankrupt),
+    c.RollDice: (moves.check_roll, moves.do_roll),
 }

@@ -55,7 +55,7 @@ class Offer:
 _SLOTS: Final = (
     "auction", "bankrupt", "card_rent", "chance", "chest", "credit", "debts", "edition", "edition_id",
     "fresh", "held", "jail", "ledger", "level", "lots", "minute", "mortgaged", "options", "order", "out",
-    "owner", "phase", "pot", "seed", "specs", "standings_final", "trade", "turn",
+    "owner", "phase", "position", "pot", "roll", "seed", "specs", "standings_final", "trade", "turn",
 )
 """The state's attribute names (a module constant, so that mypyc can compile the copy loops)."""
 
@@ -94,6 +94,11 @@ class ClassicState:
         self.turn: str | None = None
         self.standings_final: tuple[Standing, ...] = ()
         self.seed = 0
+        # the unit keeps the tokens (option ``positions``): player -> board position 0..39 (absent: GO),
+        # replaced as a whole when a token moves, so copies share it safely
+        self.position: dict[str, int] = {}
+        # (player, doubles in a row, rolls again) of the last roll; None before any or after End turn
+        self.roll: tuple[str, int, bool] | None = None
 
     def copy(self) -> ClassicState:
         """An independent copy: shallow copies of the dicts (their values are immutable)."""
@@ -178,6 +183,7 @@ class ClassicState:
             "auction": self.auction, "lots": self.lots, "debts": self.debts, "trade": self.trade,
             "card_rent": self.card_rent, "fresh": sorted(self.fresh), "credit": self.credit,
             "minute": self.minute, "turn": self.turn, "standings": self.standings_final, "seed": self.seed,
+            "position": dict(self.position), "roll": self.roll,
         }
 
     def __eq__(self, other: object) -> bool:

@@ -74,6 +74,8 @@ def check_end_turn(s: ClassicState, ed: Edition, cmd: EndTurn) -> Refusal | None
 def do_end_turn(t: Table, cmd: EndTurn) -> None:
     """Pass the turn to the next active player in registration order."""
     t.emit(ev.TurnEnded, cmd.player, next_active(t.state, cmd.player))
+    if t.state.options.positions:  # the unit keeps the tokens: the next player rolls afresh (moves.py)
+        t.emit(cev.RollsReset, t.state.turn)
 
 
 def salary(s: ClassicState) -> int:

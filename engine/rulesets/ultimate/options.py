@@ -27,6 +27,7 @@ class Options(RuleOptions):
     auction: bool = True  # a declined deed is auctioned
     auction_step: int = 20  # money units: bids are multiples of this
     jail_max_tries: int = 3  # rolls for doubles before the fee is charged
+    positions: bool = False  # the unit keeps the tokens: dice entered or rolled, the landing follows
 
     def validate(self) -> None:
         """Raise :class:`OptionError` for a value out of range."""

@@ -11,7 +11,7 @@ from typing import Any
 from engine import commands as c
 from engine.corrections import CORRECTION_RULES
 from engine.errors import Refusal
-from engine.rulesets.ultimate import auction, cards, debt, jail, levels, turns
+from engine.rulesets.ultimate import auction, cards, debt, jail, levels, moves, turns
 from engine.rulesets.ultimate import commands as uc
 from engine.rulesets.ultimate.turns import turn_bound
 
@@ -35,5 +35,6 @@ RULES: dict[type, tuple[Check, Do]] = {
     uc.DrawEvent: turn_bound((cards.check_draw, cards.do_draw), "player", "DrawEvent"),
     uc.ResolveEvent: (cards.check_resolve, cards.do_resolve),
     uc.ReturnDeed: (debt.check_return, debt.do_return),
+    c.RollDice: (moves.check_roll, moves.do_roll),
     **CORRECTION_RULES,
 }

@@ -6,11 +6,12 @@ from engine.rulesets.api import Ruleset
 from engine.rulesets.ultimate.commands import ULTIMATE_COMMANDS
 from engine.rulesets.ultimate.edition import SPACE_KINDS, parse_edition
 from engine.rulesets.ultimate.events import ULTIMATE_EVENTS
+from engine.rulesets.ultimate.fold import FOLD
 from engine.rulesets.ultimate.invariants import check_invariants
 from engine.rulesets.ultimate.options import Options
 from engine.rulesets.ultimate.rules import RULES
 from engine.rulesets.ultimate.sim import GameRunner
-from engine.rulesets.ultimate.state import FOLD, GameState
+from engine.rulesets.ultimate.state import GameState
 
 RULESET = Ruleset(
     name="ultimate",

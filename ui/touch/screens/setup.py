@@ -25,6 +25,8 @@ from ui.touch.widgets.setup_parts import OptionRow, SeatRow
 
 def option_text(presenter: Presenter, name: str, value: object) -> str:
     """An option's value for display: on/off for booleans, money for amounts, the number otherwise."""
+    if name == "positions":  # the dice: at the table, or the unit keeps the tokens
+        return presenter.tr("setup.dice_unit" if value else "setup.dice_table")
     if isinstance(value, bool):
         return presenter.tr("word.on" if value else "word.off")
     if isinstance(value, int) and name in MONEY_OPTIONS:

@@ -15,8 +15,17 @@ from types import ModuleType
 
 from engine.banker.table import SETTLE_FROM, RulesetRows, row
 from engine.banker.table import BankerState as S
-from engine.rulesets.classic.gestures import actions, auction, building, clock, debt, landing, trade
-from engine.rulesets.classic.gestures.screen import VIEW as VIEW
+from engine.rulesets.classic.gestures import (
+    actions,
+    auction,
+    building,
+    clock,
+    debt,
+    landing,
+    positions,
+    trade,
+)
+from engine.rulesets.classic.gestures.screen import VIEW as CLASSIC_VIEW
 
 PLAYER_BUTTONS = [f"press_{b}" for b in (*actions.DIRECT, *actions.TAXES, *actions.DECKS)]
 """Buttons that need a player: card-then-button (state PLAYER) or button-then-card (state ACTION)."""
@@ -26,6 +35,7 @@ DECK_BUTTONS = [f"press_{b}" for b in actions.DECKS]
 
 ROWS = RulesetRows(
     gestures=(
+        *positions.GESTURES,  # the unit keeps the tokens (option positions): the dice first
         # --- a deed first: its owner, buildings and rent; then the card of the player who landed ----------
         row("tap_deed", S.IDLE, S.DEED, None, "pick_deed"),
         row("tap_player", S.DEED, S.BUY, ["known_player", "deed_unowned", "can_consider_buy"], "pick_player"),
@@ -102,11 +112,15 @@ ROWS = RulesetRows(
     ),
     landings=(
         row("settle", list(SETTLE_FROM), S.TRADE_OPEN, ["phase_play", "trade_is_open"]),
+        *positions.LANDINGS,
     ),
 )
 """The classic ruleset's rows: deeds, rent and the utility's dice, mortgages, player actions and taxes, the
 cards, building and selling, deals, the auction, debt, the end of the turn and the clock; ``settle`` to
 its auction, debt and placing phases, and to an open deal."""
 
-HANDLERS: tuple[ModuleType, ...] = (landing, actions, building, trade, auction, debt, clock)
+HANDLERS: tuple[ModuleType, ...] = (landing, actions, building, trade, auction, debt, clock, positions)
 """The handler modules :data:`ROWS` names."""
+
+VIEW = positions.with_positions(CLASSIC_VIEW)
+"""The classic view hooks, with the prompts of the positions mode first."""

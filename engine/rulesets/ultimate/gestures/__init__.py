@@ -13,7 +13,7 @@ from types import ModuleType
 
 from engine.banker.table import CARD_FIRST_BUTTONS, PLAYER_BUTTONS, SETTLE_FROM, RulesetRows, row
 from engine.banker.table import BankerState as S
-from engine.rulesets.ultimate.gestures import actions, auction, cards, debt, deeds
+from engine.rulesets.ultimate.gestures import actions, auction, cards, debt, deeds, positions
 
 ROWS = RulesetRows(
     gestures=(
@@ -35,7 +35,8 @@ ROWS = RulesetRows(
         # --- a button first, then the player's card ------------------------------------------------------
         row(CARD_FIRST_BUTTONS, S.IDLE, S.ACTION, "in_play", "pick_action"),
         row("tap_player", S.ACTION, S.LOCATION, "action_is_location", "pick_player"),
-        row("tap_player", S.ACTION, S.IDLE, "can_act", ["do_act", "then_settle"]),
+        row("tap_player", S.ACTION, S.IDLE, ["is_lander", "can_act"], ["do_act", "then_settle"]),
+        row("tap_event", S.ACTION, S.IDLE, ["action_is_draw", "can_draw_landed"], ["do_draw_landed", "then_settle"]),
         # --- Location: pay the fee and jump; ``settle`` then starts the landing (BUY, or DEED for a card) --
         row("tap_deed", S.LOCATION, S.IDLE, "can_locate", ["do_locate", "then_settle"]),
         # --- a physical event card, then the drawer's card ---------------------------------------------------
@@ -54,6 +55,9 @@ ROWS = RulesetRows(
            ["do_close_auction", "then_settle"]),
         # --- debt: return deeds until covered ---------------------------------------------------------------
         row("tap_deed", S.DEBT, S.IDLE, "can_return", ["do_return", "then_settle"]),
+        # --- the unit keeps the tokens: two dice on the pad, or the unit's roll ----------------------------
+        row("answer", S.IDLE, None, ["dice_complete", "can_roll"], ["do_roll", "then_settle"]),
+        row("answer", S.IDLE, None, "die_partial", "add_die"),
         # --- end of turn: the current player is known -------------------------------------------------------
         row("press_end_turn", S.IDLE, None, "can_end_current_turn", ["do_end_current_turn", "then_settle"]),
     ),
@@ -65,11 +69,13 @@ ROWS = RulesetRows(
     landings=(
         row("settle", list(SETTLE_FROM), S.BUY, ["phase_play", "landing_unowned"], "start_landing"),
         row("settle", list(SETTLE_FROM), S.DEED, ["phase_play", "landing_owned"], "start_landing"),
+        row("settle", list(SETTLE_FROM), S.ACTION, ["phase_play", "landed_event"], "start_draw"),
+        row("settle", list(SETTLE_FROM), S.LOCATION, ["phase_play", "landed_location"], "start_location"),
     ),
 )
 """The Ultimate Banking ruleset's rows: deeds and levels, player actions, Location, event cards, the
-auction, debt and the end of the turn; ``settle`` to its auction, event and debt phases and the landing
-after a jump."""
+auction, debt, the dice when the unit keeps the tokens, and the end of the turn; ``settle`` to its auction,
+event and debt phases, the landing after a jump, and the landing after a roll."""
 
-HANDLERS: tuple[ModuleType, ...] = (deeds, actions, cards, auction, debt)
+HANDLERS: tuple[ModuleType, ...] = (deeds, actions, cards, auction, debt, positions)
 """The handler modules :data:`ROWS` names."""

@@ -12,6 +12,7 @@ from engine import commands as c
 from engine.banker.context import Context, Refusal
 from engine.banker.setup import seat_of
 from engine.rulesets.ultimate import commands as uc
+from engine.rulesets.ultimate.gestures.positions import origin_of
 
 _ACTIONS: dict[str, Callable[[str], c.Command]] = {
     "go": c.PassGo, "jail": c.GoToJail, "pay_fee": c.PayJailFee, "end_turn": c.EndTurn,
@@ -46,6 +47,8 @@ def _action_command(ctx: Context, event: EventData) -> c.Command | None:
     player = ctx.input_player(event)
     if player is None or action is None:
         return None
+    if action == "draw" and ctx.durable is not None and ctx.st().options.positions:
+        return uc.DrawEvent(player, None, origin_of(ctx, player, "event"))  # the unit knows the Event space
     return _ACTIONS[action](player) if action in _ACTIONS else None
 
 
@@ -62,12 +65,12 @@ def do_act(ctx: Context, event: EventData) -> None:
 
 def can_locate(ctx: Context, event: EventData) -> bool:
     pair = ctx.pair(event)
-    return ctx.probing if pair is None else ctx.allowed(uc.UseLocation(*pair))
+    return ctx.probing if pair is None else ctx.allowed(uc.UseLocation(*pair, origin_of(ctx, pair[0], "location")))
 
 
 def do_locate(ctx: Context, event: EventData) -> None:
     pair = ctx.require_pair(event)
-    ctx.apply(uc.UseLocation(*pair))
+    ctx.apply(uc.UseLocation(*pair, origin_of(ctx, pair[0], "location")))
     ctx.landing = pair
 
 

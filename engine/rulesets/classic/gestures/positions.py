@@ -1,0 +1,313 @@
+"""The unit keeps the tokens in the classic game (option ``positions``; docs/flows.md "The unit keeps the
+tokens"): the dice, then what the square asks for, with the lander known.
+
+In IDLE the player who rolls enters the two dice on the pad (``choose 3``, ``choose 4``) or lets the unit
+roll (``choose roll``: two dice from a ``random.Random`` seeded by the banker's injected seed source, the
+game and its event count; the dice go into the command). One ``RollDice`` follows, and ``settle`` goes
+straight to the square: BUY for an unowned deed, ACTION for the rest with the lander known: another
+player's deed (the lander's card pays; a utility's rent uses the roll just made), Chance or Community Chest
+(the lander's card draws the screen's deck, or tap the physical card), a tax (the lander's card pays it;
+Income Tax with a choice asks which) or the Free Parking pot. A card that moves the token leads to its new
+square the same way. Another player's card is refused (``error.wrong_player``), and the engine refuses a
+landing off the lander's square (``reason.not_on_square``); nothing changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from transitions import EventData
+
+from engine import commands as c
+from engine.banker.context import Context, Gesture, Refusal, input_value
+from engine.banker.hooks import RulesetView
+from engine.banker.setup import seat_of
+from engine.banker.table import SETTLE_FROM, row
+from engine.banker.table import BankerState as S
+from engine.banker.viewmodel import Prompt
+from engine.events import DiceRolled
+from engine.rulesets.classic import commands as cc
+from engine.rulesets.classic.base import rent_for
+from engine.rulesets.classic.edition import taxes
+from engine.rulesets.classic.events import TokenPlaced
+from engine.rulesets.classic.gestures.actions import tax_has_choice
+from engine.rulesets.classic.gestures.base import cst
+from engine.rulesets.classic.moves import roller
+
+DIGITS = ("1", "2", "3", "4", "5", "6")
+
+GESTURES = (
+    # --- the dice: two touches on the pad, or the unit's roll -------------------------------------------------
+    row("answer", S.IDLE, None, ["dice_complete", "can_roll"], ["do_roll", "then_settle"]),
+    row("answer", S.IDLE, None, "die_partial", "add_die"),
+    # --- the square asks the lander's card: rent (a card's tenfold utility rent: the dice total next), a
+    # card, a tax, the pot; a physical Chance or Community Chest card draws that card --------------------------
+    row("tap_player", S.ACTION, S.DICE, ["is_lander", "action_is_rent", "tenfold_due"], "pick_player"),
+    row("tap_player", S.ACTION, S.IDLE, ["is_lander", "action_is_rent", "can_pay_landed"],
+        ["do_pay_landed", "then_settle"]),
+    row("tap_player", S.ACTION, S.IDLE, ["is_lander", "landed_square", "can_act"], ["do_act", "then_settle"]),
+    row("tap_event", S.ACTION, S.IDLE, ["landed_deck", "can_draw_landed"], ["do_draw_landed", "then_settle"]),
+)
+"""Rows before the classic gestures (the first row whose conditions hold wins)."""
+
+LANDINGS = (
+    row("settle", list(SETTLE_FROM), S.BUY, ["phase_play", "rolled_unowned"], "start_rolled_deed"),
+    row("settle", list(SETTLE_FROM), S.ACTION, ["phase_play", "rolled_other"], "start_rolled_rent"),
+    row("settle", list(SETTLE_FROM), S.ACTION, ["phase_play", "rolled_action"], "start_rolled_action"),
+)
+"""``settle`` rows after a roll or a card's move: what the square asks for."""
+
+
+def positions_on(ctx: Context) -> bool:
+    """A game in play where the unit keeps the tokens."""
+    return ctx.durable is not None and cst(ctx).options.positions and cst(ctx).phase == "play"
+
+
+# -- the dice -----------------------------------------------------------------------------------------------
+
+
+def _dice_answer(ctx: Context, event: EventData) -> str | None:
+    value = str(input_value(event) or "").strip().lower()
+    held = len(ctx.gesture.choices)
+    if value in DIGITS:
+        return "partial" if held == 0 else "complete"
+    if value == "roll" and held == 0:
+        return "complete"
+    if not ctx.probing:
+        ctx.refusal = Refusal("error.bad_die", {"value": value[:40]})
+    return None
+
+
+def die_partial(ctx: Context, event: EventData) -> bool:
+    return ctx.probing or (positions_on(ctx) and _dice_answer(ctx, event) == "partial")
+
+
+def add_die(ctx: Context, event: EventData) -> None:
+    ctx.gesture.choices = [int(str(input_value(event)).strip())]
+
+
+def dice_complete(ctx: Context, event: EventData) -> bool:
+    return ctx.probing or (positions_on(ctx) and _dice_answer(ctx, event) == "complete")
+
+
+def can_roll(ctx: Context, event: EventData) -> bool:
+    if ctx.probing:
+        return True
+    assert ctx.durable is not None
+    value = str(input_value(event) or "").strip().lower()
+    if value in DIGITS:
+        dice = [int(ctx.gesture.choices[0]), int(value)]
+    else:  # the unit rolls, seeded: the command carries the dice
+        rng = random.Random(f"{ctx.seed_source()}:{ctx.durable.game_id}:{len(ctx.durable.game.events)}")
+        dice = [1 + rng.randrange(6), 1 + rng.randrange(6)]
+    ctx.gesture.choices = list(dice)
+    if ctx.allowed(c.RollDice(roller(cst(ctx)), dice[0], dice[1])):
+        return True
+    ctx.gesture.choices = []
+    return False
+
+
+def do_roll(ctx: Context, event: EventData) -> None:
+    d1, d2 = (int(d) for d in ctx.gesture.choices)
+    ctx.apply(c.RollDice(roller(cst(ctx)), d1, d2))
+
+
+# -- where the token stopped --------------------------------------------------------------------------------
+
+
+def _moved(ctx: Context) -> tuple[str, int] | None:
+    """(the player, the square) of this input's roll or card move, for a free player in play; else None."""
+    if not positions_on(ctx):
+        return None
+    mover = None
+    for e in ctx.events:
+        if isinstance(e, DiceRolled) or (isinstance(e, TokenPlaced) and e.reason == "card"):
+            mover = e.player
+    st = cst(ctx)
+    if mover is None or mover in st.jail or mover in st.bankrupt:
+        return None
+    return mover, st.position.get(mover, 0)
+
+
+def _deed_at(ctx: Context) -> tuple[str, int, str | None] | None:
+    moved = _moved(ctx)
+    if moved is None or ctx.durable is None:
+        return None
+    deed = ctx.durable.game.edition.spaces[moved[1]].deed
+    return None if deed is None else (moved[0], deed, cst(ctx).owner.get(deed))
+
+
+def rolled_unowned(ctx: Context, event: EventData) -> bool:
+    found = _deed_at(ctx)
+    return found is not None and found[2] is None
+
+
+def rolled_other(ctx: Context, event: EventData) -> bool:
+    found = _deed_at(ctx)
+    return found is not None and found[2] not in (None, found[0]) and found[1] not in cst(ctx).mortgaged
+
+
+def start_rolled_deed(ctx: Context, event: EventData) -> None:
+    found = _deed_at(ctx)
+    assert found is not None
+    ctx.gesture = Gesture(player=found[0], deed=found[1])
+
+
+def start_rolled_rent(ctx: Context, event: EventData) -> None:
+    found = _deed_at(ctx)
+    assert found is not None
+    at = ctx.durable.game.edition.deeds[found[1]].position if ctx.durable is not None else None
+    ctx.gesture = Gesture(player=found[0], deed=found[1], action="rent", position=at)
+
+
+def is_lander(ctx: Context, event: EventData) -> bool:
+    """After a roll the lander is known: only their card answers the square."""
+    expected, tapped = ctx.gesture.player, ctx.input_player(event)
+    if expected is None or tapped is None or tapped == expected:
+        return True
+    ctx.refusal = Refusal("error.wrong_player", {"expected": seat_of(expected), "seat": seat_of(tapped)})
+    return False
+
+
+def action_is_rent(ctx: Context, event: EventData) -> bool:
+    return ctx.gesture.action == "rent" and ctx.gesture.deed is not None
+
+
+def landed_square(ctx: Context, event: EventData) -> bool:
+    """A card, tax or pot square reached by a roll (Income Tax with a choice goes on to the classic TAX)."""
+    return ctx.gesture.position is not None and ctx.gesture.action not in (None, "rent") \
+        and not tax_has_choice(ctx, event)
+
+
+def _square_action(ctx: Context) -> tuple[str, str, int] | None:
+    """(the player, the button the square asks for, the square) on a card, tax or pot square."""
+    moved = _moved(ctx)
+    if moved is None or ctx.durable is None:
+        return None
+    player, at = moved
+    ed, st = ctx.durable.game.edition, cst(ctx)
+    kind = ed.spaces[at].kind
+    if kind in ("chance", "chest"):
+        return player, kind, at
+    if kind == "tax":
+        return player, f"{taxes(ed)[at][0]}_tax", at
+    if kind == "parking" and st.options.free_parking_jackpot and st.pot > 0:
+        return player, "jackpot", at
+    return None
+
+
+def rolled_action(ctx: Context, event: EventData) -> bool:
+    return _square_action(ctx) is not None
+
+
+def start_rolled_action(ctx: Context, event: EventData) -> None:
+    found = _square_action(ctx)
+    assert found is not None
+    ctx.gesture = Gesture(player=found[0], action=found[1], position=found[2])
+
+
+def landed_deck(ctx: Context, event: EventData) -> bool:
+    return ctx.gesture.action in ("chance", "chest") and ctx.gesture.position is not None
+
+
+def _landed_draw(ctx: Context, event: EventData) -> cc.DrawCard | None:
+    player, at, card = ctx.gesture.player, ctx.gesture.position, input_value(event)
+    return None if player is None or at is None or card is None else cc.DrawCard(player, at, int(card))
+
+
+def can_draw_landed(ctx: Context, event: EventData) -> bool:
+    cmd = _landed_draw(ctx, event)
+    return ctx.probing if cmd is None else ctx.allowed(cmd)
+
+
+def do_draw_landed(ctx: Context, event: EventData) -> None:
+    cmd = _landed_draw(ctx, event)
+    assert cmd is not None
+    ctx.apply(cmd)
+
+
+# -- a utility's rent with the roll just made ---------------------------------------------------------------
+
+
+def _last_total(ctx: Context) -> int | None:
+    game = ctx.game
+    if game is None:
+        return None
+    for e in reversed(game.events):
+        if isinstance(e, DiceRolled):
+            return e.die1 + e.die2
+    return None
+
+
+def tenfold_due(ctx: Context, event: EventData) -> bool:
+    """A card sent the lander to this utility: ten times a new roll, typed next (the classic DICE state)."""
+    card, deed = cst(ctx).card_rent, ctx.gesture.deed
+    return card is not None and card[1] == deed and card[2] == "tenfold"
+
+
+def _landed_rent(ctx: Context, event: EventData) -> c.PayRent | cc.PayUtilityRent | None:
+    player, deed, game = ctx.input_player(event), ctx.gesture.deed, ctx.game
+    if player is None or deed is None or game is None:
+        return None
+    if game.edition.deeds[deed].kind != "utility":
+        return c.PayRent(player, deed)
+    total = _last_total(ctx)
+    return None if total is None else cc.PayUtilityRent(player, deed, total)
+
+
+def can_pay_landed(ctx: Context, event: EventData) -> bool:
+    cmd = _landed_rent(ctx, event)
+    return ctx.probing if cmd is None else ctx.allowed(cmd)
+
+
+def do_pay_landed(ctx: Context, event: EventData) -> None:
+    cmd = _landed_rent(ctx, event)
+    assert cmd is not None
+    ctx.apply(cmd)
+
+
+# -- the prompts ----------------------------------------------------------------------------------------------
+
+
+def _prompt(ctx: Context, state: S) -> Prompt | None:
+    """The prompts naming the one gesture expected when the unit keeps the tokens (None: the classic one)."""
+    if ctx.durable is None or not cst(ctx).options.positions or cst(ctx).phase != "play":
+        return None
+    st, g, ed = cst(ctx), ctx.gesture, ctx.durable.game.edition
+    if state is S.IDLE and st.turn is not None:
+        p: list[tuple[str, str | int]] = [("player", roller(st)), ("entered", len(g.choices))]
+        if g.choices:
+            return Prompt("prompt.die2", (*p, ("die1", int(g.choices[0]))))
+        return Prompt("prompt.roll", tuple(p))
+    if state is S.ACTION and g.action == "rent" and g.player is not None and g.deed is not None \
+            and g.deed in st.owner:
+        d = ed.deeds[g.deed]
+        total = _last_total(ctx) or 0
+        return Prompt("prompt.landed_pay", (("player", g.player), ("deed", g.deed), ("name", d.name),
+                                            ("owner", st.owner[g.deed]), ("buildings", st.level.get(g.deed, 0)),
+                                            ("rent", rent_for(st, ed, g.deed, total))))
+    if state is S.ACTION and g.player is not None and g.position is not None:
+        return Prompt("prompt.landed_square", (("player", g.player), ("space", ed.spaces[g.position].name),
+                                               ("action", g.action or "")))
+    return None
+
+
+def with_positions(base: RulesetView) -> RulesetView:
+    """The classic view's hooks, with the positions prompts first and each player's token position."""
+    inner_prompt: Callable[[Any, Any], Prompt | None] | None = base.prompt
+    inner_fields: Callable[[Any, Any], dict[str, Any]] | None = base.fields
+
+    def prompt(ctx: Any, state: Any) -> Prompt | None:
+        return _prompt(ctx, state) or (inner_prompt(ctx, state) if inner_prompt is not None else None)
+
+    def fields(ctx: Any, state: Any) -> dict[str, Any]:
+        out = inner_fields(ctx, state) if inner_fields is not None else {}
+        if ctx.durable is not None and cst(ctx).options.positions and "players" in out:
+            where = cst(ctx).position
+            out["players"] = tuple(replace(p, position=where.get(p.id, 0)) for p in out["players"])
+        return out
+
+    return RulesetView(wealth=base.wealth, space=base.space, prompt=prompt, fields=fields)
