@@ -41,7 +41,7 @@ def small_things(root: Any) -> list[str]:
 def show(app: Any, name: str, build: Any) -> None:
     app.overlay = None
     app.render(build())
-    if name.startswith("board"):
+    if name.startswith(("board", "classic_board")):
         app.show_screen("board")
     pump(3)
 

@@ -21,7 +21,7 @@ def show(app: Any, name: str) -> None:
     """Render the hand-made view of screen ``name`` (the board as the user's overlay)."""
     app.overlay = None
     app.render(SCREENS[name]())
-    if name == "board":
+    if name in ("board", "classic_board"):
         app.show_screen("board")
     pump(3)
 

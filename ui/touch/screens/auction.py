@@ -1,4 +1,4 @@
-"""The auction: the deed, the high bid and bidder, the countdown, and bid buttons (steps or the keypad)."""
+"""The auction: the deed (or, in the classic game, a house or hotel), the high bid and bidder, the countdown, and bid buttons (steps or the keypad)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,13 @@ class AuctionScreen(BankScreen):
         self.ids.prompt.text = presenter.prompt()
         if auction is not None:
             space = presenter.space_for_deed(auction.deed)
-            self.ids.deed.text = presenter.deed_name(auction.deed)
-            self.ids.band.bg = palette.deed_rgba(space.colour if space else None)
+            kind = getattr(auction, "kind", "deed")
+            if kind in ("house", "hotel"):  # the classic game: a building the Bank is short of
+                self.ids.deed.text = presenter.tr(f"auction.building_{kind}")
+                self.ids.band.bg = palette.HOTEL if kind == "hotel" else palette.HOUSE
+            else:
+                self.ids.deed.text = presenter.deed_name(auction.deed)
+                self.ids.band.bg = palette.deed_rgba(space.colour if space else None)
             self.ids.high.text = presenter.tr(
                 "auction.high_bid", amount=presenter.money(auction.high_bid),
                 player=presenter.player_name(auction.high_bidder) if auction.high_bidder else presenter.tr("auction.no_bid"))

@@ -3,17 +3,31 @@ the centre shows the touched space's details (owner, level, rent now, price), th
 
 Touching a deed space does what tapping its deed card does (for lost cards): the screen asks the app to
 ``touch_deed(number)``, and the board stays open, so the centre shows what the banker says of that deed.
-Touching another space only shows it in the centre.
+Touching another space only shows it in the centre. In the classic game the owner disc carries no level
+(the houses stand on the band), a mortgaged deed's disc shows the mortgage letter, and the centre says the
+buildings; when the view gives the players' board positions, the tokens stand on their squares.
 """
 
 from __future__ import annotations
 
 from engine.banker.viewmodel import SpaceView
 from ui.touch.screens.base import BankScreen
+from ui.touch.screens.classic_text import buildings_of, buildings_words
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 
 NO_BAND: palette.RGBA = (0.0, 0.0, 0.0, 0.0)
+
+
+def token_marks(presenter: Presenter) -> list[tuple[int, palette.RGBA, str]]:
+    """(position, colour, initial) of every player still in whose board position the view gives."""
+    marks = []
+    for p in presenter.view.players:
+        position = getattr(p, "position", None)
+        if isinstance(position, int) and not p.bankrupt:
+            name = presenter.player_name(p.id)
+            marks.append((position, palette.token_rgba(p.token), name[:1].upper()))
+    return marks
 
 
 class BoardScreen(BankScreen):
@@ -29,7 +43,10 @@ class BoardScreen(BankScreen):
         selected = self.shown_position(presenter)
         names = [presenter.space_name(s) for s in view.board]
         owners = [palette.token_rgba(p.token) if (p := presenter.player(s.owner)) else None for s in view.board]
-        board.show(view.board, names, owners, selected)
+        classic = presenter.ruleset == "classic"
+        board.show(view.board, names, owners, selected, levels=not classic,
+                   mortgage_mark=presenter.tr("board.mortgage_mark"))
+        board.show_tokens(token_marks(presenter))
         self.ids.prompt.text = presenter.prompt()
         space = next((s for s in view.board if s.position == selected), None)
         self.show_details(presenter, space)
@@ -63,7 +80,12 @@ class BoardScreen(BankScreen):
         if getattr(space, "mortgaged", False):
             ids.owner.text += "\n" + tr("board.mortgaged")
         ids.price_key.text, ids.price.text = tr("board.price"), presenter.money(space.price or 0)
-        if space.owner and space.level:
+        if space.owner and presenter.ruleset == "classic":
+            ids.level_key.text = tr("board.buildings")
+            ids.level.text = buildings_words(presenter, buildings_of(space))
+            if space.rent is not None:
+                ids.rent_key.text, ids.rent.text = tr("board.rent_now"), presenter.money(space.rent)
+        elif space.owner and space.level:
             ids.level_key.text = tr("board.level")
             ids.level.text = tr("board.level_value", level=space.level, top=5)
             if space.rent is not None:

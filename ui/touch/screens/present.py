@@ -47,6 +47,11 @@ class Presenter:
 
     # -- look-ups ---------------------------------------------------------------------------------
     @property
+    def ruleset(self) -> str:
+        """The ruleset of the view's edition (``ultimate`` or ``classic``; ``""`` when it is not known)."""
+        return _ruleset(self.view.edition) if self.view.edition else ""
+
+    @property
     def currency(self) -> str:
         return self.view.currency if self.view.currency in CURRENCIES else "M"
 
@@ -252,6 +257,15 @@ def _edition_cards(edition_id: str) -> dict[int, EventCard]:
         return {c.id: c for c in load_edition(edition_id).events}
     except (OSError, KeyError, ValueError):
         return {}
+
+
+@cache
+def _ruleset(edition_id: str) -> str:
+    """The ruleset an edition is played with (``""`` when the edition is unknown)."""
+    try:
+        return load_edition(edition_id).ruleset
+    except (OSError, KeyError, ValueError):
+        return ""
 
 
 def _edition_card(edition_id: str, card_id: int) -> EventCard | None:
