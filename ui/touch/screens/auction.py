@@ -6,6 +6,8 @@ from ui.touch.screens.base import BankScreen
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 
+BUILDING_KEYS: dict[str, str] = {"house": "auction.building_house", "hotel": "auction.building_hotel"}
+"""The classic game's building auctions: the lot's name by its kind."""
 BID_STEPS: tuple[int, ...] = (20, 100)
 """The bid buttons' increments in money units (docs/rules.md 6.2: steps of 20 and 100)."""
 
@@ -23,7 +25,7 @@ class AuctionScreen(BankScreen):
             space = presenter.space_for_deed(auction.deed)
             kind = getattr(auction, "kind", "deed")
             if kind in ("house", "hotel"):  # the classic game: a building the Bank is short of
-                self.ids.deed.text = presenter.tr(f"auction.building_{kind}")
+                self.ids.deed.text = presenter.tr(BUILDING_KEYS[kind])
                 self.ids.band.bg = palette.HOTEL if kind == "hotel" else palette.HOUSE
             else:
                 self.ids.deed.text = presenter.deed_name(auction.deed)

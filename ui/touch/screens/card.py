@@ -24,7 +24,7 @@ DECK_COLOURS: dict[str, palette.RGBA] = {
 
 def choice_text(presenter: Presenter, choice: ChoiceView) -> str:
     """An answer's caption: a board square by its name, a player, or the choice's own words."""
-    if choice.value.isdigit() and choice.label_key in ("choice.space", "choice.card_space", "choice.position"):
+    if choice.value.isdigit() and choice.label_key == "choice.space":
         board = presenter.view.board
         position = int(choice.value)
         space = next((s for s in board if s.position == position), None)
