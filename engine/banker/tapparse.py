@@ -8,9 +8,10 @@ from pathlib import Path
 
 from engine.numbers import MAX_WAIT_S, parse_int, parse_seconds
 
-EXPECT_KINDS = ("balance", "owner", "level", "state", "error", "phase", "name", "token", "option", "edition")
+EXPECT_KINDS = ("balance", "owner", "level", "state", "error", "phase", "name", "token", "option", "edition",
+                "mortgaged", "pot", "cards")
 _EXPECT_ARGS = {"balance": 2, "owner": 2, "level": 2, "state": 1, "error": 1, "phase": 1, "name": 2, "token": 2,
-                "option": 2, "edition": 1}
+                "option": 2, "edition": 1, "mortgaged": 2, "pot": 1, "cards": 2}
 
 
 class TapScriptError(ValueError):

@@ -19,6 +19,9 @@ One step per line; ``#`` starts a comment; a ``# source: ...`` header names the 
     expect token 2 blue             # seat 2's token colour
     expect option start_money 2000  # a rule option in force (on/off for yes/no options)
     expect edition ultimate-us      # the edition shown (the next game's while registering)
+    expect mortgaged 16 yes         # classic: deed 16 is mortgaged (yes/no)
+    expect pot 150                  # classic: the Free Parking pot holds 150 money units
+    expect cards 2 1                # classic: seat 2 holds 1 Get Out of Jail Free card
 
 The parser returns typed steps. :class:`Interpreter` is the one interpreter of the steps: it plays one
 step at a time into any :class:`Drivable` (the Banker's ``tap/press/choose/tick`` and ``view``) and says
@@ -135,6 +138,16 @@ def check_expectation(step: Expect, view: ViewModel, last_error: str | None) -> 
         got = dict(view.options).get(args[0])
     elif kind == "edition":
         got, want = view.edition, args[0]
+    elif kind == "mortgaged":
+        deed = int_arg(args[0], "a deed number", step.line)
+        got = next((s.mortgaged for s in view.board if s.deed == deed), None)
+        want = args[1].lower() in ("yes", "on", "true", "1")
+    elif kind == "pot":
+        got, want = view.pot, int_arg(args[0], "an amount", step.line)
+    elif kind == "cards":
+        pid = args[0] if args[0].startswith("p") else f"p{args[0]}"
+        got = next((len(p.jail_cards) for p in view.players if p.id == pid), None)
+        want = int_arg(args[1], "a count", step.line)
     else:
         got, want = last_error or "none", args[0]
     if got != want:

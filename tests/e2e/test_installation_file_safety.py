@@ -115,13 +115,15 @@ def test_a_db_in_a_missing_folder_is_refused_and_no_folder_is_made(tmp_path: Pat
     assert _run(["headless"], env).returncode == 2 and not (tmp_path / "no").exists()
 
 
-def test_an_edition_the_banker_cannot_play_yet_is_refused_before_writing(tmp_path: Path) -> None:
-    """The classic editions play in the simulator; at the table their gestures are a later piece of work, so
-    the banker says so instead of starting a game it could not bank."""
+def test_a_classic_edition_is_banked_at_the_table(tmp_path: Path) -> None:
+    """The classic editions have their gestures at the table (docs/flows.md, "The classic game";
+    docs/rules-classic.md 1): ``boardbank headless --edition classic-us`` registers two players and starts."""
     db = tmp_path / "bank.db"
-    done = _run(["headless", "--edition", "classic-us", "--db", str(db)], _env(tmp_path))
-    assert done.returncode == 2 and "the classic game has no gestures at the table yet" in done.stderr
-    assert not db.exists()
+    lines = "card 000000A1 player 1\ncard 000000A2 player 2\ntap 000000A1\ntap 000000A2\npress ok\n" \
+            "expect state idle\nexpect edition classic-us\nexpect balance 1 1500\n"
+    done = _run(["headless", "--edition", "classic-us", "--db", str(db)], _env(tmp_path), stdin=lines)
+    assert done.returncode == 0, done.stderr
+    assert '"ok": false' not in done.stdout and '"GameStarted"' in done.stdout and db.exists()
 
 
 def test_setup_offers_only_the_editions_of_the_banker_s_ruleset(tmp_path: Path) -> None:

@@ -28,10 +28,12 @@ ROWS = RulesetRows(
     gestures=(
         # --- a deed first: its owner, buildings and rent; then the card of the player who landed ----------
         row("tap_deed", S.IDLE, S.DEED, None, "pick_deed"),
-        row("tap_player", S.DEED, S.BUY, ["deed_unowned", "can_consider_buy"], "pick_player"),
-        row("tap_player", S.DEED, S.OWN, "deed_own", "pick_player"),
-        row("tap_player", S.DEED, S.DICE, ["deed_other", "deed_utility", "can_owe_rent"], "pick_player"),
-        row("tap_player", S.DEED, S.IDLE, ["deed_other", "can_pay_rent"], ["do_pay_rent", "then_settle"]),
+        row("tap_player", S.DEED, S.BUY, ["known_player", "deed_unowned", "can_consider_buy"], "pick_player"),
+        row("tap_player", S.DEED, S.OWN, ["known_player", "deed_own"], "pick_player"),
+        row("tap_player", S.DEED, S.DICE, ["known_player", "deed_other", "deed_utility", "can_owe_rent"],
+            "pick_player"),
+        row("tap_player", S.DEED, S.IDLE, ["known_player", "deed_other", "can_pay_rent"],
+            ["do_pay_rent", "then_settle"]),
         row("press_ok", S.BUY, S.IDLE, "can_buy", ["do_buy", "then_settle"]),
         row("press_decline", S.BUY, S.IDLE, "can_decline", ["do_decline", "then_settle"]),
         row("answer", S.DICE, S.IDLE, "can_pay_utility", ["do_pay_utility", "then_settle"]),  # the dice total

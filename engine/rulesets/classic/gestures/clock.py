@@ -40,7 +40,7 @@ def time_is_up(ctx: Context, event: EventData) -> bool:
     if not timed(ctx) or cst(ctx).phase != "play":
         return False
     limit = cst(ctx).options.time_limit
-    return 0 < limit <= cst(ctx).minute and ctx.allowed(cc.CallTime())
+    return 0 < limit <= minute_now(ctx) and ctx.allowed(cc.CallTime())
 
 
 def minute_due(ctx: Context, event: EventData) -> bool:

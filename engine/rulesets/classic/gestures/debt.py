@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from transitions import EventData
 
-from engine.banker.context import Context
+from engine.banker.context import Context, Refusal
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.gestures.base import cst
 
@@ -37,7 +37,10 @@ def do_raise(ctx: Context, event: EventData) -> None:
 
 def is_debtor(ctx: Context, event: EventData) -> bool:
     pid = ctx.input_player(event)
-    return pid is None or pid == _debtor(ctx)
+    if pid is None or pid == _debtor(ctx):
+        return True
+    ctx.refusal = Refusal("error.not_debtor", {"player": pid, "debtor": _debtor(ctx) or ""})
+    return False
 
 
 def can_settle(ctx: Context, event: EventData) -> bool:
