@@ -7,7 +7,7 @@ from pathlib import Path
 KV_DIR = Path(__file__).with_name("kv")
 KV_FILES: tuple[str, ...] = ("widgets.kv", "table.kv", "board.kv", "event.kv", "auction.kv", "debt.kv",
                              "standings.kv", "menu.kv", "setup.kv", "build.kv", "mortgage.kv", "trade.kv",
-                             "card.kv", "tax.kv", "app.kv")
+                             "card.kv", "tax.kv", "dice.kv", "app.kv")
 
 
 def load_kv() -> None:
@@ -21,6 +21,7 @@ def load_kv() -> None:
     from ui.touch.screens.build import BuildScreen
     from ui.touch.screens.card import CardScreen
     from ui.touch.screens.debt import DebtScreen
+    from ui.touch.screens.dice import DiceScreen
     from ui.touch.screens.event import EventScreen
     from ui.touch.screens.menu import MenuScreen
     from ui.touch.screens.mortgage import MortgageScreen
@@ -45,7 +46,7 @@ def load_kv() -> None:
     for cls in (AuctionScreen, BoardScreen, DebtScreen, EventScreen, MenuScreen, SetupScreen, StandingsScreen,
                 TableScreen, ActionRow, BalanceTile, TokenChip, BoardView, SpaceCell, WealthChart, FitButton,
                 FitLabel, Keypad, Panel, CardButton, CardTray, ColourChip, NameInput,
-                BuildScreen, CardScreen, MortgageScreen, TaxScreen, TradeScreen, TokenDot, WealthBars):
+                BuildScreen, CardScreen, DiceScreen, MortgageScreen, TaxScreen, TradeScreen, TokenDot, WealthBars):
         if cls.__name__ not in Factory.classes:
             Factory.register(cls.__name__, cls=cls)
     for name in KV_FILES:

@@ -53,6 +53,8 @@ def screen_for(view: ViewModel) -> str:
     for name, screen in CLASSIC_SCREENS:
         if getattr(view, name, None) is not None:
             return screen
+    if state == "dice":  # the classic game: a utility's dice total
+        return "dice"
     if view.debt is not None:
         return "debt"
     if getattr(view, "card", None) is not None:

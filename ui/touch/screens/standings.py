@@ -17,7 +17,7 @@ from ui.touch.widgets.fitlabel import FitLabel
 
 WIDTHS = (0.06, 0.06, 0.34, 0.18, 0.18, 0.18)
 """Columns: rank, token, player, cash, deeds, total (fractions of the table's width)."""
-CLASSIC_WIDTHS = (0.065, 0.05, 0.205, 0.17, 0.17, 0.17, 0.17)
+CLASSIC_WIDTHS = (0.06, 0.04, 0.22, 0.17, 0.17, 0.17, 0.17)
 """The classic game's columns: rank, token, player, cash, deeds, buildings, total."""
 
 
@@ -95,5 +95,5 @@ def _row(cells: tuple[str, ...], rgba: palette.RGBA, token: palette.RGBA | None,
             row.add_widget(TokenChip(token_color=token or (0, 0, 0, 0), size_hint_x=width))
             continue
         row.add_widget(FitLabel(text=text, color=rgba, bold=bold, size_hint_x=width, max_font_size=dp(18),
-                                halign="left" if i == 2 else "center"))
+                                halign="left" if i == 2 else "center", wrap=i == 2))
     return row
