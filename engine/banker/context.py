@@ -20,9 +20,9 @@ from typing import Any
 
 from engine import commands as c
 from engine.banker.board import BoardCache, last_transaction
-from engine.banker.hooks import wealth_of
 from engine.banker.inputs import InputIds
 from engine.banker.pin import PinGuard
+from engine.banker.plugins import wealth_of
 from engine.banker.setup import TOKEN_PALETTE, default_name, player_id
 from engine.banker.viewmodel import Cue, TransactionView
 from engine.editions import Edition, load_edition

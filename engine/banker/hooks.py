@@ -36,12 +36,3 @@ class RulesetView:
 
 NO_HOOKS = RulesetView()
 
-
-def wealth_of(game: Any, player: str) -> int:
-    """``player``'s wealth in ``game`` (money units), as the ruleset's plug-in counts it."""
-    from engine.banker.plugins import view_part
-
-    hook = view_part(game.edition.ruleset).wealth
-    if hook is None:
-        return int(game.state.wealth(player))
-    return hook(game.state, game.edition, player)

@@ -322,9 +322,10 @@ class Banker:
         ctx = self.ctx
         if cue is not None:
             ctx.cues.append(cue)
-        kwargs: dict[str, Any] = {"value": value}
-        try:
-            self.trigger(trigger, **kwargs)
+        try:  # a button of another ruleset has no event in this machine: the same refusal as a wrong state
+            if trigger not in self.machine.events:
+                raise MachineError(trigger)
+            self.trigger(trigger, value=value)
         except MachineError:
             return self._refused(self._classify(trigger))
         except EngineError as exc:

@@ -43,6 +43,14 @@ def view_part(ruleset: str) -> RulesetView:
     return hooks if isinstance(hooks, RulesetView) else NO_HOOKS
 
 
+def wealth_of(game: Any, player: str) -> int:
+    """``player``'s wealth in ``game`` (money units), as the ruleset's plug-in counts it."""
+    hook = view_part(game.edition.ruleset).wealth
+    if hook is None:
+        return int(game.state.wealth(player))
+    return hook(game.state, game.edition, player)
+
+
 def table_for(ruleset: str) -> list[Row]:
     """The whole table of the banker for ``ruleset``: the shared rows with the ruleset's in their places."""
     return build_table(ruleset_part(ruleset)[0])

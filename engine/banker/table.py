@@ -210,4 +210,4 @@ def triggers(table: list[Row]) -> list[str]:
 def input_triggers() -> list[str]:
     """The triggers an input can fire: taps, buttons, ``answer``, ``timeout``, ``countdown``."""
     taps = ["tap_player", "tap_deed", "tap_event", "tap_banker"]
-    return sorted({*taps, *(f"press_{b}" for b in BUTTONS), "answer", "timeout", "countdown", "clock"})
+    return sorted({*taps, *(f"press_{b}" for b in BUTTONS), "answer", "timeout", "countdown"})

@@ -15,8 +15,7 @@ from functools import cache
 from engine.banker.board import BoardCache as BoardCache
 from engine.banker.board import last_transaction as last_transaction
 from engine.banker.context import Context, Refusal
-from engine.banker.hooks import wealth_of
-from engine.banker.plugins import view_part
+from engine.banker.plugins import view_part, wealth_of
 from engine.banker.setup import TOKENS as TOKENS
 from engine.banker.setup import player_id as player_id
 from engine.banker.setup import seat_of as seat_of

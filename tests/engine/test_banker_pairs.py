@@ -115,11 +115,16 @@ def fire(banker: Banker, trigger: str):  # type: ignore[no-untyped-def]
     return banker._fire(trigger, None)
 
 
-PAIRS = [(s, t) for s in BankerState for t in input_triggers()]
+def table_states() -> set[BankerState]:
+    """The states the Ultimate Banking table reaches (the classic game's own are in tests/engine/banker/)."""
+    return {BankerState.SETUP} | {r["dest"] for r in TRANSITIONS if r["dest"] is not None}  # type: ignore[misc]
+
+
+PAIRS = [(s, t) for s in BankerState if s in PREFIX for t in input_triggers()]
 
 
 def test_every_state_has_a_prefix() -> None:
-    assert set(PREFIX) == set(BankerState)
+    assert set(PREFIX) == table_states()
 
 
 @pytest.mark.parametrize(("state", "trigger"), PAIRS, ids=[f"{s.value}-{t}" for s, t in PAIRS])
@@ -152,10 +157,13 @@ def test_pair(state: BankerState, trigger: str, tmp_path: Path) -> None:
         assert journal.load(banker.durable.game_id)[1][-1] == reaction.events[-1]  # on disk
 
 
-@pytest.mark.parametrize("state", list(BankerState), ids=[s.value for s in BankerState])
+@pytest.mark.parametrize("state", list(PREFIX), ids=[s.value for s in PREFIX])
 def test_may_agrees_with_the_machine(state: BankerState, tmp_path: Path) -> None:
     banker, _clock, _journal = make(tmp_path, state)
     for trigger in input_triggers():
+        if not hasattr(banker, f"may_{trigger}"):  # another ruleset's button: no event in this machine
+            assert banker.may(trigger) is False
+            continue
         banker._probing = True  # what Banker.may sets while conditions are probed
         try:
             machine_says = bool(getattr(banker, f"may_{trigger}")())

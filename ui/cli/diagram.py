@@ -4,7 +4,10 @@ Without ``--out`` it prints the Mermaid source on stdout and writes nothing. Wit
 ``banker.mmd`` (Mermaid, always: transitions' ``GraphMachine`` with ``graph_engine="mermaid"``) and,
 when Graphviz's ``dot`` and the ``graphviz`` package are present, ``banker.svg`` and ``banker.png``. If
 ``flows.md`` exists in DIR, the Mermaid block between its ``<!-- banker-diagram:begin -->`` and
-``<!-- banker-diagram:end -->`` markers is replaced, so the docs always embed the current machine.
+``<!-- banker-diagram:end -->`` markers is replaced, so the docs always embed the current machine. The
+classic game's machine is written too (``banker-classic.mmd``, and the block between the
+``<!-- banker-diagram:classic:begin -->`` and ``<!-- banker-diagram:classic:end -->`` markers when
+``flows.md`` has them).
 """
 
 from __future__ import annotations
@@ -20,30 +23,33 @@ from engine.banker.plugins import machine_kwargs_for
 
 BEGIN = "<!-- banker-diagram:begin -->"
 END = "<!-- banker-diagram:end -->"
+CLASSIC_BEGIN = "<!-- banker-diagram:classic:begin -->"
+CLASSIC_END = "<!-- banker-diagram:classic:end -->"
 
 
-def _graph_machine(engine: str) -> Any:
+def _graph_machine(engine: str, ruleset: str = "ultimate") -> Any:
     from transitions.extensions import GraphMachine
 
-    kwargs = {k: v for k, v in machine_kwargs_for("ultimate").items() if k != "send_event"}
+    kwargs = {k: v for k, v in machine_kwargs_for(ruleset).items() if k != "send_event"}
+    title = "boardbank banker" if ruleset == "ultimate" else f"boardbank banker ({ruleset})"
     return GraphMachine(model=types.SimpleNamespace(), graph_engine=engine, show_conditions=True,
-                        title="boardbank banker", **kwargs)
+                        title=title, **kwargs)
 
 
-def mermaid_source() -> str:
-    """The Mermaid ``stateDiagram-v2`` text of the banker machine (no state highlighted)."""
-    text = str(_graph_machine("mermaid").get_graph().draw(None))
+def mermaid_source(ruleset: str = "ultimate") -> str:
+    """The Mermaid ``stateDiagram-v2`` text of ``ruleset``'s banker machine (no state highlighted)."""
+    text = str(_graph_machine("mermaid", ruleset).get_graph().draw(None))
     # the initial state is drawn "active"; the docs show the machine, not one run of it
     return text.replace("Class SETUP s_active", "Class SETUP s_default").rstrip() + "\n"
 
 
-def embed(markdown: str, source: str) -> str:
+def embed(markdown: str, source: str, begin: str = BEGIN, end: str = END) -> str:
     """``markdown`` with the block between the markers replaced by ``source`` in a mermaid fence."""
-    if BEGIN not in markdown or END not in markdown:
-        raise ValueError(f"flows.md lacks the markers {BEGIN} ... {END}")
-    head, rest = markdown.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    return f"{head}{BEGIN}\n```mermaid\n{source}```\n{END}{tail}"
+    if begin not in markdown or end not in markdown:
+        raise ValueError(f"flows.md lacks the markers {begin} ... {end}")
+    head, rest = markdown.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    return f"{head}{begin}\n```mermaid\n{source}```\n{end}{tail}"
 
 
 def write_graphviz(out: Path) -> list[Path]:
@@ -86,11 +92,15 @@ def main(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         return _fail(f"--out expects a folder, and {out} is a file")
     flows = out / "flows.md"
+    classic = mermaid_source("classic")
     try:
         embedded = embed(flows.read_text(encoding="utf-8"), source) if flows.is_file() else None
+        if embedded is not None and CLASSIC_BEGIN in embedded:
+            embedded = embed(embedded, classic, CLASSIC_BEGIN, CLASSIC_END)
         out.mkdir(parents=True, exist_ok=True)
-        written = [out / "banker.mmd"]
+        written = [out / "banker.mmd", out / "banker-classic.mmd"]
         written[0].write_text(source, encoding="utf-8")
+        written[1].write_text(classic, encoding="utf-8")
         written += write_graphviz(out)
         if embedded is not None:
             flows.write_text(embedded, encoding="utf-8")

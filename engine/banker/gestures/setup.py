@@ -13,7 +13,7 @@ from transitions import EventData
 
 from engine import commands as c
 from engine.banker.context import Context, Refusal, input_value
-from engine.banker.hooks import wealth_of
+from engine.banker.plugins import wealth_of
 from engine.banker.setup import NAME_MAX, TOKEN_PALETTE, parse_setup_answer, player_id
 from engine.banker.viewmodel import Cue
 from engine.editions import list_editions, load_edition

@@ -9,6 +9,7 @@ from __future__ import annotations
 from transitions import EventData
 
 from engine.banker.context import Context, Refusal
+from engine.banker.setup import seat_of
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.building import next_kind
 from engine.rulesets.classic.gestures.actions import BUILDING
@@ -21,7 +22,7 @@ def can_start_building(ctx: Context, event: EventData) -> bool:
     if ctx.durable is None or cst(ctx).phase != "play":
         return False
     if pid is not None and pid not in cst(ctx).specs:
-        ctx.refusal = Refusal("error.not_playing", {"player": pid})
+        ctx.refusal = Refusal("error.not_playing", {"seat": seat_of(pid)})
         return False
     return _mode(ctx, event) in BUILDING
 

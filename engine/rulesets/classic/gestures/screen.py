@@ -30,8 +30,10 @@ from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.base import rent_for
 from engine.rulesets.classic.building import hotels_left, houses_left, lift_cost, next_kind, sell_refund
 from engine.rulesets.classic.edition import cards
-from engine.rulesets.classic.gestures import actions, auction, clock
+from engine.rulesets.classic.gestures.actions import BUILDING, deck_of, deck_spaces, tax_amounts, tax_position
+from engine.rulesets.classic.gestures.auction import lowest_bid
 from engine.rulesets.classic.gestures.base import cst
+from engine.rulesets.classic.gestures.clock import MINUTE_S, elapsed_s, timed
 from engine.rulesets.classic.gestures.trade import offer_of
 from engine.rulesets.classic.rent import RENT_TAX
 from engine.rulesets.classic.standings import worth
@@ -88,10 +90,10 @@ def prompt(ctx: Context, state: BankerState) -> Prompt | None:
     elif state is S.BUILD and g.player is not None:
         p = [("player", g.player), ("mode", g.action or ""), ("total", g.total), ("count", len(g.steps))]
     elif state is S.TAX and g.player is not None:
-        flat, share = actions.tax_amounts(ctx)
+        flat, share = tax_amounts(ctx)
         p = [("player", g.player), ("flat", flat), ("percent", share if share is not None else flat)]
     elif state is S.CARD_SPACE:
-        p = [("player", g.player or ""), ("deck", actions.deck_of(ctx, g.action, g.event_card) or "")]
+        p = [("player", g.player or ""), ("deck", deck_of(ctx, g.action, g.event_card) or "")]
     elif state in (S.TRADE, S.TRADE_OPEN):
         trade = st.trade
         first, second = (trade.player, trade.partner) if trade is not None else (g.player, g.partner)
@@ -113,7 +115,7 @@ def prompt(ctx: Context, state: BankerState) -> Prompt | None:
 
 def _building(ctx: Context) -> BuildView | None:
     g, game = ctx.gesture, ctx.game
-    if g.player is None or g.action not in actions.BUILDING or game is None:
+    if g.player is None or g.action not in BUILDING or game is None:
         return None
     st, ed = cst(ctx), game.edition
     offers: list[tuple[int, int, bool]] = []
@@ -180,14 +182,14 @@ def _card(ctx: Context, state: BankerState) -> CardView | None:
     if card_id is None or card_id not in deck:
         return None
     c = deck[card_id]
-    spaces = actions.deck_spaces(ctx, c.deck) if state is S.CARD_SPACE else ()
+    spaces = deck_spaces(ctx, c.deck) if state is S.CARD_SPACE else ()
     return CardView(c.id, c.deck, f"event.{c.key}", f"event.{c.key}.text", c.effect, c.amount, g.player,
                     spaces=spaces)
 
 
 def _choices(ctx: Context, state: BankerState, card: CardView | None) -> tuple[ChoiceView, ...]:
     if state is S.TAX and ctx.gesture.player is not None:
-        flat, share = actions.tax_amounts(ctx)
+        flat, share = tax_amounts(ctx)
         out = [ChoiceView("flat", "choice.tax_flat", (("amount", flat),))]
         if share is not None:
             out.append(ChoiceView("percent", "choice.tax_percent", (("amount", share),)))
@@ -199,12 +201,12 @@ def _choices(ctx: Context, state: BankerState, card: CardView | None) -> tuple[C
 
 
 def _clock(ctx: Context) -> ClockView | None:
-    if not clock.timed(ctx):
+    if not timed(ctx):
         return None
     st = cst(ctx)
-    elapsed = clock.elapsed_s(ctx)
+    elapsed = elapsed_s(ctx)
     limit = st.options.time_limit
-    left = max(0.0, limit * clock.MINUTE_S - elapsed) if limit > 0 else None
+    left = max(0.0, limit * MINUTE_S - elapsed) if limit > 0 else None
     return ClockView(st.minute, elapsed, limit, left, rent_tax(st), salary(st))
 
 
@@ -225,8 +227,8 @@ def fields(ctx: Context, state: BankerState) -> dict[str, Any]:
         "trade": _trade(ctx) if state in (S.TRADE, S.TRADE_OPEN) or st.trade is not None else None,
     }
     if state is S.TAX and ctx.gesture.player is not None:
-        flat, share = actions.tax_amounts(ctx)
-        position = actions.tax_position(ctx, ctx.gesture.action)
+        flat, share = tax_amounts(ctx)
+        position = tax_position(ctx, ctx.gesture.action)
         assert position is not None
         out["tax"] = TaxView(ctx.gesture.player, position, (ctx.gesture.action or "").removesuffix("_tax"), flat,
                              share, st.options.income_tax_percent)
@@ -238,7 +240,7 @@ def fields(ctx: Context, state: BankerState) -> dict[str, Any]:
     if st.auction is not None:
         a = st.auction
         bidder = ctx.gesture.player
-        low = auction.lowest_bid(ctx, bidder) if bidder in a.bidders and bidder is not None else a.high_bid + 1
+        low = lowest_bid(ctx, bidder) if bidder in a.bidders and bidder is not None else a.high_bid + 1
         left = max(0.0, ctx.deadline - ctx.clock()) if ctx.deadline is not None else 0.0
         out["auction"] = AuctionView(a.deed, a.high_bid, a.high_bidder, a.bidders, left, a.kind, low)
     if game.commands_applied == 1 and st.options.deal_two:

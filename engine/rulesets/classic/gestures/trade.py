@@ -10,7 +10,7 @@ from __future__ import annotations
 from transitions import EventData
 
 from engine.banker.context import Context, Refusal, input_value
-from engine.banker.setup import player_id
+from engine.banker.setup import player_id, seat_of
 from engine.numbers import parse_count
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.edition import cards
@@ -35,7 +35,7 @@ def trade_needs_side(ctx: Context, event: EventData) -> bool:
     if second is not None or pid is None:
         return False
     if ctx.durable is None or pid not in cst(ctx).specs or pid in cst(ctx).bankrupt:
-        ctx.refusal = Refusal("error.not_playing", {"player": pid})
+        ctx.refusal = Refusal("error.not_playing", {"seat": seat_of(pid)})
         return False
     if pid == first:
         ctx.refusal = Refusal("error.trade_needs_partner", {"player": pid})
