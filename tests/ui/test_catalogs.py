@@ -85,6 +85,9 @@ def dynamic_keys() -> set[str]:
     keys = {f"action.{b}" for b in BUTTONS} | {f"prompt.{s.value}" for s in BankerState}
     keys |= _engine_literal_keys("prompt") | _engine_literal_keys("error") | _engine_literal_keys("choice")
     keys |= {f"option.{name}" for name in Options().as_dict()}
+    from engine.rulesets.classic.options import Options as ClassicOptions
+
+    keys |= {f"option.{name}" for name in ClassicOptions().as_dict()}  # the classic setup's options
     from engine.errors import REFUSAL_KEYS
 
     keys |= {f"reason.{k}" for k in REFUSAL_KEYS}  # the engine's refusals, said in the screen's language

@@ -57,7 +57,7 @@ class BuildScreen(BankScreen):
             else:
                 offer = presenter.tr("build.not_now")
             button = StreetButton(text=f"{presenter.deed_name(number)}\n{now} · {offer}", deed=number,
-                                  bg=palette.deed_rgba(space.colour), max_font_size=dp(17),
+                                  bg=palette.deed_rgba(space.colour), max_font_size=dp(22),
                                   disabled=number not in offers)
             button.bind(on_release=lambda b: self.app().touch_deed(int(b.deed)))
             grid.add_widget(button)
@@ -69,7 +69,7 @@ class BuildScreen(BankScreen):
         if not lines:
             lines = [presenter.tr("build.none_yet")]
         for line in lines:
-            steps.add_widget(FitLabel(text=line, halign="left", max_font_size=dp(18)))
+            steps.add_widget(FitLabel(text=line, halign="left", max_font_size=dp(22)))
         key = "build.total_sell" if selling else "build.total"
         self.ids.total.text = presenter.tr(key, amount=presenter.money(build.total))
         self.ids.supply.text = presenter.tr("build.supply", houses=build.houses_left, hotels=build.hotels_left)

@@ -32,7 +32,7 @@ class DiceScreen(BankScreen):
             text = str(total)
             if times:
                 text = presenter.tr("dice.total", total=total, amount=presenter.money(total * times))
-            button = ChoiceButton(text=text, value=str(total), max_font_size=dp(24), bg=palette.PANEL_LIGHT)
+            button = ChoiceButton(text=text, value=str(total), max_font_size=dp(30), bg=palette.PANEL_LIGHT)
             button.bind(on_release=lambda b: self.app().choose(b.value))
             grid.add_widget(button)
         super().render(presenter)

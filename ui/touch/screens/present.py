@@ -18,12 +18,12 @@ from ui.money import CURRENCIES, format_money
 
 MONEY_PARAMS: frozenset[str] = frozenset({
     "amount", "price", "rent", "due", "bid", "high_bid", "fee", "salary", "total", "cash", "balance",
-    "wealth", "owed", "paid", "change", "cost", "min_bid", "deeds_value", "step",
+    "wealth", "owed", "paid", "change", "cost", "min_bid", "deeds_value", "step", "flat", "percent", "short",
 })
 """Prompt parameters that are money (ints in the edition's unit)."""
 PLAYER_PARAMS: frozenset[str] = frozenset({
     "player", "buyer", "payer", "payee", "owner", "debtor", "creditor", "winner", "bidder", "high_bidder",
-    "other", "target", "from_player", "to_player", "turn", "drawer",
+    "other", "target", "from_player", "to_player", "turn", "drawer", "first", "second", "partner",
 })
 DEED_PARAMS: frozenset[str] = frozenset({"deed", "deed2", "property", "space"})
 
@@ -139,6 +139,8 @@ class Presenter:
                 out[name] = self.tr(f"option.{value}")
             elif name == "edition" and isinstance(value, str) and self.tr.has(f"edition.{value}", "en"):
                 out[name] = self.tr(f"edition.{value}")
+            elif name == "kind" and isinstance(value, str) and self.tr.has(f"kind.{value}", "en"):
+                out[name] = self.tr(f"kind.{value}")  # the classic game's building kinds
             elif name == "side" and isinstance(value, str | int):
                 out[name] = self.tr("side.name", side=str(value).upper())
             else:

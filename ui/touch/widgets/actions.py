@@ -11,8 +11,9 @@ from kivy.uix.gridlayout import GridLayout
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitButton
 
-PRIMARY_TRIGGERS: frozenset[str] = frozenset({"confirm", "ok", "start", "buy", "pay", "yes", "start_game"})
-CANCEL_TRIGGERS: frozenset[str] = frozenset({"cancel", "x", "no", "decline", "back"})
+PRIMARY_TRIGGERS: frozenset[str] = frozenset({"confirm", "ok", "start", "buy", "pay", "yes", "start_game", "mortgage",
+                                             "lift"})
+CANCEL_TRIGGERS: frozenset[str] = frozenset({"cancel", "x", "no", "decline", "back", "bankrupt"})
 
 
 class TriggerButton(FitButton):
