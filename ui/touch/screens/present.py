@@ -66,6 +66,8 @@ class Presenter:
         """A player's display name; the Bank for None."""
         if player_id is None or player_id == "bank":
             return self.tr("word.bank")
+        if player_id == "pot":  # the classic game's Free Parking pot as a payer or payee
+            return self.tr("word.pot")
         if player_id in ("", "none"):
             return self.tr("word.nobody")
         p = self.player(player_id)
