@@ -142,6 +142,7 @@ class Context:
         self.menu_mark: int | None = None  # the input count when the PIN prompt opened (resume.py)
         self.clock_origin: tuple[int, float] | None = None  # (game id, clock reading at its minute 0)
         self.drawn: tuple[int, str, int | None] | None = None  # classic: (card id, drawer, moved to) shown
+        self._history_shown: tuple[object, tuple[tuple[str, tuple[int, ...]], ...]] = (None, ())
 
     # -- the game --------------------------------------------------------------------------------------
     @property
@@ -189,6 +190,14 @@ class Context:
         game = self.durable.game
         for pid in game.state.order:
             self.history.setdefault(pid, []).append(wealth_of(game, pid))
+
+    def history_view(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The wealth history as the view shows it, copied only when it grew (it grows by one point per
+        player and command, so copying it for every screen update would cost more as the game goes on)."""
+        key = (id(self.history), tuple(len(v) for v in self.history.values()))
+        if self._history_shown[0] != key:
+            self._history_shown = (key, tuple((pid, tuple(v)) for pid, v in self.history.items()))
+        return self._history_shown[1]
 
     def note(self, events: Sequence[Event]) -> None:
         """Remember the last transaction and sequence number among ``events``."""

@@ -5,8 +5,9 @@ While registering (state SETUP) the table may answer (``choose()``, trigger ``an
 - ``name=SEAT:TEXT``: the name of a seated player (1..24 printable characters once trimmed; unique at the
   table, compared without case);
 - ``token=SEAT:COLOUR``: a token colour from :data:`TOKEN_PALETTE`, unique at the table;
-- ``option=NAME:VALUE``: a rule option (names of :class:`engine.options.Options`; ``VALUE`` a whole number
-  or ``on``/``off``), checked with ``Options.from_mapping`` over the edition's defaults;
+- ``option=NAME:VALUE``: a rule option of the edition's ruleset (its options class, e.g. the classic
+  game's ``income_tax_choice``; ``VALUE`` a whole number or ``on``/``off``), checked with its
+  ``from_mapping`` over the edition's defaults;
 - ``edition=ID``: one of :func:`engine.editions.list_editions` (the chosen options are kept; the edition's
   own option defaults apply under them).
 

@@ -9,7 +9,6 @@ the candidates ``Game.check`` accepts). Amounts are ``int`` in the edition's mon
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import cache
 
 from engine.banker.board import BoardCache as BoardCache
@@ -165,12 +164,14 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
     hooks = view_part(ctx.store.edition.ruleset)
     players: tuple[PlayerView, ...] = ()
     standings: tuple[StandingView, ...] = ()
+    own = hooks.fields(ctx, state) if hooks.fields is not None and game is not None else {}
     if st is not None:
-        states = st.players
-        players = tuple(
-            PlayerView(p.id, p.name, p.token, p.balance, wealth_of(game, p.id), p.in_jail, p.bankrupt, p.deeds)
-            for p in (states[pid] for pid in st.order)
-        )
+        if "players" not in own:
+            states = st.players
+            players = tuple(
+                PlayerView(p.id, p.name, p.token, p.balance, wealth_of(game, p.id), p.in_jail, p.bankrupt, p.deeds)
+                for p in (states[pid] for pid in st.order)
+            )
         if st.phase == "over":
             rows = st.standings_final or st.standings()
             standings = tuple(StandingView(r.rank, r.player, r.cash, r.deeds_value, r.total) for r in rows)
@@ -204,9 +205,8 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
         extra.append(("error", refusal.key))
         extra.extend((f"error_{k}", v) for k, v in refusal.params.items())
     actions = tuple(t for t in _ACTION_TRIGGERS if may(t))
-    own = hooks.fields(ctx, state) if hooks.fields is not None and game is not None else {}
     prompt = hooks.prompt(ctx, state) if hooks.prompt is not None else None
-    view = ViewModel(
+    return ViewModel(**{**dict(
         state=state.value,
         edition=edition.id,
         currency=edition.currency,
@@ -219,7 +219,7 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
         auction=auction,
         debt=debt,
         standings=standings,
-        wealth_history=tuple((pid, tuple(v)) for pid, v in ctx.history.items()),
+        wealth_history=ctx.history_view(),
         seq=ctx.last_seq,
         extra=tuple(extra),
         phase=st.phase if st is not None else "setup",
@@ -232,8 +232,7 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
         editions=_editions(ctx.store.edition.ruleset) if setup else (),
         tokens=TOKENS if setup else (),
         on_the_run=int(getattr(st, "on_the_run", 0) or 0) if st is not None else 0,
-    )
-    return replace(view, **own) if own else view
+    ), **own})
 
 
 @cache
