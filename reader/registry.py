@@ -1,10 +1,20 @@
 """The card registry: which role each physical card (UID) plays at the table.
 
-A role is a plain ``(kind, value)`` pair: ``("player", 1..8)`` for a bank card, ``("deed", 1..22)``
-for a title deed, ``("event", 1..23)`` for an event card and ``("banker", None)`` for the banker's
-card. The registry knows no game rule: it only stores roles, so it never imports
-the engine. The roles live in the installation's SQLite file, next to the journal, in their own table
-(``card_registry``); a card keeps its role across games.
+A role is a plain ``(kind, value)`` pair: ``("player", 1..8)`` for a bank card, ``("deed", N)`` for a title
+deed, ``("event", N)`` for an event card and ``("banker", None)`` for the banker's card. The banker
+receives the role as it is stored: a tapped deed card is ``tap_deed`` with its number, an event card
+``tap_event`` with its number. The numbers are the edition's (engine/editions/*.toml):
+
+* a deed's value is its ``number`` in the edition: 1..22 in Ultimate Banking, 1..28 in the classic game
+  (board order, railroads and utilities included);
+* an event card's value is its ``id`` in the edition: 1..23 for the Ultimate Banking event cards; in the
+  classic game 1..32, the ``[[cards]]`` ids: Chance card n (labelled "Cn", n = 1..16) is id n, Community
+  Chest card n ("CCn", n = 1..16) is id 16 + n. The classic banker maps the id to the card drawn.
+
+The registry knows no game rule and no edition: it checks a value against the largest of any edition
+(:data:`KIND_LIMITS`), the caller narrows it to its edition (:class:`EnrollmentGuide` walks one box). It
+never imports the engine. The roles live in the installation's SQLite file, next to the journal, in their
+own table (``card_registry``); a card keeps its role across games.
 
 Rules of the registry:
 
@@ -27,8 +37,9 @@ from reader.events import normalize_uid
 Role = tuple[str, int | None]
 """A card's role: ``(kind, value)``; ``value`` is None only for the banker card."""
 
-KIND_LIMITS: dict[str, int | None] = {"player": 8, "deed": 22, "event": 23, "banker": None}
-"""Known kinds and the highest value of each (``None``: the kind has no value)."""
+KIND_LIMITS: dict[str, int | None] = {"player": 8, "deed": 28, "event": 32, "banker": None}
+"""Known kinds and the highest value of each over every edition (``None``: the kind has no value): 8 bank
+cards, 28 deeds and 32 event cards (the classic game; Ultimate Banking has 22 and 23)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS card_registry (
@@ -76,16 +87,23 @@ def check_role(kind: str, value: int | None) -> Role:
     return (kind, value)
 
 
+def parse_number(text: str, what: str, low: int, high: int) -> int:
+    """``text`` as a whole number ``low..high``: ASCII digits only (no sign, space, ``_`` or other
+    scripts' digits); :class:`RegistryError` in one line naming ``what`` and the range otherwise."""
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+        raise RegistryError(f"{what} must be a whole number {low}..{high}, got {text!r}")
+    return int(text)
+
+
 def parse_role(words: Sequence[str]) -> Role:
-    """Parse ``["deed", "16"]`` / ``["banker"]`` into a checked role."""
+    """Parse ``["deed", "16"]`` / ``["banker"]`` into a checked role (the number in ASCII digits only)."""
     if not words or len(words) > 2:
         raise RegistryError(f"expected ROLE [VALUE] such as 'player 1' or 'banker', got {' '.join(words)!r}")
     value: int | None = None
     if len(words) == 2:
-        try:
-            value = int(words[1])
-        except ValueError:
-            raise RegistryError(f"a card number must be an integer, got {words[1]!r}") from None
+        if not (words[1].isascii() and words[1].isdigit()):
+            raise RegistryError(f"a card number must be an integer (digits 0-9), got {words[1]!r}")
+        value = int(words[1])
     return check_role(words[0], value)
 
 
@@ -241,13 +259,40 @@ class EnrollmentGuide:
         self._index = 0
 
     @classmethod
-    def standard(cls, registry: CardRegistry, players: int = 4, **kwargs: object) -> EnrollmentGuide:
-        """The full set of the box: ``players`` bank cards, 22 deeds, 23 event cards, the banker card."""
+    def box(
+        cls,
+        registry: CardRegistry,
+        *,
+        players: int = 4,
+        deeds: int = 22,
+        events: int = 23,
+        banker: bool = True,
+        names: dict[Role, str] | None = None,
+        skip_enrolled: bool = True,
+    ) -> EnrollmentGuide:
+        """One box in the order of the walk: bank cards 1..``players``, title deeds 1..``deeds``, event cards
+        1..``events`` (0: none), then the banker card when ``banker``; a count out of range is refused."""
+        for what, count in (("player", players), ("deed", deeds), ("event", events)):
+            limit = KIND_LIMITS[what] or 0
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= limit:
+                raise RegistryError(f"a box holds 0..{limit} {what} cards, got {count!r}")
         roles: list[Role] = [("player", n) for n in range(1, players + 1)]
-        roles += [("deed", n) for n in range(1, 23)] + [("event", n) for n in range(1, 24)]
-        roles.append(("banker", None))
-        names = kwargs.get("names")
-        return cls(registry, roles, names if isinstance(names, dict) else None)
+        roles += [("deed", n) for n in range(1, deeds + 1)] + [("event", n) for n in range(1, events + 1)]
+        if banker:
+            roles.append(("banker", None))
+        return cls(registry, roles, names, skip_enrolled=skip_enrolled)
+
+    @classmethod
+    def standard(
+        cls, registry: CardRegistry, players: int = 4, names: dict[Role, str] | None = None
+    ) -> EnrollmentGuide:
+        """The Ultimate Banking box: ``players`` bank cards, 22 deeds, 23 event cards, the banker card."""
+        return cls.box(registry, players=players, deeds=22, events=23, names=names)
+
+    @property
+    def plan(self) -> tuple[Role, ...]:
+        """The roles still waiting for a card, in the order they will be asked for."""
+        return tuple(self._todo[self._index:])
 
     @property
     def done(self) -> bool:

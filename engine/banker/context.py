@@ -256,6 +256,21 @@ class Context:
             raise IllegalCommand("a deed gesture needs both a player card and a deed card")
         return pair
 
+    def role_of(self, uid: str) -> tuple[str, int | None] | None:
+        """The registered role of ``uid``; None for an unknown card and for a deed or event card whose
+        number the edition in play lacks (the registry takes every edition's numbers: a classic box's deed
+        25 or event 30 is no card of Ultimate Banking)."""
+        role = self.cards(uid)
+        if role is None:
+            return None
+        edition = self.game.edition if self.game is not None else self.setup_edition
+        kind, value = role
+        if kind == "deed" and value not in edition.deeds:
+            return None
+        if kind == "event" and all(card.id != value for card in edition.events):
+            return None
+        return role
+
     # -- what the table has chosen so far ------------------------------------------------------------
     @property
     def setup_edition(self) -> Edition:

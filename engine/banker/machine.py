@@ -6,14 +6,13 @@ injected clock). Outputs are engine commands (exactly one per completed gesture)
 holds no money and decides no rule: ``Game.check`` says whether a command is allowed; the machine only
 knows which card or button comes next. The states and the one transition table are in
 :mod:`engine.banker.table`; the conditions and callbacks it names are the functions of the handler
-modules (:mod:`engine.banker.gestures`), each handed the banker's :class:`~engine.banker.context.Context`.
-The flows at the table are described in ``docs/flows.md``.
+modules (:mod:`engine.banker.gestures`, and a ruleset's plug-in), each handed the banker's context
+(:class:`~engine.banker.context.Context`). The flows at the table are described in ``docs/flows.md``.
 
 Binding (:mod:`engine.banker.binding`): for every handler module, each public function defined in it
-becomes an attribute of the banker (the machine's model) under its own name,
-``functools.partial(fn, context)``; transitions resolves the table's strings against the model. A name
-defined by two modules, one that would hide an attribute of the banker, or a name of the table that no
-module defines is a :class:`BankerError` at construction.
+becomes an attribute of the banker (the machine's model) under its own name, ``functools.partial(fn,
+context)``; transitions resolves the table's strings against the model. A name defined by two modules, one
+that would hide an attribute of the banker, or a name of the table no module defines is a :class:`BankerError`.
 """
 
 from __future__ import annotations
@@ -159,7 +158,7 @@ class Banker:
         known = self._begin_input(input_id)
         if known is not None:
             return known
-        role = self.ctx.cards(uid)
+        role = self.ctx.role_of(uid)  # None as well for a number the edition in play lacks
         if role is None or role[0] not in _TAP_KINDS:
             return self._refused(Refusal("error.unknown_card", {"uid": uid}))
         kind, value = role

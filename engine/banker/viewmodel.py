@@ -246,7 +246,17 @@ class StandingView:
 
 @dataclass(frozen=True, slots=True)
 class ViewModel:
-    """The whole screen. ``state`` is the banker's state name; ``actions`` the triggers allowed now."""
+    """The whole screen. ``state`` is the banker's state name; ``actions`` the triggers allowed now.
+
+    The classic game (docs/flows.md, "The classic game") also sets, each None or empty otherwise:
+    ``building`` (state ``build``), ``mortgage`` (state ``own``), ``tax`` (state ``tax``), ``trade``
+    (states ``trade`` and ``trade_open``, or an offer open in the engine), ``card`` (a physical card
+    waiting in ``event_card``, the card of ``card_space``, or the card just drawn, in ``idle``), ``clock``
+    (a time-limited game or the rent tax), ``choices`` (``tax``: flat / percent; ``card_space``: the
+    positions), ``pot``, ``dealt`` (until the first command after the start), ``houses_left`` and
+    ``hotels_left``; per deed ``board[].houses`` / ``hotel`` / ``mortgaged`` (``level`` is its buildings,
+    0..5); per player ``players[].jail_cards``; ``auction.kind`` / ``min_bid``; ``debt.reason`` /
+    ``can_settle``. These names are stable."""
 
     state: str
     edition: str

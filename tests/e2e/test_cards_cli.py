@@ -37,7 +37,9 @@ def test_env_var_db_and_bad_role(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert Path(db).exists()
     r = run("enroll", "deed", "99", "--uid", "0A0B0C0E", env={"BOARDBANK_DB": db})
-    assert r.returncode == 2 and "1..22" in r.stderr
+    assert r.returncode == 2 and "1..28" in r.stderr  # the largest box: the classic game's 28 deeds
+    r = run("enroll", "deed", "23", "--uid", "0A0B0C0E", "--edition", "ultimate-uk", env={"BOARDBANK_DB": db})
+    assert r.returncode == 2 and "ultimate-uk has deed cards 1..22" in r.stderr
     r = run("enroll", "deed", "3", env={"BOARDBANK_DB": db})
     assert r.returncode == 2 and "--reader" in r.stderr
 
@@ -92,3 +94,25 @@ def test_guided_enrolment_of_the_box(tmp_path: Path) -> None:
     listed = json.loads(run("list", "--db", db, "--json").stdout)["cards"]
     assert len(listed) == 2 + 22 + 23 + 1
     assert {"uid": "0E000001", "kind": "banker", "value": None} in listed
+
+
+def test_guided_enrolment_of_the_classic_box(tmp_path: Path) -> None:
+    """The classic box through the console script: 2 bank cards, 28 deeds, 32 Chance and Community Chest
+    cards (--with-cards), the banker card; the cards' roles are event 1..32 (hardware/cards.md)."""
+    db = str(tmp_path / "bb.sqlite3")
+    taps = [f"tap 0B0000{n:02X}" for n in range(1, 3)] + [f"tap 0C0000{n:02X}" for n in range(1, 29)]
+    taps += [f"tap 0D0000{n:02X}" for n in range(1, 33)] + ["tap 0E000001"]
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, ("\n".join(taps) + "\n").encode())
+    proc = subprocess.run([BOARDBANK, "cards", "enroll", "all", "2", "--edition", "classic-uk", "--with-cards",
+                           "--reader", f"stdin://?fd={read_fd}", "--db", db, "--timeout", "20"],
+                          capture_output=True, text=True, timeout=120, pass_fds=(read_fd,), check=False)
+    os.close(read_fd)
+    os.close(write_fd)
+    assert proc.returncode == 0, proc.stderr
+    assert "tap title deed 28 — Mayfair (34 to go)" in proc.stderr
+    assert "tap Community Chest card 16 — Inheritance (2 to go)" in proc.stderr
+    listed = json.loads(run("list", "--db", db, "--json").stdout)["cards"]
+    assert [c["value"] for c in listed if c["kind"] == "event"] == list(range(1, 33))
+    assert {"uid": "0D000017", "kind": "event", "value": 23} in listed  # Community Chest card 7 = id 23
+    assert len(listed) == 2 + 28 + 32 + 1

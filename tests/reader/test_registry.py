@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from reader.registry import CardRegistry, EnrollmentGuide, RegistryError, check_role, parse_role
+from reader.registry import CardRegistry, EnrollmentGuide, RegistryError, check_role, parse_number, parse_role
 
 
 def test_enroll_lookup_any_spelling(tmp_path: Path) -> None:
@@ -55,8 +55,9 @@ def test_taken_role_refused_unless_replace() -> None:
 
 @pytest.mark.parametrize(
     ("kind", "value", "match"),
-    [("wizard", 1, "unknown card kind"), ("deed", 23, r"1\.\.22"), ("player", None, "needs a number"),
-     ("banker", 1, "has no number"), ("event", 0, r"1\.\.23"), ("player", True, "needs a number")],
+    [("wizard", 1, "unknown card kind"), ("deed", 29, r"1\.\.28"), ("player", None, "needs a number"),
+     ("banker", 1, "has no number"), ("event", 0, r"1\.\.32"), ("event", 33, r"1\.\.32"),
+     ("player", 9, r"1\.\.8"), ("player", True, "needs a number")],
 )
 def test_bad_roles(kind: str, value: int | None, match: str) -> None:
     with pytest.raises(RegistryError, match=match):
@@ -70,6 +71,21 @@ def test_parse_role() -> None:
         parse_role(["deed", "x"])
     with pytest.raises(RegistryError, match="ROLE"):
         parse_role([])
+
+
+@pytest.mark.parametrize("text", ["+16", " 16", "1_6", "\u0661\u0666", "\u00b2", "16.0", "-1", ""])
+def test_parse_role_takes_ascii_digits_only(text: str) -> None:
+    """int() accepts a sign, spaces, "_" and other scripts' digits; a card number is digits 0-9 only."""
+    with pytest.raises(RegistryError, match="digits 0-9"):
+        parse_role(["deed", text])
+
+
+@pytest.mark.parametrize("text", ["0", "9", "x", "+3", " 3", "\u0663", "\u00b3", "3.0", ""])
+def test_parse_number_strict_and_in_range(text: str) -> None:
+    with pytest.raises(RegistryError, match=r"^PLAYERS must be a whole number 1\.\.8, got ") as info:
+        parse_number(text, "PLAYERS", 1, 8)
+    assert "\n" not in str(info.value)
+    assert parse_number("8", "PLAYERS", 1, 8) == 8 and parse_number("01", "PLAYERS", 1, 8) == 1
 
 
 def test_forget_and_list_order() -> None:
@@ -123,3 +139,43 @@ def test_guided_enrolment() -> None:
 def test_standard_plan_covers_the_box() -> None:
     guide = EnrollmentGuide.standard(CardRegistry.in_memory(), players=4)
     assert guide.remaining == 4 + 22 + 23 + 1
+
+
+def test_classic_box_order_without_cards() -> None:
+    """The classic box (docs/rules-classic.md; engine/editions/board-classic.toml): bank cards, the 28 deeds
+    by number, then the banker card; no Chance or Community Chest card when they are not wanted."""
+    guide = EnrollmentGuide.box(CardRegistry.in_memory(), players=3, deeds=28, events=0)
+    assert guide.plan == (("player", 1), ("player", 2), ("player", 3),
+                          *(("deed", n) for n in range(1, 29)), ("banker", None))
+
+
+def test_classic_box_order_with_cards_skips_enrolled() -> None:
+    reg = CardRegistry.in_memory()
+    reg.enroll("0A000001", "deed", 28)
+    reg.enroll("0A000002", "event", 17)  # Community Chest card 1 (id 16 + 1)
+    reg.enroll("0A000003", "banker")
+    guide = EnrollmentGuide.box(reg, players=2, deeds=28, events=32)
+    assert guide.plan == (("player", 1), ("player", 2), *(("deed", n) for n in range(1, 28)),
+                          *(("event", n) for n in range(1, 33) if n != 17))
+    assert guide.remaining == 2 + 27 + 31
+
+
+def test_box_counts_are_checked() -> None:
+    with pytest.raises(RegistryError, match=r"0\.\.28 deed cards, got 29"):
+        EnrollmentGuide.box(CardRegistry.in_memory(), deeds=29)
+    with pytest.raises(RegistryError, match=r"0\.\.8 player cards, got 9"):
+        EnrollmentGuide.box(CardRegistry.in_memory(), players=9)
+
+
+def test_guide_refuses_a_uid_enrolled_as_another_card_and_writes_nothing() -> None:
+    reg = CardRegistry.in_memory()
+    guide = EnrollmentGuide.box(reg, players=0, deeds=28, events=32, banker=False)
+    guide.offer("04A1B2C3")  # deed 1
+    before = [c.role for c in reg.cards()]
+    with pytest.raises(RegistryError) as info:
+        guide.offer("04:a1:b2:c3")  # the same card again, for deed 2
+    assert str(info.value) == ("card 04A1B2C3 is already enrolled as deed 1; forget it before enrolling it "
+                               "as deed 2")
+    step = guide.step()
+    assert [c.role for c in reg.cards()] == before
+    assert step is not None and (step.kind, step.value) == ("deed", 2)

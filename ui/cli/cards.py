@@ -4,13 +4,20 @@
 * ``cards enroll ROLE [VALUE] --uid UID``: enroll a card by its UID (for scripts);
 * ``cards enroll ROLE [VALUE] --reader URL...``: wait (``--timeout`` seconds, 30 by default) for a card
   to be presented on any of the readers, then enroll it;
-* ``cards enroll all [PLAYERS] --reader URL...``: guided enrolment of the whole box ("tap the bank card of
-  player 1", "tap title deed 1", ...), skipping cards already enrolled;
+* ``cards enroll all [PLAYERS] --reader URL... [--edition ID] [--with-cards]``: guided enrolment of one
+  edition's box (:func:`guided_enroll`): the bank cards of players 1..PLAYERS (4 by default), the title
+  deeds by their number in the edition, the event cards, the banker card, skipping cards already enrolled.
+  The classic game's 32 Chance and Community Chest cards are asked for only with ``--with-cards`` or a
+  "y" to the question on a terminal. ``--edition`` defaults to the edition of the installation's latest
+  game, else ultimate-uk; each prompt names the card in the installation's language where the edition
+  has the texts ("tap title deed 1 — Mediterranean Avenue", "tap Chance card 3 — Trip to Illinois Avenue");
 * ``cards forget UID``: remove a card.
 
 The database is ``--db``, else ``$BOARDBANK_DB``, else ``boardbank.sqlite3`` in the platform's user data
-directory (the same rule as ``ui/paths.py``; ``reader/`` does not import ``ui``). Exit status 0 on
-success, 2 for a refused request (the message says what was expected), 3 when no card came in time.
+directory (the same rule as ``ui/paths.py``; ``reader/`` does not import ``ui``). ``--edition`` also
+narrows a single ``enroll`` to the edition's numbers (``deed 25`` is refused for ultimate-uk, which has 22).
+Exit status 0 on success, 2 for a refused request (the message says what was expected), 3 when no card
+came in time.
 """
 
 from __future__ import annotations
@@ -22,17 +29,33 @@ import queue
 import sqlite3
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from engine.editions import Edition, list_editions, load_edition
+from engine.errors import EditionError
+from engine.store.journal import Journal
 from engine.store.schema import JournalError
 from reader.base import Reader, ReaderError, open_reader
 from reader.events import CardPresented, ReaderEvent
-from reader.registry import Card, CardRegistry, EnrollmentGuide, RegistryError, parse_role
+from reader.registry import (
+    KIND_LIMITS,
+    Card,
+    CardRegistry,
+    EnrollmentGuide,
+    EnrollStep,
+    RegistryError,
+    Role,
+    parse_number,
+    parse_role,
+)
 from ui.cli.dbfile import refuse_unusable
 
 APP_NAME = "boardbank"
 DB_FILE = "boardbank.sqlite3"
+DEFAULT_EDITION = "ultimate-uk"
+"""The edition of the guided enrolment when neither ``--edition`` nor a game in the file says one."""
 
 
 def default_db_path() -> Path:
@@ -100,35 +123,160 @@ def wait_for_tap(urls: list[str], timeout_s: float) -> str | None:
         waiter.close()
 
 
-_STEP_TEXT = {"player": "the bank card of player {value}", "deed": "title deed {value}",
-              "event": "event card {value}", "banker": "the banker card"}
+def installation_edition(db: Path) -> str:
+    """The edition of the latest game recorded in ``db`` (read only), else :data:`DEFAULT_EDITION`."""
+    if not db.is_file():
+        return DEFAULT_EDITION
+    try:
+        with Journal.open(db, read_only=True) as journal:
+            game = journal.latest_game()
+            edition = DEFAULT_EDITION if game is None else journal.game_edition(game)
+    except (JournalError, sqlite3.Error):
+        return DEFAULT_EDITION
+    return edition if edition in list_editions() else DEFAULT_EDITION
 
 
-def guided_enroll(registry: CardRegistry, urls: list[str], players: int, timeout_s: float,
-                  out: TextIO, err: TextIO, as_json: bool) -> int:
-    """Walk the box's cards (bank cards, 22 deeds, 23 event cards, banker card) not yet enrolled.
+def installation_language(db: Path, fallback: str) -> str:
+    """The UI language stored in ``db``'s settings (read only, never created), else ``fallback``."""
+    if not db.is_file():
+        return fallback
+    try:
+        conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            row = conn.execute("SELECT value FROM settings WHERE key = 'lang'").fetchone()
+        finally:
+            conn.close()
+        value = None if row is None else json.loads(str(row[0]))
+    except (sqlite3.Error, ValueError):
+        return fallback
+    return value if isinstance(value, str) and value.isalpha() else fallback
 
-    Each step asks for one card and waits ``timeout_s`` seconds; a refused card is reported and the same
-    step asks again; a timeout stops (what was enrolled stays) with status 3.
+
+def _card_names(edition: Edition, lang: str) -> dict[int, str]:
+    """Event card id -> its short text (``name``) in ``lang``: the edition's own when it speaks ``lang``,
+    else those of a built-in edition of the same ruleset in ``lang`` whose board names in ``lang`` are the
+    same (classic-ru in English: classic-uk's), else the edition's own."""
+    own = {card.id: card.name for card in edition.events}
+    board = edition.names.get(lang)
+    if lang == edition.language or board is None:
+        return own
+    for other_id in list_editions():
+        other = load_edition(other_id)
+        if other.language != lang or other.ruleset != edition.ruleset or other.names.get(lang) != board:
+            continue
+        by_key = {card.key: card.name for card in other.events}
+        if all(card.key in by_key for card in edition.events):
+            return {card.id: by_key[card.key] for card in edition.events}
+    return own
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """One edition's box as the guided enrolment walks it: ``names`` says each card in the prompts,
+    ``decks`` the names of its card decks (none for Ultimate Banking's single pile of event cards)."""
+
+    edition: Edition
+    players: int
+    names: dict[Role, str]
+    decks: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, edition: Edition, players: int, lang: str) -> Box:
+        """The box of ``edition`` with ``players`` bank cards, its cards named in ``lang`` where it can:
+        deeds by the board's names, the classic cards as "<deck> card <n> — <short text>"."""
+        spaces = edition.names.get(lang, tuple(space.name for space in edition.spaces))
+        deck_names = {s.kind: spaces[s.position] for s in reversed(edition.spaces)}  # the first space's
+        names: dict[Role, str] = {("deed", n): spaces[d.position] for n, d in edition.deeds.items()}
+        texts = _card_names(edition, lang)
+        counted: dict[str, int] = {}
+        for card in edition.events:
+            label = f"event card {card.id}"
+            if card.deck:
+                counted[card.deck] = counted.get(card.deck, 0) + 1
+                label = f"{deck_names.get(card.deck, card.deck.title())} card {counted[card.deck]}"
+            names[("event", card.id)] = f"{label} — {texts[card.id]}"
+        decks = tuple(deck_names.get(deck, deck.title()) for deck in counted)
+        return cls(edition, players, names, decks)
+
+    @property
+    def optional_cards(self) -> bool:
+        """Whether the event cards come in named decks (the classic Chance and Community Chest): those are
+        enrolled only when wanted; Ultimate Banking's event cards are always part of the walk."""
+        return bool(self.decks)
+
+
+def _step_text(step: EnrollStep, names: dict[Role, str]) -> str:
+    name = names.get((step.kind, step.value))
+    if step.kind == "player":
+        return f"the bank card of player {step.value}"
+    if step.kind == "deed":
+        return f"title deed {step.value}" + (f" — {name}" if name else "")
+    if step.kind == "event":
+        return name or f"event card {step.value}"
+    return "the banker card"
+
+
+def _walk(guide: EnrollmentGuide, waiter: TapWaiter, names: dict[Role, str], later: int, timeout_s: float,
+          out: TextIO, err: TextIO, as_json: bool) -> int:
+    """Ask for each card of ``guide`` in turn (``later`` more come after it); 0 done, 3 on a timeout."""
+    while (step := guide.step()) is not None:
+        err.write(f"tap {_step_text(step, names)} ({guide.remaining + later} to go)\n")
+        err.flush()
+        uid = waiter.next(timeout_s)
+        if uid is None:
+            err.write(f"boardbank cards: no card presented within {timeout_s:g} s; stopping\n")
+            return 3
+        try:
+            card = guide.offer(uid)
+        except (RegistryError, ValueError) as exc:
+            waiter.cue("err")
+            err.write(f"boardbank cards: {exc}\n")
+            continue
+        waiter.cue("ok")
+        name = names.get(card.role)
+        _emit(out, as_json, {"enrolled": _card_dict(card)},
+              f"enrolled {card.uid} as {card.label()}" + (f" ({name})" if name else ""))
+    return 0
+
+
+def _want_cards(box: Box, count: int, with_cards: bool, urls: list[str], err: TextIO) -> bool:
+    """``--with-cards``, else the answer to a y/N question when standard input is a terminal (and no
+    ``stdin://`` reader reads it); else no, said in one line."""
+    if with_cards:
+        return True
+    stdin = sys.stdin
+    if stdin is None or not stdin.isatty() or any(url.startswith("stdin:") for url in urls):
+        err.write(f"the {count} {' and '.join(box.decks)} cards are left out (--with-cards enrolls them too)\n")
+        return False
+    err.write(f"enroll the {count} {' and '.join(box.decks)} cards too? [y/N] ")
+    err.flush()
+    return stdin.readline().strip().lower() in ("y", "yes")
+
+
+def guided_enroll(registry: CardRegistry, urls: list[str], box: Box, timeout_s: float, out: TextIO,
+                  err: TextIO, as_json: bool, with_cards: bool = False) -> int:
+    """Walk ``box`` for the cards not yet enrolled: bank cards, title deeds, the event cards (the classic
+    Chance and Community Chest cards only if wanted, :func:`_want_cards`), the banker card.
+
+    Each step asks for one card and waits ``timeout_s`` seconds; a refused card (a UID already enrolled as
+    another card) is reported in one line, nothing is written and the same step asks again; a timeout
+    stops (what was enrolled stays) with status 3.
     """
-    guide = EnrollmentGuide.standard(registry, players=players)
+    edition = box.edition
+    events = len(edition.events)
+    first = EnrollmentGuide.box(registry, players=box.players, deeds=len(edition.deeds),
+                                events=0 if box.optional_cards else events, banker=False, names=box.names)
+    cards = EnrollmentGuide.box(registry, players=0, deeds=0, events=events, banker=False)
+    banker = 0 if registry.holder("banker", None) is not None else 1
     waiter = TapWaiter(urls)
     try:
-        while (step := guide.step()) is not None:
-            err.write(f"tap {_STEP_TEXT[step.kind].format(value=step.value)} ({guide.remaining} to go)\n")
-            uid = waiter.next(timeout_s)
-            if uid is None:
-                err.write(f"boardbank cards: no card presented within {timeout_s:g} s; stopping\n")
-                return 3
-            try:
-                card = guide.offer(uid)
-            except (RegistryError, ValueError) as exc:
-                waiter.cue("err")
-                err.write(f"boardbank cards: {exc}\n")
-                continue
-            waiter.cue("ok")
-            _emit(out, as_json, {"enrolled": _card_dict(card)}, f"enrolled {card.uid} as {card.label()}")
-        return 0
+        later = banker + (cards.remaining if box.optional_cards and with_cards else 0)
+        status = _walk(first, waiter, box.names, later, timeout_s, out, err, as_json)
+        if status:
+            return status
+        wanted = box.optional_cards and cards.remaining > 0 and _want_cards(box, events, with_cards, urls, err)
+        rest = EnrollmentGuide.box(registry, players=0, deeds=0, events=events if wanted else 0)
+        return _walk(rest, waiter, box.names, 0, timeout_s, out, err, as_json)
     finally:
         waiter.close()
 
@@ -138,16 +286,42 @@ def _emit(out: TextIO, as_json: bool, payload: dict[str, object], text: str) -> 
     out.flush()
 
 
+def _guided_box(args: argparse.Namespace, words: list[str], db: Path) -> Box:
+    """The box of ``cards enroll all [PLAYERS]``: PLAYERS strictly 1..8 (4 by default), the edition and the
+    language checked before anything opens the file; :class:`RegistryError` / :class:`EditionError`."""
+    if not getattr(args, "reader", None) or len(words) > 2:
+        raise RegistryError("expected: cards enroll all [PLAYERS] --reader URL (guided enrolment)")
+    limit = KIND_LIMITS["player"] or 0
+    players = parse_number(words[1], "PLAYERS (how many bank cards)", 1, limit) if len(words) == 2 else 4
+    edition = load_edition(getattr(args, "edition", None) or installation_edition(db))
+    return Box.of(edition, players, installation_language(db, edition.language))
+
+
+def _check_in_edition(kind: str, value: int | None, edition: Edition) -> None:
+    """Refuse a deed or event number the edition does not have (``--edition`` given)."""
+    limit = {"deed": len(edition.deeds), "event": len(edition.events)}.get(kind)
+    if limit is not None and value is not None and value > limit:
+        raise RegistryError(f"{edition.id} has {kind} cards 1..{limit}, got {kind} {value}")
+
+
 def cards_main(args: argparse.Namespace) -> int:
     """The ``cards`` subcommand (see the module docstring); returns the exit status."""
     out, err = sys.stdout, sys.stderr
     as_json = bool(getattr(args, "json", False))
     db = Path(args.db) if getattr(args, "db", None) else default_db_path()
     words: list[str] = list(getattr(args, "args", []) or [])
+    box: Box | None = None
+    edition: Edition | None = None
     try:
         refuse_unusable(db)  # a damaged or foreign file is refused before anything opens it for writing
+        if args.action == "enroll" and words[:1] == ["all"]:
+            box = _guided_box(args, words, db)  # a bad request is refused before the file is touched
+        elif args.action == "enroll" and getattr(args, "edition", None):
+            edition = load_edition(args.edition)
         registry = CardRegistry.open(db)
-    except (RegistryError, JournalError) as exc:
+    except (RegistryError, EditionError, JournalError) as exc:
+        if as_json and not isinstance(exc, JournalError):
+            _emit(out, True, {"error": str(exc)}, "")
         err.write(f"boardbank cards: {exc}\n")
         return 2
     try:
@@ -167,14 +341,12 @@ def cards_main(args: argparse.Namespace) -> int:
             card = registry.forget(words[0])
             _emit(out, as_json, {"forgot": _card_dict(card)}, f"forgot {card.uid} ({card.label()})")
             return 0
-        if words and words[0] == "all":
-            urls = list(getattr(args, "reader", None) or [])
-            if not urls or len(words) > 2:
-                raise RegistryError("expected: cards enroll all [PLAYERS] --reader URL (guided enrolment)")
-            players = int(words[1]) if len(words) == 2 and words[1].isdigit() else 4
-            return guided_enroll(registry, urls, players, float(getattr(args, "timeout", None) or 30.0),
-                                 out, err, as_json)
+        if box is not None:
+            return guided_enroll(registry, list(args.reader), box, float(getattr(args, "timeout", None) or 30.0),
+                                 out, err, as_json, bool(getattr(args, "with_cards", False)))
         kind, value = parse_role(words)
+        if edition is not None:
+            _check_in_edition(kind, value, edition)
         uid = getattr(args, "uid", None)
         if not uid:
             urls = list(getattr(args, "reader", None) or [])

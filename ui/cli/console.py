@@ -145,7 +145,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reader", action="append", default=None, metavar="URL",
                    help="enroll: read the card from this reader; repeatable")
     p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
-    p.add_argument("--edition", default=None, help="unused; accepted for symmetry with run")
+    p.add_argument("--edition", default=None,
+                   help="enroll: the edition's box (default: the latest game's edition, else ultimate-uk)")
+    p.add_argument("--with-cards", action="store_true",
+                   help="enroll all: the classic Chance and Community Chest cards too (no question asked)")
     p.add_argument("--json", action="store_true", help="print JSON lines")
     p.add_argument("--uid", default=None, help="enroll: the card's UID instead of waiting for a tap")
     p.add_argument("--timeout", type=float, default=30.0, help="enroll: seconds to wait for a tap")

@@ -59,7 +59,7 @@ class CardsMixin:
         for space in self.presenter.view.board:
             if space.deed is not None:
                 names[("deed", space.deed)] = space.name
-        enrolment = Enrolment(self.session.registry, names)
+        enrolment = Enrolment(self.session.registry, names, edition=self.presenter.view.edition or None)
         if enrolment.done:
             self.toast(self.t("enroll.done"))
         else:

@@ -1,7 +1,10 @@
 """Enrolling cards from the setup screen: a guided walk through the box's cards, and the mock deck.
 
 While enrolment runs, taps go to the :class:`~reader.registry.EnrollmentGuide` instead of the banker
-(the registry stores uid -> role; no rule is involved). With ``mock://`` and an empty registry the app
+(the registry stores uid -> role; no rule is involved). The walk is the box of the game's edition: its
+bank cards, its title deeds by number (22 in Ultimate Banking, 28 in the classic game), its event cards
+(Ultimate Banking's 23; the classic 32 Chance and Community Chest cards as ``event`` 1..32, the edition's
+card ids) and the banker card; Skip leaves a card out. With ``mock://`` and an empty registry the app
 enrols :func:`mock_deck` so a whole game can be played from the on-screen card tray.
 """
 
@@ -10,12 +13,27 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from engine.editions import Edition, load_edition
+from engine.errors import EditionError
 from reader.registry import EnrollmentGuide, RegistryError
 
 log = logging.getLogger(__name__)
 
 DECK_PREFIX: dict[str, str] = {"player": "BB0000", "deed": "DD0000", "event": "EE0000", "banker": "BA0000"}
 """UID prefixes of the mock deck (4-byte UIDs: prefix + two hex digits of the card's number)."""
+
+
+def box_size(edition: Edition | str | None) -> tuple[int, int]:
+    """(deeds, event cards) of an edition (an :class:`Edition` or its id); Ultimate Banking's 22 and 23
+    when it is None or unknown."""
+    if isinstance(edition, str):
+        try:
+            edition = load_edition(edition)
+        except EditionError:
+            edition = None
+    if edition is None:
+        return 22, 23
+    return len(edition.deeds), len(edition.events)
 
 
 def mock_deck(players: int = 4, deeds: int = 22, events: int = 23) -> list[tuple[str, str, int | None]]:
@@ -28,10 +46,11 @@ def mock_deck(players: int = 4, deeds: int = 22, events: int = 23) -> list[tuple
     return cards
 
 
-def enrol_mock_deck(registry: Any, players: int = 4) -> int:
-    """Enrol the mock deck's cards whose role and UID are both free; returns how many were enrolled."""
+def enrol_mock_deck(registry: Any, players: int = 4, edition: Edition | str | None = None) -> int:
+    """Enrol the mock deck of ``edition``'s box (:func:`box_size`) where role and UID are both free;
+    returns how many were enrolled."""
     count = 0
-    for uid, kind, value in mock_deck(players):
+    for uid, kind, value in mock_deck(players, *box_size(edition)):
         if registry.holder(kind, value) is not None or registry.lookup(uid) is not None:
             continue
         registry.enroll(uid, kind, value)
@@ -42,8 +61,10 @@ def enrol_mock_deck(registry: Any, players: int = 4) -> int:
 class Enrolment:
     """A guided enrolment in progress; :meth:`offer` takes a tapped UID."""
 
-    def __init__(self, registry: Any, names: dict[tuple[str, int | None], str], players: int = 4) -> None:
-        self.guide = EnrollmentGuide.standard(registry, players=players, names=names)
+    def __init__(self, registry: Any, names: dict[tuple[str, int | None], str], players: int = 4,
+                 edition: Edition | str | None = None) -> None:
+        deeds, events = box_size(edition)
+        self.guide = EnrollmentGuide.box(registry, players=players, deeds=deeds, events=events, names=names)
         self.last_error: str | None = None
 
     @property

@@ -137,7 +137,7 @@ class BoardBankApp(CardsMixin, App):
         if self.show_tray and registry is not None and len(registry) == 0:
             players = int(str(self.rule_options().get("max_players", 4)))
             log.info("mock reader and no enrolled card: enrolled a mock deck of %d cards",
-                     enrol_mock_deck(registry, players))
+                     enrol_mock_deck(registry, players, self.controller.view.edition or None))
         for reader in list(session.readers):
             reader.start(self.controller.reader_sink)
         self.render(self.controller.view)

@@ -1,5 +1,6 @@
 """Player actions (classic; docs/rules-classic.md 3, 8): a player card then a button, or a button then the
-card: pass GO, go to jail, the fine, the jail rolls, a Get Out of Jail Free card, the Free Parking pot, a tax
+card: pass GO, go to jail, the fine, the jail rolls, a Get Out of Jail Free card (the button, or the physical
+card tapped by its holder), the Free Parking pot, a tax
 (Income Tax with a choice asks which amount), Chance or Community Chest from the screen's deck, building or
 selling, and the end of the turn."""
 
@@ -198,6 +199,9 @@ def action_command(ctx: Context, event: EventData) -> object | None:
         position = tax_position(ctx, action)
         return None if position is None else cc.PayTax(player, position, False)
     if action in DECKS or ctx.gesture.event_card is not None or event.event.name == "tap_event":
+        physical = _physical(ctx, event)
+        if physical is not None and cst(ctx).held.get(physical) == player:  # its holder hands it back
+            return cc.UseJailCard(player)
         return _draw_command(ctx, event, None)
     return None
 
