@@ -3,13 +3,14 @@ spaces that changed, and the classic game's houses, hotel and mortgage marks whe
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
 from fixtures.views import OWNERS, board, board_view
 from ui_driver import pump
 
+from engine.banker.viewmodel import PlayerView
 from ui.touch.widgets.board import ring_depths, ring_rects, side_of
 
 pytestmark = pytest.mark.ui
@@ -90,20 +91,70 @@ def test_only_the_spaces_that_changed_are_redrawn(ui_app: Any) -> None:
     assert board_widget.cell_for_deed(16).owned
 
 
+@dataclass(frozen=True, slots=True)
+class PlacedPlayer(PlayerView):
+    """A player as a view that keeps the tokens' positions may carry it (the board position, 0..39)."""
+
+    position: int | None = None
+
+
 def test_houses_hotel_and_mortgage_are_drawn_when_the_view_carries_them(ui_app: Any) -> None:
+    """docs/rules-classic.md 6, 7: 1-4 houses as green blocks on the band, a hotel as one red block, a
+    mortgaged deed greyed and marked in its owner disc; the classic disc shows no rent level."""
+    from fixtures.classic_views import board_view as classic_board
     from ui_driver import SHOTS, screenshot
 
-    spaces = list(board(OWNERS))
-    marks = {1: {"houses": 3}, 2: {"hotel": True}, 9: {"mortgaged": True}}
-    classic = tuple(replace(s, **marks.get(s.deed or 0, {})) for s in spaces)  # the banker's SpaceView fields
-    screen = open_board(ui_app, replace(board_view(), board=classic))
+    ui_app.set_language("en")
+    screen = open_board(ui_app, classic_board())
     cells = {c.deed: c for c in screen.ids.board.cells if c.deed}
-    assert cells[1].houses == 3 and cells[1].house_label.text == "3"
-    assert cells[2].hotel and cells[2].house_label.text == ui_app.t("board.hotel_mark")
-    assert cells[9].mortgaged and not cells[10].mortgaged
-    kinds = {kind for c in cells.values() for kind, _, _ in c.marks()}
-    assert {"band", "owner", "houses", "hotel", "mortgaged"} <= kinds
-    screenshot(SHOTS / "board_classic_marks.png")
-    ui_app.render(board_view())  # an Ultimate view (no such fields): no marks
+    marks = {deed: [kind for kind, _, _ in cell.marks()] for deed, cell in cells.items()}
+    assert marks[1].count("houses") == 4 and "hotel" not in marks[1]  # Old Kent Road: four houses
+    assert marks[2].count("hotel") == 1 and "houses" not in marks[2]  # Whitechapel Road: a hotel
+    assert marks[25].count("houses") == 2 and marks[4].count("houses") == 3
+    assert "mortgaged" in marks[22] and cells[22].level_label.text == ui_app.t("board.mortgage_mark")
+    assert "mortgaged" not in marks[4] and cells[4].level_label.text == ""  # no level number in the classic disc
+    assert not [k for k in marks[27] if k in ("houses", "hotel")]  # an unbuilt street
+    for cell in (cells[1], cells[4], cells[23]):  # blocks stand on the colour band, inside the space
+        bx, by, bw, bh = cell.band_rect
+        for x, y, w, h in cell.house_rects:
+            assert bx - 0.5 <= x and x + w <= bx + bw + 0.5 and by - 0.5 <= y and y + h <= by + bh + 0.5
+    screen.on_space(int(cells[1].position))
     pump(2)
-    assert not cells[1].houses and not cells[2].hotel and not cells[9].mortgaged
+    assert (screen.ids.level_key.text, screen.ids.level.text) == ("Buildings", "4 houses")
+    screen.on_space(int(cells[2].position))
+    pump(2)
+    assert screen.ids.level.text == "a hotel"
+    screenshot(SHOTS / "board_classic_marks.png")
+    ui_app.render(board_view())  # an Ultimate view: no marks, the level in the disc again
+    pump(2)
+    cells = {c.deed: c for c in screen.ids.board.cells if c.deed}
+    assert len(screen.ids.board.cells) == 36
+    assert not cells[1].house_rects and not cells[2].hotel and not cells[22].mortgaged
+    assert cells[10].level_label.text == "3"
+
+
+def test_tokens_stand_on_their_squares_when_the_view_gives_positions(ui_app: Any) -> None:
+    """The hook for the mode where the unit keeps the tokens: a disc with the player's initial on its
+    square, side by side when they share one; none when the view gives no positions."""
+    from fixtures.classic_views import board_view as classic_board
+
+    from ui.touch.widgets.board import TokenDot
+
+    view = classic_board()
+    where = {"p1": 1, "p2": 1, "p3": 24, "p4": 10}
+    placed = tuple(PlacedPlayer(**{f: getattr(p, f) for f in PlayerView.__slots__}, position=where[p.id])
+                   for p in view.players)
+    screen = open_board(ui_app, replace(view, players=placed))
+    board_widget = screen.ids.board
+    dots = [w for w in board_widget.children if isinstance(w, TokenDot)]
+    assert sorted(d.text for d in dots) == ["A", "B", "Е", "山"]
+    cells = board_widget.cells
+    for dot, (_, player) in zip(sorted(dots, key=lambda d: d.text), sorted(
+            (p.name[:1], p) for p in placed), strict=True):
+        cell = cells[where[player.id]]
+        assert cell.collide_point(*dot.center), (dot.text, player.id)
+    same = [d for d in dots if cells[1].collide_point(*d.center)]
+    assert len(same) == 2 and same[0].pos != same[1].pos
+    ui_app.render(view)  # no positions: no tokens
+    pump(2)
+    assert not [w for w in board_widget.children if isinstance(w, TokenDot)]

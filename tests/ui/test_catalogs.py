@@ -85,6 +85,9 @@ def dynamic_keys() -> set[str]:
     keys = {f"action.{b}" for b in BUTTONS} | {f"prompt.{s.value}" for s in BankerState}
     keys |= _engine_literal_keys("prompt") | _engine_literal_keys("error") | _engine_literal_keys("choice")
     keys |= {f"option.{name}" for name in Options().as_dict()}
+    from engine.rulesets.classic.options import Options as ClassicOptions
+
+    keys |= {f"option.{name}" for name in ClassicOptions().as_dict()}  # the classic setup's options
     from engine.errors import REFUSAL_KEYS
 
     keys |= {f"reason.{k}" for k in REFUSAL_KEYS}  # the engine's refusals, said in the screen's language
@@ -96,11 +99,14 @@ def dynamic_keys() -> set[str]:
     keys |= {f"token.{t}" for t in TOKENS}
     for edition_id in list_editions():
         ed = load_edition(edition_id)
-        if ed.ruleset != "ultimate":
-            continue  # the classic game's screens (and so their catalog entries) are a later issue
         keys.add(f"edition.{edition_id}")
         keys |= {f"colour.{colour}" for colour in ed.colour_sets}
         keys |= {f"space.{space.kind}" for space in ed.spaces if space.kind != "deed"}
+        if ed.ruleset == "classic":  # Chance and Community Chest (ui/touch/screens/card.py), and their decks
+            keys |= {f"event.{card.key}" for card in ed.events} | {f"event.{card.key}.text" for card in ed.events}
+            keys |= {f"deck.{card.deck}" for card in ed.events}
+            keys |= {f"board.about.{space.kind}" for space in ed.spaces if space.kind in ("chance", "chest", "tax")}
+            continue
         for card in ed.events:
             keys |= {f"event.{card.key}", f"event.{card.key}.text", f"choose.{card.choice}"}
             if card.choice in ("colour_set", "side", "other_player"):
@@ -125,6 +131,25 @@ def test_every_key_used_exists_in_all_catalogs() -> None:
 def test_the_ultimate_board_event_keys_are_the_editions() -> None:
     data = tomllib.loads((ROOT / "engine" / "editions" / "board-ultimate.toml").read_text(encoding="utf-8"))
     assert {f"event.{e['key']}" for e in data["events"]} <= set(catalog("ja"))
+
+
+def test_the_classic_cards_are_said_in_every_language_with_the_editions_figures() -> None:
+    """docs/rules-classic.md 3: every Chance and Community Chest card of the classic board has a title and
+    a text of our own in each language; a text names the figures its card prints (its target square, its
+    amount, its repair prices, its steps) as placeholders, so every edition's own names and money show."""
+    data = tomllib.loads((ROOT / "engine" / "editions" / "board-classic.toml").read_text(encoding="utf-8"))
+    needs = {"target": "place", "amount": "amount", "per_house": "per_house", "per_hotel": "per_hotel",
+             "steps": "steps"}
+    for lang in LANGUAGES:
+        texts = catalog(lang)
+        for card in data["cards"]:
+            key = f"event.{card['key']}"
+            assert key in texts and f"{key}.text" in texts, (lang, key)
+            wanted = {name for field, name in needs.items() if field in card and card[field] != 0}  # GO is named
+            said = placeholders(texts[f"{key}.text"]) | placeholders(texts[key])
+            assert wanted <= said, (lang, key, wanted - said)
+            if lang != "en":
+                assert texts[f"{key}.text"] != catalog("en")[f"{key}.text"], (lang, key)
 
 
 # -- no literals --------------------------------------------------------------------------------------

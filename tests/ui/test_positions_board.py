@@ -30,26 +30,35 @@ def _kept(view: Any, where: dict[str, int]) -> Any:
     return replace(view, players=players, positions=True, roller="p3", prompt=replace(view.prompt, key="prompt.roll"))
 
 
+def _dots(screen: Any) -> list[Any]:
+    """The token discs the board widget shows, in the order of the view's players."""
+    from ui.touch.widgets.board import TokenDot
+
+    shown = [w for w in screen.ids.board.children if isinstance(w, TokenDot)]
+    return sorted(shown, key=lambda d: screen.ids.board._tokens.index(d))
+
+
 def test_tokens_stand_on_their_squares(ui_app: Any) -> None:
     ui_app.set_language("en")
     view = _kept(board_view(), {"p1": 5, "p2": 5, "p3": 24})
     screen = open_board(ui_app, view)
-    discs = list(reversed(screen.ids.tokens.children))
+    discs = _dots(screen)
     assert len(discs) == len(view.players)
     cells = screen.ids.board.cells
     for player, disc in zip(view.players, discs, strict=True):
         cell = cells[player.position]
         assert cell.collide_point(*disc.center), player.id
-        assert disc.text == player.name[:1].upper() and tuple(disc.rgba) == tuple(palette.token_rgba(player.token))
+        assert disc.text == player.name[:1].upper()
+        assert tuple(disc.disc_color) == tuple(palette.token_rgba(player.token))
     assert discs[0].pos != discs[1].pos  # two tokens on one square stand side by side
     ui_app.render(_kept(board_view(), {"p1": 6}))
     pump(2)
-    assert cells[6].collide_point(*screen.ids.tokens.children[-1].center)
+    assert cells[6].collide_point(*_dots(screen)[0].center)
 
 
 def test_no_tokens_and_no_pad_when_the_table_moves_them(ui_app: Any) -> None:
     screen = open_board(ui_app, board_view())
-    assert not screen.ids.tokens.children and not screen.ids.dice_pad.children
+    assert not _dots(screen) and not screen.ids.dice_pad.children
 
 
 def test_the_pad_sends_one_answer_per_touch(ui_app: Any, monkeypatch: Any) -> None:

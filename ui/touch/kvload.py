@@ -6,7 +6,8 @@ from pathlib import Path
 
 KV_DIR = Path(__file__).with_name("kv")
 KV_FILES: tuple[str, ...] = ("widgets.kv", "table.kv", "board.kv", "event.kv", "auction.kv", "debt.kv",
-                             "standings.kv", "menu.kv", "setup.kv", "app.kv")
+                             "standings.kv", "menu.kv", "setup.kv", "build.kv", "mortgage.kv", "trade.kv",
+                             "card.kv", "tax.kv", "dice.kv", "app.kv")
 
 
 def load_kv() -> None:
@@ -17,15 +18,22 @@ def load_kv() -> None:
     from ui.touch import fonts
     from ui.touch.screens.auction import AuctionScreen
     from ui.touch.screens.board import BoardScreen
+    from ui.touch.screens.build import BuildScreen
+    from ui.touch.screens.card import CardScreen
     from ui.touch.screens.debt import DebtScreen
+    from ui.touch.screens.dice import DiceScreen
     from ui.touch.screens.event import EventScreen
     from ui.touch.screens.menu import MenuScreen
+    from ui.touch.screens.mortgage import MortgageScreen
     from ui.touch.screens.setup import SetupScreen
     from ui.touch.screens.standings import StandingsScreen
     from ui.touch.screens.table import TableScreen
+    from ui.touch.screens.tax import TaxScreen
+    from ui.touch.screens.trade import TradeScreen
     from ui.touch.widgets.actions import ActionRow
     from ui.touch.widgets.balance import BalanceTile, TokenChip
-    from ui.touch.widgets.board import BoardView, SpaceCell
+    from ui.touch.widgets.bars import WealthBars
+    from ui.touch.widgets.board import BoardView, SpaceCell, TokenDot
     from ui.touch.widgets.chart import WealthChart
     from ui.touch.widgets.fitlabel import FitButton, FitLabel
     from ui.touch.widgets.keypad import Keypad
@@ -37,7 +45,8 @@ def load_kv() -> None:
     fonts.use_language("en")
     for cls in (AuctionScreen, BoardScreen, DebtScreen, EventScreen, MenuScreen, SetupScreen, StandingsScreen,
                 TableScreen, ActionRow, BalanceTile, TokenChip, BoardView, SpaceCell, WealthChart, FitButton,
-                FitLabel, Keypad, Panel, CardButton, CardTray, ColourChip, NameInput):
+                FitLabel, Keypad, Panel, CardButton, CardTray, ColourChip, NameInput,
+                BuildScreen, CardScreen, DiceScreen, MortgageScreen, TaxScreen, TradeScreen, TokenDot, WealthBars):
         if cls.__name__ not in Factory.classes:
             Factory.register(cls.__name__, cls=cls)
     for name in KV_FILES:

@@ -1,4 +1,4 @@
-"""The auction: the deed, the high bid and bidder, the countdown, and bid buttons (steps or the keypad)."""
+"""The auction: the deed (or, in the classic game, a house or hotel), the high bid and bidder, the countdown, and bid buttons (steps or the keypad)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from ui.touch.screens.base import BankScreen
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 
+BUILDING_KEYS: dict[str, str] = {"house": "auction.building_house", "hotel": "auction.building_hotel"}
+"""The classic game's building auctions: the lot's name by its kind."""
 BID_STEPS: tuple[int, ...] = (20, 100)
 """The bid buttons' increments in money units (docs/rules.md 6.2: steps of 20 and 100)."""
 
@@ -21,8 +23,13 @@ class AuctionScreen(BankScreen):
         self.ids.prompt.text = presenter.prompt()
         if auction is not None:
             space = presenter.space_for_deed(auction.deed)
-            self.ids.deed.text = presenter.deed_name(auction.deed)
-            self.ids.band.bg = palette.deed_rgba(space.colour if space else None)
+            kind = getattr(auction, "kind", "deed")
+            if kind in ("house", "hotel"):  # the classic game: a building the Bank is short of
+                self.ids.deed.text = presenter.tr(BUILDING_KEYS[kind])
+                self.ids.band.bg = palette.HOTEL if kind == "hotel" else palette.HOUSE
+            else:
+                self.ids.deed.text = presenter.deed_name(auction.deed)
+                self.ids.band.bg = palette.deed_rgba(space.colour if space else None)
             self.ids.high.text = presenter.tr(
                 "auction.high_bid", amount=presenter.money(auction.high_bid),
                 player=presenter.player_name(auction.high_bidder) if auction.high_bidder else presenter.tr("auction.no_bid"))

@@ -3,26 +3,36 @@ the centre shows the touched space's details (owner, level, rent now, price), th
 
 Touching a deed space does what tapping its deed card does (for lost cards): the screen asks the app to
 ``touch_deed(number)``, and the board stays open, so the centre shows what the banker says of that deed.
-Touching another space only shows it in the centre.
-
-When the unit keeps the tokens (the view's ``positions``), each player's token is a disc of their colour
-with their initial on the square the view says, and the centre offers the dice pad: 1..6 (two touches, one
-die each) and Roll (the unit rolls); each touch is one ``choose`` answer to the banker.
+Touching another space only shows it in the centre. In the classic game the owner disc carries no level
+(the houses stand on the band), a mortgaged deed's disc shows the mortgage letter, and the centre says the
+buildings; when the view gives the players' board positions (the unit keeps the tokens), the tokens stand on
+their squares and the centre offers the dice pad: 1..6 (two touches, one die each) and Roll (the unit rolls);
+each touch is one ``choose`` answer to the banker.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.factory import Factory
 from kivy.metrics import dp
 
-from engine.banker.viewmodel import PlayerView, SpaceView
+from engine.banker.viewmodel import SpaceView
 from ui.touch.screens.base import BankScreen
+from ui.touch.screens.classic_text import buildings_of, buildings_words
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 
 NO_BAND: palette.RGBA = (0.0, 0.0, 0.0, 0.0)
+
+
+def token_marks(presenter: Presenter) -> list[tuple[int, palette.RGBA, str]]:
+    """(position, colour, initial) of every player still in whose board position the view gives."""
+    marks = []
+    for p in presenter.view.players:
+        position = getattr(p, "position", None)
+        if isinstance(position, int) and not p.bankrupt:
+            name = presenter.player_name(p.id)
+            marks.append((position, palette.token_rgba(p.token), name[:1].upper()))
+    return marks
 
 
 class BoardScreen(BankScreen):
@@ -38,50 +48,17 @@ class BoardScreen(BankScreen):
         selected = self.shown_position(presenter)
         names = [presenter.space_name(s) for s in view.board]
         owners = [palette.token_rgba(p.token) if (p := presenter.player(s.owner)) else None for s in view.board]
-        board.show(view.board, names, owners, selected)
+        classic = presenter.ruleset == "classic"
+        board.show(view.board, names, owners, selected, levels=not classic,
+                   mortgage_mark=presenter.tr("board.mortgage_mark"))
+        board.show_tokens(token_marks(presenter))
         self.ids.prompt.text = presenter.prompt()
         space = next((s for s in view.board if s.position == selected), None)
         self.show_details(presenter, space)
-        self.show_tokens(presenter)
         self.show_pad(presenter)
         super().render(presenter)
 
-    # -- the unit keeps the tokens -------------------------------------------------------------------------
-    def show_tokens(self, presenter: Presenter) -> None:
-        """A disc per token on its square (the view's positions); none when the table moves the tokens."""
-        layer = self.ids.tokens
-        shown = [p for p in presenter.view.players if p.position is not None and not p.bankrupt]
-        while len(layer.children) < len(shown):
-            layer.add_widget(Factory.TokenDisc(size_hint=(None, None)))
-        discs = list(reversed(layer.children))
-        for disc in discs[len(shown):]:
-            layer.remove_widget(disc)
-        self._tokens = shown
-        self.place_tokens()
-        board = self.ids.board
-        if not getattr(self, "_bound", False):
-            board.bind(size=self.place_tokens, pos=self.place_tokens)
-            self._bound = True
-
-    def place_tokens(self, *_: Any) -> None:
-        """Put each disc on its square, side by side when several share one."""
-        cells = self.ids.board.cells
-        shown: list[PlayerView] = getattr(self, "_tokens", [])
-        discs = list(reversed(self.ids.tokens.children))
-        per_square: dict[int, int] = {}
-        for player, disc in zip(shown, discs, strict=False):
-            at = player.position or 0
-            if not 0 <= at < len(cells):
-                continue
-            cell = cells[at]
-            size = max(dp(10), min(cell.width, cell.height) * 0.42)
-            k = per_square.get(at, 0)
-            per_square[at] = k + 1
-            disc.size = (size, size)
-            disc.pos = (cell.x + dp(2) + (k % 2) * size * 0.9, cell.top - size - dp(2) - (k // 2) * size * 0.9)
-            disc.rgba = palette.token_rgba(player.token)
-            disc.text = (player.name or player.id)[:1].upper()
-
+    # -- the unit keeps the tokens: the dice pad ------------------------------------------------------------
     def show_pad(self, presenter: Presenter) -> None:
         """The dice pad (1..6 and Roll), offered while the unit waits for a roll."""
         pad = self.ids.dice_pad
@@ -130,7 +107,12 @@ class BoardScreen(BankScreen):
         if getattr(space, "mortgaged", False):
             ids.owner.text += "\n" + tr("board.mortgaged")
         ids.price_key.text, ids.price.text = tr("board.price"), presenter.money(space.price or 0)
-        if space.owner and space.level:
+        if space.owner and presenter.ruleset == "classic":
+            ids.level_key.text = tr("board.buildings")
+            ids.level.text = buildings_words(presenter, buildings_of(space))
+            if space.rent is not None:
+                ids.rent_key.text, ids.rent.text = tr("board.rent_now"), presenter.money(space.rent)
+        elif space.owner and space.level:
             ids.level_key.text = tr("board.level")
             ids.level.text = tr("board.level_value", level=space.level, top=5)
             if space.rent is not None:

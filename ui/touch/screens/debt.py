@@ -1,6 +1,9 @@
-"""The debt screen: who owes whom how much, and the debtor's deeds to return to the Bank.
+"""The debt screen: who owes whom how much, how much is still short, and the debtor's deeds with what each
+can raise; in the classic game, when nothing is left to sell or mortgage and the cash is short, the
+bankruptcy: what goes to whom if the debtor gives up.
 
-Returning a deed is what tapping its deed card does in the banker's ``debt`` state; the banker and the
+Touching a deed is what tapping its deed card does in the banker's ``debt`` state (Ultimate Banking: the
+deed goes back to the Bank; the classic game: a building sold or the deed mortgaged); the banker and the
 engine decide what it is worth.
 """
 
@@ -9,20 +12,34 @@ from __future__ import annotations
 from kivy.metrics import dp
 from kivy.properties import NumericProperty
 
+from engine.banker.viewmodel import DebtView
 from ui.touch.screens.base import BankScreen
+from ui.touch.screens.classic_text import buildings_of, mortgage_value, sell_value
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitButton
 
 
 class DeedButton(FitButton):
-    """A deed the debtor may return; ``deed`` is its number."""
+    """A deed the debtor may return (or sell on, or mortgage); ``deed`` is its number."""
 
     deed = NumericProperty(0)
 
 
+def raises(presenter: Presenter, deed: int) -> tuple[str, bool]:
+    """What touching ``deed`` raises in the classic game, in words, and whether it can raise anything."""
+    space = presenter.space_for_deed(deed)
+    if space is None:
+        return "", False
+    if buildings_of(space):
+        return presenter.tr("debt.sell", amount=presenter.money(sell_value(presenter, deed))), True
+    if getattr(space, "mortgaged", False):
+        return presenter.tr("debt.mortgaged"), False
+    return presenter.tr("debt.mortgage", amount=presenter.money(mortgage_value(presenter, deed))), True
+
+
 class DebtScreen(BankScreen):
-    """Debtor, creditor, amount due; a button per deed the debtor owns."""
+    """Debtor, creditor, amount due, still short; a button per deed the debtor owns; the bankruptcy."""
 
     def render(self, presenter: Presenter) -> None:
         view = presenter.view
@@ -30,23 +47,45 @@ class DebtScreen(BankScreen):
         self.ids.prompt.text = presenter.prompt()
         grid = self.ids.deeds
         grid.clear_widgets()
+        self.ids.bankrupt.text = ""
         if debt is not None:
+            classic = presenter.ruleset == "classic"
+            reason = getattr(debt, "reason", "")
+            key = f"debt.reason.{reason}"
             self.ids.summary.text = presenter.tr(
                 "debt.summary", debtor=presenter.player_name(debt.debtor),
-                creditor=presenter.player_name(debt.creditor), amount=presenter.money(debt.due))
+                creditor=presenter.player_name(debt.creditor), amount=presenter.money(debt.due)) + (
+                " " + presenter.tr(key) if reason and presenter.tr.has(key, "en") else "")
             debtor = presenter.player(debt.debtor)
             cash = debtor.balance if debtor is not None else 0
-            # still short = what is owed beyond the cash in hand (the view's DebtView has no such field yet)
-            self.ids.prompt.text = presenter.tr("debt.cash", cash=presenter.money(cash),
-                                                short=presenter.money(max(0, debt.due - max(0, cash))))
+            short = debt.short if debt.short else max(0, debt.due - max(0, cash))
+            self.ids.prompt.text = presenter.tr("debt.cash_classic" if classic else "debt.cash",
+                                                cash=presenter.money(cash), short=presenter.money(short))
             can_return = self.app().may("tap_deed")
+            left = False
             for number in debtor.deeds if debtor else ():
                 space = presenter.space_for_deed(number)
-                price = presenter.money(space.price) if space and space.price is not None else ""
-                button = DeedButton(text=f"{presenter.deed_name(number)}\n{price}", deed=number,
+                if classic:
+                    what, useful = raises(presenter, number)
+                else:
+                    what = presenter.money(space.price) if space and space.price is not None else ""
+                    useful = True
+                left = left or useful
+                button = DeedButton(text=f"{presenter.deed_name(number)}\n{what}", deed=number,
                                     bg=palette.deed_rgba(space.colour if space else None),
-                                    max_font_size=dp(18), disabled=not can_return,
+                                    max_font_size=dp(18), disabled=not (can_return and useful),
                                     size_hint=(None, None), size=(dp(180), dp(64)))
                 button.bind(on_release=lambda b: self.app().touch_deed(int(b.deed)))
                 grid.add_widget(button)
+            if classic and short > 0 and not left:
+                self.ids.bankrupt.text = bankruptcy_text(presenter, debt)
         super().render(presenter)
+
+
+def bankruptcy_text(presenter: Presenter, debt: DebtView) -> str:
+    """What a bankruptcy does now (docs/rules-classic.md 9): everything to the creditor, or to the Bank
+    with the deeds auctioned."""
+    name = presenter.player_name(debt.debtor)
+    if debt.creditor is None:
+        return presenter.tr("bankrupt.to_bank", player=name)
+    return presenter.tr("bankrupt.to_player", player=name, creditor=presenter.player_name(debt.creditor))

@@ -18,12 +18,12 @@ from ui.money import CURRENCIES, format_money
 
 MONEY_PARAMS: frozenset[str] = frozenset({
     "amount", "price", "rent", "due", "bid", "high_bid", "fee", "salary", "total", "cash", "balance",
-    "wealth", "owed", "paid", "change", "cost", "min_bid", "deeds_value", "step",
+    "wealth", "owed", "paid", "change", "cost", "min_bid", "deeds_value", "step", "flat", "percent", "short",
 })
 """Prompt parameters that are money (ints in the edition's unit)."""
 PLAYER_PARAMS: frozenset[str] = frozenset({
     "player", "buyer", "payer", "payee", "owner", "debtor", "creditor", "winner", "bidder", "high_bidder",
-    "other", "target", "from_player", "to_player", "turn", "drawer",
+    "other", "target", "from_player", "to_player", "turn", "drawer", "first", "second", "partner",
 })
 DEED_PARAMS: frozenset[str] = frozenset({"deed", "deed2", "property", "space"})
 
@@ -47,6 +47,11 @@ class Presenter:
 
     # -- look-ups ---------------------------------------------------------------------------------
     @property
+    def ruleset(self) -> str:
+        """The ruleset of the view's edition (``ultimate`` or ``classic``; ``""`` when it is not known)."""
+        return _ruleset(self.view.edition) if self.view.edition else ""
+
+    @property
     def currency(self) -> str:
         return self.view.currency if self.view.currency in CURRENCIES else "M"
 
@@ -61,6 +66,8 @@ class Presenter:
         """A player's display name; the Bank for None."""
         if player_id is None or player_id == "bank":
             return self.tr("word.bank")
+        if player_id == "pot":  # the classic game's Free Parking pot as a payer or payee
+            return self.tr("word.pot")
         if player_id in ("", "none"):
             return self.tr("word.nobody")
         p = self.player(player_id)
@@ -134,6 +141,8 @@ class Presenter:
                 out[name] = self.tr(f"option.{value}")
             elif name == "edition" and isinstance(value, str) and self.tr.has(f"edition.{value}", "en"):
                 out[name] = self.tr(f"edition.{value}")
+            elif name == "kind" and isinstance(value, str) and self.tr.has(f"kind.{value}", "en"):
+                out[name] = self.tr(f"kind.{value}")  # the classic game's building kinds
             elif name == "side" and isinstance(value, str | int):
                 out[name] = self.tr("side.name", side=str(value).upper())
             else:
@@ -252,6 +261,15 @@ def _edition_cards(edition_id: str) -> dict[int, EventCard]:
         return {c.id: c for c in load_edition(edition_id).events}
     except (OSError, KeyError, ValueError):
         return {}
+
+
+@cache
+def _ruleset(edition_id: str) -> str:
+    """The ruleset an edition is played with (``""`` when the edition is unknown)."""
+    try:
+        return load_edition(edition_id).ruleset
+    except (OSError, KeyError, ValueError):
+        return ""
 
 
 def _edition_card(edition_id: str, card_id: int) -> EventCard | None:

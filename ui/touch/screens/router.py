@@ -35,16 +35,30 @@ class BankerLike(Protocol):
     def view(self) -> ViewModel: ...
 
 
+CLASSIC_SCREENS: tuple[tuple[str, str], ...] = (
+    ("building", "build"), ("mortgage", "mortgage"), ("trade", "trade"), ("tax", "tax"))
+"""The classic game's gesture views (view-model field, screen), before the debt (a debtor sells and
+mortgages through them); the card drawn comes after it."""
+
+
 def screen_for(view: ViewModel) -> str:
-    """The screen that shows ``view``: standings, auction, debt, event, setup or table."""
+    """The screen that shows ``view``: standings, auction, the classic gestures, debt, card, event, setup or
+    table."""
     state = view.state.lower()
     phase = getattr(view, "phase", "") or ""
     if view.standings or state == "over" or phase == "over":
         return "standings"
     if view.auction is not None:
         return "auction"
+    for name, screen in CLASSIC_SCREENS:
+        if getattr(view, name, None) is not None:
+            return screen
+    if state == "dice":  # the classic game: a utility's dice total
+        return "dice"
     if view.debt is not None:
         return "debt"
+    if getattr(view, "card", None) is not None:
+        return "card"
     if view.event_card is not None:
         return "event"
     if state in SETUP_STATES or phase == "setup":

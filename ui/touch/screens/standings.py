@@ -1,6 +1,7 @@
-"""The final standings: the winner in a banner, then rank, player, cash, deeds and total (each row in its
-token's colour, which is also its line in the wealth chart), and the New game button when the banker
-offers it (``may("press_new_game")``, behind the PIN)."""
+"""The final standings: the winner in a banner, then rank, player, cash, deeds (and in the classic game
+buildings) and total (each row in its token's colour, which is also its line in the wealth chart), the
+bars of each player's cash, deeds and buildings, the wealth over the game, and the New game button when
+the banker offers it (``may("press_new_game")``, behind the PIN)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 
 from ui.touch.screens.base import BankScreen
+from ui.touch.screens.classic_text import wealth_split
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 from ui.touch.widgets.balance import TokenChip
@@ -15,6 +17,8 @@ from ui.touch.widgets.fitlabel import FitLabel
 
 WIDTHS = (0.06, 0.06, 0.34, 0.18, 0.18, 0.18)
 """Columns: rank, token, player, cash, deeds, total (fractions of the table's width)."""
+CLASSIC_WIDTHS = (0.06, 0.04, 0.22, 0.17, 0.17, 0.17, 0.17)
+"""The classic game's columns: rank, token, player, cash, deeds, buildings, total."""
 
 
 class StandingsScreen(BankScreen):
@@ -25,15 +29,21 @@ class StandingsScreen(BankScreen):
         self.ids.prompt.text = presenter.prompt()
         rows = self.ids.rows
         rows.clear_widgets()
+        classic = presenter.ruleset == "classic"
+        split = {w.player: w for w in wealth_split(presenter)}
         header = (presenter.tr("standings.rank"), "", presenter.tr("standings.player"),
-                  presenter.tr("standings.cash"), presenter.tr("standings.deeds"), presenter.tr("standings.total"))
+                  presenter.tr("standings.cash"), presenter.tr("standings.deeds"),
+                  *((presenter.tr("standings.buildings"),) if classic else ()), presenter.tr("standings.total"))
         rows.add_widget(_row(header, palette.MUTED, None, bold=True))
         winners = [s for s in view.standings if s.rank == 1]
         for s in view.standings:
             p = presenter.player(s.player)
             rgba = palette.token_rgba(p.token) if p else palette.TEXT
+            parts = split.get(s.player)
+            money = (presenter.money(parts.deeds), presenter.money(parts.buildings)) if classic and parts else \
+                (presenter.money(s.deeds_value),)
             rows.add_widget(_row((str(s.rank), "", presenter.player_name(s.player), presenter.money(s.cash),
-                                  presenter.money(s.deeds_value), presenter.money(s.total)),
+                                  *money, presenter.money(s.total)),
                                  palette.TEXT, rgba, bold=s.rank == 1, highlight=s.rank == 1))
         if winners:
             names = ", ".join(presenter.player_name(s.player) for s in winners)
@@ -47,6 +57,14 @@ class StandingsScreen(BankScreen):
         for player_id, values in view.wealth_history:
             p = presenter.player(player_id)
             series.append((palette.token_rgba(p.token) if p else palette.TEXT, values))
+        bars = []
+        for w in split.values():
+            p = presenter.player(w.player)
+            bars.append((palette.token_rgba(p.token) if p else palette.TEXT, (w.cash, w.deeds, w.buildings)))
+        self.ids.bars.show(bars)
+        self.ids.legend_cash.text = presenter.tr("standings.cash")
+        self.ids.legend_deeds.text = presenter.tr("standings.deeds")
+        self.ids.legend_buildings.text = presenter.tr("standings.buildings")
         chart = self.ids.chart
         chart.show(series)
         self.ids.top.text = presenter.money(chart.top_value)
@@ -71,10 +89,11 @@ def _row(cells: tuple[str, ...], rgba: palette.RGBA, token: palette.RGBA | None,
             Color(*palette.PANEL_LIGHT)
             rect = RoundedRectangle(pos=row.pos, size=row.size, radius=[dp(6)])
         row.bind(pos=lambda w, v: setattr(rect, "pos", v), size=lambda w, v: setattr(rect, "size", v))
-    for i, (text, width) in enumerate(zip(cells, WIDTHS, strict=True)):
+    widths = CLASSIC_WIDTHS if len(cells) == len(CLASSIC_WIDTHS) else WIDTHS
+    for i, (text, width) in enumerate(zip(cells, widths, strict=True)):
         if i == 1:
             row.add_widget(TokenChip(token_color=token or (0, 0, 0, 0), size_hint_x=width))
             continue
         row.add_widget(FitLabel(text=text, color=rgba, bold=bold, size_hint_x=width, max_font_size=dp(18),
-                                halign="left" if i == 2 else "center"))
+                                halign="left" if i == 2 else "center", wrap=i == 2))
     return row

@@ -1,5 +1,6 @@
 """The table: every player's balance (large, with token colour and name), the prompt, the last
-transaction (animated) and the context buttons the banker allows now."""
+transaction (animated) and the context buttons the banker allows now; in the classic game a strip with the
+time-limited game's minutes left, the late-game rent tax while it applies and the Free Parking pot."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from kivy.animation import Animation
 from kivy.metrics import dp
 
 from ui.touch.screens.base import BankScreen
+from ui.touch.screens.classic_text import clock_text, pot_text, rent_tax_text
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets.balance import BalanceTile
 
@@ -48,9 +50,16 @@ class TableScreen(BankScreen):
         active = dict(view.extra).get("player")
         for tile, p in zip(self._tiles, view.players, strict=True):
             key = badge_key(p.in_jail, p.bankrupt)
+            badge = presenter.tr(key) if key else ""
+            cards = len(getattr(p, "jail_cards", ()) or ())
+            if cards and not p.bankrupt:  # the classic game's Get Out of Jail Free cards held
+                badge = " ".join(filter(None, (badge, presenter.tr("badge.jail_cards", count=cards))))
             tile.update(player_id=p.id, name=presenter.player_name(p.id), balance=p.balance,
-                        balance_text=presenter.money(p.balance), token=p.token,
-                        badge=presenter.tr(key) if key else "", active=active == p.id)
+                        balance_text=presenter.money(p.balance), token=p.token, badge=badge,
+                        active=active == p.id)
+        self.ids.clock.text = clock_text(presenter)
+        self.ids.rent_tax.text = rent_tax_text(presenter)
+        self.ids.pot.text = pot_text(presenter)
         tx = view.last_transaction
         self.ids.tx.text = presenter.transaction(presenter.changes)
         if tx is not None and tx.seq != self._last_tx_seq:

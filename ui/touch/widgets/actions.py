@@ -11,8 +11,9 @@ from kivy.uix.gridlayout import GridLayout
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitButton
 
-PRIMARY_TRIGGERS: frozenset[str] = frozenset({"confirm", "ok", "start", "buy", "pay", "yes", "start_game"})
-CANCEL_TRIGGERS: frozenset[str] = frozenset({"cancel", "x", "no", "decline", "back"})
+PRIMARY_TRIGGERS: frozenset[str] = frozenset({"confirm", "ok", "start", "buy", "pay", "yes", "start_game", "mortgage",
+                                             "lift"})
+CANCEL_TRIGGERS: frozenset[str] = frozenset({"cancel", "x", "no", "decline", "back", "bankrupt"})
 
 
 class TriggerButton(FitButton):
@@ -23,20 +24,23 @@ class TriggerButton(FitButton):
 
 ROW_HEIGHT = 44
 """The height of one row of buttons (dp): a finger's width."""
+ROW_HEIGHT_TIGHT = 38
+"""The row height when three rows are needed (dp): still a fingertip, and the screen keeps room."""
 ONE_ROW = 5
-"""Up to this many buttons stand in one row; more take two rows (their words stay at a readable size)."""
+"""Up to this many buttons stand in one row; more take two rows, and more than twice as many three (the
+classic game's table offers fifteen): their words stay at a readable size."""
 
 
 def grid_shape(count: int) -> tuple[int, int]:
     """(columns, rows) for ``count`` buttons."""
-    rows = 1 if count <= ONE_ROW else 2
+    rows = 1 if count <= ONE_ROW else (2 if count <= 2 * ONE_ROW else 3)
     return max(1, -(-count // rows)), rows
 
 
 class ActionRow(GridLayout):
     """Buttons for ``(trigger, caption, enabled)`` triples; ``on_action(trigger)`` when one is pressed.
 
-    Up to :data:`ONE_ROW` buttons stand in one row, more in two."""
+    Up to :data:`ONE_ROW` buttons stand in one row, more in two or three."""
 
     def __init__(self, **kwargs: object) -> None:
         kwargs.setdefault("rows", 1)
@@ -55,7 +59,8 @@ class ActionRow(GridLayout):
                 self.remove_widget(button)
         self.cols, self.rows = grid_shape(len(actions))
         if self.size_hint_y is None:
-            self.height = dp(ROW_HEIGHT) * self.rows + self.spacing[1] * (self.rows - 1)
+            row = ROW_HEIGHT if self.rows < 3 else ROW_HEIGHT_TIGHT
+            self.height = dp(row) * self.rows + self.spacing[1] * (self.rows - 1)
         for button, (trigger, caption, enabled) in zip(self._buttons, actions, strict=False):
             button.trigger = trigger
             button.text = caption

@@ -4,9 +4,12 @@
 classic board): space 0 (GO) is the bottom-right corner, then the bottom row runs right to left, the left
 column upwards, the top row left to right and the right column downwards, as on the printed board. Each
 :class:`SpaceCell` shows its colour band (on the side facing the centre), its owner's token colour and
-rent level as one large disc with the level in it, and, when the view carries them, ``houses`` (0-4),
-``hotel`` and ``mortgaged`` marks (the classic game). :meth:`BoardView.show` touches only the cells whose
-data changed. Touching a deed space calls ``on_deed(deed_number)``; any space calls ``on_space(position)``.
+rent level as one large disc with the level in it, and, when the view carries them (the classic game),
+its houses as one to four small green blocks standing on the colour band, a hotel as one red block, and a
+mortgaged deed greyed, struck through and marked with the catalog's mortgage letter in its owner disc.
+:meth:`BoardView.show` touches only the cells whose data changed. Touching a deed space calls
+``on_deed(deed_number)``; any space calls ``on_space(position)``. When the view gives the players'
+positions (:meth:`BoardView.show_tokens`), the tokens stand on their squares as discs with an initial.
 """
 
 from __future__ import annotations
@@ -30,66 +33,18 @@ from kivy.uix.widget import Widget
 from engine.banker.viewmodel import SpaceView
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitLabel
-
-MAX_LEVEL = 5
-MAX_HOUSES = 4
-CORNER_RATIO = 1.5
-"""A corner is this many ordinary spaces long along a side."""
-
-Rect = tuple[float, float, float, float]
-
-
-def shown_level(level: int | None, owned: bool) -> int:
-    """The rent level shown in the owner disc (1-5): the level of an owned deed, 0 otherwise."""
-    if not owned or not level:
-        return 0
-    return max(0, min(MAX_LEVEL, level))
-
-
-def side_of(position: int, count: int) -> str:
-    """Which edge ``position`` lies on: ``corner``, ``bottom``, ``left``, ``top`` or ``right``."""
-    per_side = count // 4
-    if position % per_side == 0:
-        return "corner"
-    return ("bottom", "left", "top", "right")[position // per_side]
-
-
-def ring_rects(count: int, width: float, height: float, depth_x: float, depth_y: float) -> list[Rect]:
-    """(x, y, w, h) of each of ``count`` spaces in a ``width`` x ``height`` box (origin bottom-left).
-
-    ``depth_x`` is the width of the left and right columns, ``depth_y`` the height of the top and bottom
-    rows; corners are ``depth_x`` x ``depth_y``. ``count`` must be a positive multiple of 4.
-    """
-    if count <= 0 or count % 4:
-        raise ValueError(f"a ring needs a positive multiple of 4 spaces, got {count}")
-    per_side = count // 4
-    inner = per_side - 1
-    step_x = (width - 2 * depth_x) / inner if inner else 0.0
-    step_y = (height - 2 * depth_y) / inner if inner else 0.0
-    rects: list[Rect] = []
-    for pos in range(count):
-        side, i = divmod(pos, per_side)
-        if i == 0:  # corners: GO bottom-right, then bottom-left, top-left, top-right
-            x = (width - depth_x, 0.0, 0.0, width - depth_x)[side]
-            y = (0.0, 0.0, height - depth_y, height - depth_y)[side]
-            rects.append((x, y, depth_x, depth_y))
-        elif side == 0:  # bottom row, right to left
-            rects.append((width - depth_x - i * step_x, 0.0, step_x, depth_y))
-        elif side == 1:  # left column, upwards
-            rects.append((0.0, depth_y + (i - 1) * step_y, depth_x, step_y))
-        elif side == 2:  # top row, left to right
-            rects.append((depth_x + (i - 1) * step_x, height - depth_y, step_x, depth_y))
-        else:  # right column, downwards
-            rects.append((width - depth_x, height - depth_y - i * step_y, depth_x, step_y))
-    return rects
-
-
-def ring_depths(count: int, width: float, height: float) -> tuple[float, float]:
-    """The column width and row height for ``count`` spaces: a corner is :data:`CORNER_RATIO` spaces."""
-    inner = max(1, count // 4 - 1)
-    depth_x = width / (inner + 2 * CORNER_RATIO) * CORNER_RATIO
-    depth_y = height / (inner + 2 * CORNER_RATIO) * CORNER_RATIO
-    return max(depth_x, dp(112)), max(depth_y, dp(60))
+from ui.touch.widgets.ring import (  # noqa: F401 (the ring's geometry, re-exported for the screens and tests)
+    CORNER_RATIO,
+    HOUSE_GAP,
+    MAX_HOUSES,
+    MAX_LEVEL,
+    Rect,
+    house_blocks,
+    ring_depths,
+    ring_rects,
+    shown_level,
+    side_of,
+)
 
 
 class CellLabel(FitLabel):
@@ -104,7 +59,8 @@ class CellLabel(FitLabel):
 
 @dataclass(frozen=True, slots=True)
 class CellData:
-    """What one cell shows; equal data means nothing to redraw."""
+    """What one cell shows; equal data means nothing to redraw. ``mark`` is the text of the owner disc (the
+    rent level, the mortgage letter, or nothing)."""
 
     position: int
     deed: int
@@ -116,17 +72,24 @@ class CellData:
     hotel: bool
     mortgaged: bool
     selected: bool
+    mark: str = ""
 
 
-def cell_data(space: SpaceView, name: str, owner: palette.RGBA | None, selected: bool) -> CellData:
-    """A cell's data from the view's space; ``houses``/``hotel``/``mortgaged`` only if the view has them."""
+def cell_data(space: SpaceView, name: str, owner: palette.RGBA | None, selected: bool,
+              levels: bool = True, mortgage_mark: str = "") -> CellData:
+    """A cell's data from the view's space; ``houses``/``hotel``/``mortgaged`` only if the view has them.
+
+    ``levels`` puts the rent level in the owner disc (Ultimate Banking; the classic game shows its houses
+    as blocks instead); a mortgaged deed's disc shows ``mortgage_mark``."""
     band = palette.deed_rgba(space.colour) if space.kind == "deed" else \
         palette.SPACE_KINDS.get(space.kind, palette.PANEL_LIGHT)
-    houses = getattr(space, "houses", 0) or 0
-    return CellData(space.position, space.deed or 0, name, band, owner,
-                    shown_level(space.level, space.owner is not None),
-                    max(0, min(MAX_HOUSES, int(houses))), bool(getattr(space, "hotel", False)),
-                    bool(getattr(space, "mortgaged", False)), selected)
+    houses = max(0, min(MAX_HOUSES, int(getattr(space, "houses", 0) or 0)))
+    hotel = bool(getattr(space, "hotel", False))
+    mortgaged = bool(getattr(space, "mortgaged", False))
+    level = shown_level(space.level, space.owner is not None) if levels else 0
+    mark = mortgage_mark if mortgaged and space.owner is not None else (str(level) if level else "")
+    return CellData(space.position, space.deed or 0, name, band, owner, level, houses, hotel, mortgaged,
+                    selected, mark)
 
 
 class SpaceCell(ButtonBehavior, Widget):
@@ -147,14 +110,18 @@ class SpaceCell(ButtonBehavior, Widget):
     """Where the space lies; its colour band faces the centre."""
     band_rect = ListProperty([0.0, 0.0, 0.0, 0.0])
     disc_rect = ListProperty([0.0, 0.0, 0.0, 0.0])
-    house_rect = ListProperty([0.0, 0.0, 0.0, 0.0])
+    house_rects = ListProperty([])
+    """The house (or hotel) blocks on the band, as [x, y, w, h] lists."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
+        from kivy.graphics import InstructionGroup
+
         self.label = CellLabel(max_font_size=dp(16), wrap=True)
         self.level_label = CellLabel(max_font_size=dp(18), bold=True)
-        self.house_label = CellLabel(max_font_size=dp(16), bold=True)
-        self.add_widget(self.label)  # the mark labels join only while they show something (fewer draws)
+        self.add_widget(self.label)  # the disc's label joins only while it shows something (fewer draws)
+        self._blocks = InstructionGroup()
+        self.canvas.add(self._blocks)
         self.bind(pos=self._arrange, size=self._arrange, owned=self._arrange, houses=self._arrange,
                   hotel=self._arrange, edge=self._arrange)
 
@@ -173,26 +140,20 @@ class SpaceCell(ButtonBehavior, Widget):
         self.selected = data.selected
         self.label.text = data.name
         self.label.color = palette.MUTED if data.mortgaged else palette.TEXT
-        self.level_label.text = str(data.level) if data.level else ""
+        self.level_label.text = data.mark
         self.level_label.color = palette.text_on(self.owner_color)
-        self.house_label.text = self._house_text()
-        for label in (self.level_label, self.house_label):
-            if label.text and label.parent is None:
-                self.add_widget(label)
-            elif not label.text and label.parent is not None:
-                self.remove_widget(label)
-
-    def _house_text(self) -> str:
-        from kivy.app import App
-
-        app = App.get_running_app()
-        if self.hotel:
-            return app.t("board.hotel_mark") if app is not None else ""
-        return str(int(self.houses)) if self.houses else ""
+        label = self.level_label
+        if label.text and label.parent is None:
+            self.add_widget(label)
+        elif not label.text and label.parent is not None:
+            self.remove_widget(label)
+        self._draw_blocks()
 
     def _arrange(self, *_: object) -> None:
         x, y, w, h = self.x, self.y, self.width, self.height
-        band = dp(14)
+        block = dp(14)
+        built = bool(self.houses) or self.hotel
+        band = 2 * block + dp(HOUSE_GAP) if built and self.edge in ("left", "right") else dp(14)
         pad = dp(3)
         if self.edge == "bottom":  # the band on top, facing the centre
             self.band_rect = [x, y + h - band, w, band]
@@ -209,28 +170,43 @@ class SpaceCell(ButtonBehavior, Widget):
         else:
             self.band_rect = [x, y, 0.0, 0.0]
             ix, iy, iw, ih = x, y, w, h
-        marks = int(self.owned) + int(bool(self.houses) or self.hotel)
+        marks = int(self.owned)
         horizontal = self.edge in ("left", "right")
         disc = max(dp(22), min(dp(30), (ih - 2 * pad) if horizontal else (ih - 2 * pad) / 2))
-        if horizontal:  # the marks at the outer end, the name in the rest
+        if horizontal:  # the disc at the outer end, the name in the rest
             mx = ix + pad if self.edge == "left" else ix + iw - pad - marks * (disc + pad)
             my = iy + (ih - disc) / 2
             lx = ix + pad + marks * (disc + pad) if self.edge == "left" else ix + pad
             self.label.pos, self.label.size = (lx, iy), (max(1.0, iw - marks * (disc + pad) - 2 * pad), ih)
-        else:  # the marks in a row under (or over) the name
+        else:  # the disc under (or over) the name
             mx = ix + (iw - marks * (disc + pad) + pad) / 2
             my = iy + pad if self.edge != "top" else iy + ih - pad - disc
             ly = iy if not marks else (my + disc if self.edge != "top" else iy)
             lh = ih if not marks else ih - disc - pad
             self.label.pos, self.label.size = (ix + pad, ly), (max(1.0, iw - 2 * pad), max(1.0, lh))
-        slots = []
-        for _i in range(marks):
-            slots.append([mx, my, disc, disc])
-            mx += disc + pad
-        self.disc_rect = slots.pop(0) if self.owned else [x, y, 0.0, 0.0]
-        self.house_rect = slots.pop(0) if slots else [x, y, 0.0, 0.0]
-        for label, rect in ((self.level_label, self.disc_rect), (self.house_label, self.house_rect)):
-            label.pos, label.size = (rect[0], rect[1]), (max(1.0, rect[2]), max(1.0, rect[3]))
+        self.disc_rect = [mx, my, disc, disc] if self.owned else [x, y, 0.0, 0.0]
+        rect = self.disc_rect
+        self.level_label.pos, self.level_label.size = (rect[0], rect[1]), (max(1.0, rect[2]), max(1.0, rect[3]))
+        bx, by, bw, bh = self.band_rect
+        self.house_rects = [list(r) for r in house_blocks(self.edge, (bx, by, bw, bh), int(self.houses),
+                                                          bool(self.hotel), block, dp(HOUSE_GAP))] \
+            if self.edge != "corner" else []
+        self._draw_blocks()
+
+    def _draw_blocks(self) -> None:
+        """The house or hotel blocks, outlined so that they stand out from any band colour."""
+        from kivy.graphics import Color, Line, Rectangle
+
+        group = self._blocks
+        group.clear()
+        if not self.house_rects:
+            return
+        fill = palette.HOTEL if self.hotel else palette.HOUSE
+        for x, y, w, h in self.house_rects:
+            group.add(Color(*fill))
+            group.add(Rectangle(pos=(x, y), size=(w, h)))
+            group.add(Color(*palette.BACKGROUND))
+            group.add(Line(rectangle=(x, y, w, h), width=1))
 
     def marks(self) -> list[tuple[str, float, float]]:
         """The marks drawn now, as (kind, width, height) in pixels: the legibility test reads them."""
@@ -239,11 +215,26 @@ class SpaceCell(ButtonBehavior, Widget):
             found.append(("band", self.band_rect[2], self.band_rect[3]))
         if self.owned:
             found.append(("owner", self.disc_rect[2], self.disc_rect[3]))
-        if self.houses or self.hotel:
-            found.append(("hotel" if self.hotel else "houses", self.house_rect[2], self.house_rect[3]))
+        for _x, _y, w, h in self.house_rects:
+            found.append(("hotel" if self.hotel else "houses", w, h))
         if self.mortgaged:
             found.append(("mortgaged", self.width, self.height))
         return found
+
+
+class TokenDot(FitLabel):
+    """A player's token on the board: a disc of the token's colour with the player's initial."""
+
+    disc_color = ColorProperty((0, 0, 0, 0))
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs.setdefault("max_font_size", dp(14))
+        kwargs.setdefault("bold", True)
+        super().__init__(**kwargs)
+
+
+TOKEN_SIZE = 22
+"""dp across a token's disc."""
 
 
 class BoardView(FloatLayout):
@@ -259,26 +250,66 @@ class BoardView(FloatLayout):
         self.on_space: Callable[[int], None] | None = None
         self._cells: list[SpaceCell] = []
         self._data: list[CellData | None] = []
+        self._tokens: list[TokenDot] = []
+        self._token_data: tuple[tuple[int, palette.RGBA, str], ...] = ()
         self.updates = 0  # cells redrawn since the start (the benchmark and a test read it)
         self.bind(size=self._layout, pos=self._layout)
 
     def show(self, spaces: Sequence[SpaceView], names: Sequence[str],
-             owner_colors: Sequence[palette.RGBA | None], selected: int = -1) -> None:
-        """Show ``spaces`` with display ``names`` and owner colours; ``selected`` (a position) is ringed."""
+             owner_colors: Sequence[palette.RGBA | None], selected: int = -1, levels: bool = True,
+             mortgage_mark: str = "") -> None:
+        """Show ``spaces`` with display ``names`` and owner colours; ``selected`` (a position) is ringed.
+        ``levels``: the owner disc shows the rent level; a mortgaged deed's disc shows ``mortgage_mark``."""
         count = len(spaces) - len(spaces) % 4
         if len(self._cells) != count:
             self._build(count)
         self.selected = selected
         for i, (cell, space, name, owner) in enumerate(zip(self._cells, spaces, names, owner_colors,
                                                            strict=False)):
-            data = cell_data(space, name, owner, space.position == selected)
+            data = cell_data(space, name, owner, space.position == selected, levels, mortgage_mark)
             if data != self._data[i]:
                 cell.apply(data)
                 self._data[i] = data
                 self.updates += 1
 
+    def show_tokens(self, tokens: Sequence[tuple[int, palette.RGBA, str]]) -> None:
+        """Stand each token on its square: ``(position, colour, initial)``; an empty list shows none."""
+        data = tuple(tokens)
+        if data == self._token_data:
+            return
+        self._token_data = data
+        while len(self._tokens) < len(data):
+            self._tokens.append(TokenDot())
+        for dot in self._tokens[len(data):]:
+            if dot.parent is not None:
+                self.remove_widget(dot)
+        for dot, (_position, rgba, initial) in zip(self._tokens, data, strict=False):
+            dot.disc_color, dot.text, dot.color = rgba, initial, palette.text_on(rgba)
+            if dot.parent is None:
+                self.add_widget(dot)
+        self._place_tokens()
+
+    def _place_tokens(self) -> None:
+        """Tokens sharing a square stand side by side along its inner edge."""
+        size = dp(TOKEN_SIZE)
+        shown: dict[int, int] = {}
+        for dot, (position, _rgba, _initial) in zip(self._tokens, self._token_data, strict=False):
+            if not 0 <= position < len(self._cells):
+                dot.size_hint, dot.size, dot.pos = (None, None), (size, size), (self.x, self.y)
+                continue
+            cell = self._cells[position]
+            n = shown.get(position, 0)
+            shown[position] = n + 1
+            per_row = max(1, int(cell.width // (size * 0.75)))
+            row, col = divmod(n, per_row)
+            x = cell.x + min(cell.width - size, col * size * 0.75)
+            y = cell.top - size - min(cell.height - size, row * size * 0.6)
+            dot.size_hint, dot.size, dot.pos = (None, None), (size, size), (x, y)
+
     def _build(self, count: int) -> None:
         self.clear_widgets()
+        self._tokens = []
+        self._token_data = ()
         self._cells = []
         self._data = [None] * count
         for pos in range(count):
@@ -298,6 +329,8 @@ class BoardView(FloatLayout):
             cell.pos = (self.x + x, self.y + y)
             cell.size = (w, h)
         self.inner = [depth_x, depth_y, self.width - 2 * depth_x, self.height - 2 * depth_y]
+        if self._token_data:
+            self._place_tokens()
 
     def _pressed(self, cell: SpaceCell) -> None:
         if self.on_space is not None:

@@ -13,6 +13,10 @@ ACCENT: RGBA = (0.18, 0.62, 0.42, 1.0)
 WARNING: RGBA = (0.90, 0.55, 0.15, 1.0)
 DANGER: RGBA = (0.82, 0.22, 0.22, 1.0)
 OK: RGBA = (0.22, 0.72, 0.40, 1.0)
+HOUSE: RGBA = (0.30, 0.88, 0.42, 1.0)
+"""A house on the classic board (a small green block on the colour band)."""
+HOTEL: RGBA = (0.90, 0.16, 0.16, 1.0)
+"""A hotel on the classic board (a red block)."""
 
 TOKENS: dict[str, RGBA] = {
     "red": (0.86, 0.20, 0.20, 1.0),

@@ -1,0 +1,114 @@
+"""A deal between two players (the classic game): both sides side by side, what each hands over (deeds,
+cash, Get Out of Jail Free cards), the transfer fees on mortgaged deeds, and each side's confirmation.
+
+The deal is put together by taps on the players' and deeds' cards; cash is typed on the keypad for the
+side chosen above it (``choose cash=SEAT:AMOUNT``), and a Get Out of Jail Free card a side holds is added
+or taken out with its button (``choose card=ID``). The screen only shows the banker's ``TradeView`` and
+sends those answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty
+
+from ui.touch.screens.base import BankScreen
+from ui.touch.screens.present import Presenter
+from ui.touch.widgets import palette
+from ui.touch.widgets.fitlabel import FitButton, FitLabel
+from ui.touch.widgets.panel import Panel
+
+MAX_DEEDS = 6
+"""Deed chips shown per side; more are summed up in the last chip."""
+
+
+class TradeScreen(BankScreen):
+    """Left: the first side; right: the second; the prompt above, the actions below."""
+
+    cash_side: str | None = None
+    """The player whose cash the keypad sets (one of the two sides)."""
+    putting_together = BooleanProperty(False)
+    """The deal is being put together (not yet proposed): the cash keypad shows."""
+
+    def render(self, presenter: Presenter) -> None:
+        self.ids.prompt.text = presenter.prompt()
+        trade = getattr(presenter.view, "trade", None)
+        for name, side in (("left", trade.first if trade else None), ("right", trade.second if trade else None)):
+            self._side(presenter, name, side)
+        self.ids.arrows.text = presenter.tr("trade.swap")
+        players = [side.player for side in (trade.first, trade.second)] if trade else []
+        open_to_answers = bool(trade) and not trade.proposed and all(players) and self.app().may("answer")
+        if self.cash_side not in players:
+            self.cash_side = players[0] if players else None
+        for button, pid in zip((self.ids.cash_left, self.ids.cash_right), [*players, None, None], strict=False):
+            button.text = presenter.player_name(pid) if pid else ""
+            button.disabled = not open_to_answers or pid is None
+            button.bg = palette.ACCENT if pid is not None and pid == self.cash_side else palette.PANEL_LIGHT
+        self.putting_together = bool(trade) and not trade.proposed
+        self.ids.keypad.disabled = not open_to_answers
+        self.ids.keypad.title = presenter.tr("trade.keypad")
+        super().render(presenter)
+
+    def pick_cash_side(self, index: int) -> None:
+        """The keypad now sets the cash of the first (0) or second (1) side."""
+        trade = getattr(self.app().presenter.view, "trade", None)
+        if trade is not None:
+            self.cash_side = (trade.first, trade.second)[index].player
+            self.render(self.app().presenter)
+
+    def cash_typed(self, value: str) -> None:
+        """The keypad's OK: the chosen side hands over ``value`` (money units)."""
+        if value.isdigit() and self.cash_side is not None and self.cash_side[1:].isdigit():
+            self.app().choose(f"cash={self.cash_side[1:]}:{int(value)}")
+        elif value:
+            self.app().sounds.play("err")
+
+    def _side(self, presenter: Presenter, name: str, side: Any) -> None:
+        ids = self.ids
+        header, deeds, money, status = (ids[f"{name}_header"], ids[f"{name}_deeds"], ids[f"{name}_money"],
+                                        ids[f"{name}_status"])
+        deeds.clear_widgets()
+        if side is None or side.player is None:
+            header.text, header.band = presenter.tr("trade.tap_player"), palette.PANEL_LIGHT
+            money.text, status.text = "", ""
+            return
+        player = presenter.player(side.player)
+        header.band = palette.token_rgba(player.token if player else None)
+        header.text = presenter.tr("trade.gives", player=presenter.player_name(side.player))
+        shown = list(side.deeds)
+        if len(shown) > MAX_DEEDS:
+            shown = shown[: MAX_DEEDS - 1]
+        for number in shown:
+            space = presenter.space_for_deed(number)
+            mortgaged = bool(getattr(space, "mortgaged", False))
+            text = presenter.deed_name(number)
+            if mortgaged:
+                text = presenter.tr("trade.mortgaged_deed", deed=text)
+            chip = Panel(bg=palette.deed_rgba(space.colour if space else None), size_hint_y=None, height=dp(34))
+            label = FitLabel(text=text, max_font_size=dp(17))
+            label.color = palette.text_on(chip.bg)
+            chip.add_widget(label)
+            deeds.add_widget(chip)
+        if len(side.deeds) > MAX_DEEDS:
+            deeds.add_widget(FitLabel(text=presenter.tr("trade.more_deeds", count=len(side.deeds) - len(shown)),
+                                      size_hint_y=None, height=dp(30), max_font_size=dp(16)))
+        if not side.deeds:
+            deeds.add_widget(FitLabel(text=presenter.tr("trade.no_deeds"), size_hint_y=None, height=dp(30),
+                                      max_font_size=dp(16), color=palette.MUTED))
+        lines = [presenter.tr("trade.cash", amount=presenter.money(side.cash))]
+        holder = presenter.player(side.player)
+        for card in getattr(holder, "jail_cards", ()) or ():  # a Get Out of Jail Free card: in or out
+            given = card in side.cards
+            button = FitButton(text=presenter.tr("trade.jail_card_in" if given else "trade.jail_card_add"),
+                               size_hint_y=None, height=dp(34), max_font_size=dp(16),
+                               bg=palette.OK if given else palette.PANEL_LIGHT,
+                               disabled=not self.app().may("answer"))
+            button.bind(on_release=lambda _b, c=card: self.app().choose(f"card={c}"))
+            deeds.add_widget(button)
+        if side.fees:
+            lines.append(presenter.tr("trade.fees", amount=presenter.money(side.fees)))
+        money.text = "\n".join(lines)
+        status.text = presenter.tr("trade.confirmed" if side.confirmed else "trade.waiting")
+        status.band = palette.OK if side.confirmed else palette.PANEL_LIGHT
