@@ -3,14 +3,13 @@ spaces that changed, and the classic game's houses, hotel and mortgage marks whe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from fixtures.views import OWNERS, board, board_view
 from ui_driver import pump
 
-from engine.banker.viewmodel import PlayerView
 from ui.touch.widgets.board import ring_depths, ring_rects, side_of
 
 pytestmark = pytest.mark.ui
@@ -91,13 +90,6 @@ def test_only_the_spaces_that_changed_are_redrawn(ui_app: Any) -> None:
     assert board_widget.cell_for_deed(16).owned
 
 
-@dataclass(frozen=True, slots=True)
-class PlacedPlayer(PlayerView):
-    """A player as a view that keeps the tokens' positions may carry it (the board position, 0..39)."""
-
-    position: int | None = None
-
-
 def test_houses_hotel_and_mortgage_are_drawn_when_the_view_carries_them(ui_app: Any) -> None:
     """docs/rules-classic.md 6, 7: 1-4 houses as green blocks on the band, a hotel as one red block, a
     mortgaged deed greyed and marked in its owner disc; the classic disc shows no rent level."""
@@ -142,9 +134,8 @@ def test_tokens_stand_on_their_squares_when_the_view_gives_positions(ui_app: Any
 
     view = classic_board()
     where = {"p1": 1, "p2": 1, "p3": 24, "p4": 10}
-    placed = tuple(PlacedPlayer(**{f: getattr(p, f) for f in PlayerView.__slots__}, position=where[p.id])
-                   for p in view.players)
-    screen = open_board(ui_app, replace(view, players=placed))
+    placed = tuple(replace(p, position=where[p.id]) for p in view.players)
+    screen = open_board(ui_app, replace(view, players=placed, positions=True))
     board_widget = screen.ids.board
     dots = [w for w in board_widget.children if isinstance(w, TokenDot)]
     assert sorted(d.text for d in dots) == ["A", "B", "Е", "山"]
@@ -155,6 +146,6 @@ def test_tokens_stand_on_their_squares_when_the_view_gives_positions(ui_app: Any
         assert cell.collide_point(*dot.center), (dot.text, player.id)
     same = [d for d in dots if cells[1].collide_point(*d.center)]
     assert len(same) == 2 and same[0].pos != same[1].pos
-    ui_app.render(view)  # no positions: no tokens
+    ui_app.render(replace(view, players=placed))  # the table moves the tokens: none drawn
     pump(2)
     assert not [w for w in board_widget.children if isinstance(w, TokenDot)]

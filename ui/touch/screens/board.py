@@ -25,8 +25,11 @@ NO_BAND: palette.RGBA = (0.0, 0.0, 0.0, 0.0)
 
 
 def token_marks(presenter: Presenter) -> list[tuple[int, palette.RGBA, str]]:
-    """(position, colour, initial) of every player still in whose board position the view gives."""
-    marks = []
+    """(position, colour, initial) of every player still in whose board position the view gives, when the
+    unit keeps the tokens (the view's ``positions``); none otherwise."""
+    marks: list[tuple[int, palette.RGBA, str]] = []
+    if not presenter.view.positions:
+        return marks
     for p in presenter.view.players:
         position = getattr(p, "position", None)
         if isinstance(position, int) and not p.bankrupt:
