@@ -10,8 +10,6 @@ from transitions import EventData
 
 from engine import commands as c
 from engine.banker.context import Context, Refusal, input_value
-from engine.banker.setup import seat_of
-from engine.banker.table import BankerState
 from engine.numbers import parse_count
 from engine.rulesets.classic.auction import minimum_bid
 from engine.rulesets.classic.gestures.base import cst
@@ -73,36 +71,3 @@ def do_bid(ctx: Context, event: EventData) -> None:
     amount = _amount(ctx, event)
     assert ctx.gesture.player is not None and amount is not None
     ctx.apply(c.PlaceBid(ctx.gesture.player, amount))
-
-
-def has_high_bid(ctx: Context, event: EventData) -> bool:
-    auction = cst(ctx).auction if ctx.durable else None
-    return auction is not None and auction.high_bidder is not None
-
-
-def is_winner(ctx: Context, event: EventData) -> bool:
-    auction = cst(ctx).auction if ctx.durable else None
-    pid = ctx.input_player(event)
-    if auction is None or (pid is not None and pid != auction.high_bidder):
-        ctx.refusal = Refusal("error.not_winner", {"winner": seat_of(auction.high_bidder if auction else None)})
-        return False
-    return True
-
-
-def can_close_auction(ctx: Context, event: EventData) -> bool:
-    return ctx.allowed(c.CloseAuction())
-
-
-def do_close_auction(ctx: Context, event: EventData) -> None:
-    ctx.apply(c.CloseAuction())
-
-
-def phase_auction(ctx: Context, event: EventData) -> bool:
-    return ctx.phase_is("auction")
-
-
-def start_countdown(ctx: Context, event: EventData) -> None:
-    assert event.transition is not None
-    if event.transition.source != BankerState.AUCTION.name:
-        ctx.forget_gesture()
-    ctx.deadline = ctx.clock() + ctx.auction_s

@@ -7,8 +7,6 @@ from transitions import EventData
 
 from engine import commands as c
 from engine.banker.context import Context, Refusal, input_value
-from engine.banker.setup import seat_of
-from engine.banker.table import BankerState
 from engine.numbers import parse_count
 
 
@@ -51,36 +49,3 @@ def can_bid(ctx: Context, event: EventData) -> bool:
 def do_bid(ctx: Context, event: EventData) -> None:
     assert ctx.gesture.player is not None
     ctx.apply(c.PlaceBid(ctx.gesture.player, _bid_amount(ctx, event)))
-
-
-def has_high_bid(ctx: Context, event: EventData) -> bool:
-    auction = ctx.st().auction if ctx.durable else None
-    return auction is not None and auction.high_bidder is not None
-
-
-def is_winner(ctx: Context, event: EventData) -> bool:
-    auction = ctx.st().auction if ctx.durable else None
-    pid = ctx.input_player(event)
-    if auction is None or (pid is not None and pid != auction.high_bidder):
-        ctx.refusal = Refusal("error.not_winner", {"winner": seat_of(auction.high_bidder if auction else None)})
-        return False
-    return True
-
-
-def can_close_auction(ctx: Context, event: EventData) -> bool:
-    return ctx.allowed(c.CloseAuction())
-
-
-def do_close_auction(ctx: Context, event: EventData) -> None:
-    ctx.apply(c.CloseAuction())
-
-
-def phase_auction(ctx: Context, event: EventData) -> bool:
-    return ctx.phase_is("auction")
-
-
-def start_countdown(ctx: Context, event: EventData) -> None:
-    assert event.transition is not None
-    if event.transition.source != BankerState.AUCTION.name:
-        ctx.forget_gesture()
-    ctx.deadline = ctx.clock() + ctx.auction_s
