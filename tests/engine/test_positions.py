@@ -176,3 +176,23 @@ def test_undo_puts_the_token_back() -> None:
     roll(game, "A", 5, 6)
     game.apply(c.Undo())
     assert game.state.position["A"] == 0 and roller(game.state) == "A"
+
+
+@pytest.mark.parametrize("edition", ["ultimate-uk", "classic-uk"])
+def test_go_pressed_by_hand_is_refused_when_the_unit_keeps_the_tokens(edition: str) -> None:
+    """docs/flows.md "The unit keeps the tokens": the roll that passes GO pays it, so a PassGo by hand (the
+    GO button) would pay a second salary; it is refused and nothing changes. Without the option it pays."""
+    ed = load_edition(edition)
+    for positions in (True, False):
+        game = Game(ed)
+        specs = tuple(c.PlayerSpec(p, p.lower(), "red") for p in ("A", "B"))
+        game.apply(c.StartGame(specs, {"positions": positions}, 3))
+        before = game.state.balance("A")
+        if positions:
+            with pytest.raises(IllegalCommand) as refused:
+                game.apply(c.PassGo("A"))
+            assert refused.value.key == "go_paid_by_move"
+            assert game.state.balance("A") == before
+        else:
+            game.apply(c.PassGo("A"))
+            assert game.state.balance("A") > before

@@ -154,6 +154,7 @@ CASES: list[tuple[str, Callable[[], Game], Any, dict[str, str | int]]] = [
     ("positions_off", started, RollDice("A", 3, 4), {"command": "RollDice"}),
     ("bad_dice", after(positions=True), RollDice("A", 3, 7),
      {"command": "RollDice", "die1": "3", "die2": "7"}),
+    ("go_paid_by_move", after(positions=True), PassGo("A"), {"command": "PassGo", "player": "A"}),
     # engine/rulesets/ultimate/debt.py
     ("not_the_debtor", IN_DEBT, ReturnDeed("A", 1), {"command": "ReturnDeed", "debtor": "B", "player": "A"}),
     # engine/corrections.py

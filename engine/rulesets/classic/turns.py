@@ -86,7 +86,11 @@ def salary(s: ClassicState) -> int:
 
 
 def check_pass_go(s: ClassicState, ed: Edition, cmd: PassGo) -> Refusal | None:
-    """PassGo: the player whose turn it is passed or reached GO."""
+    """PassGo: the player whose turn it is passed or reached GO; refused when the unit keeps the tokens
+    (option ``positions``: the roll that passes GO pays it, so a second salary would be money invented)."""
+    if s.options.positions:
+        return refuse("go_paid_by_move", "PassGo: the unit moves the tokens in this game and pays GO itself",
+                      command="PassGo", player=str(cmd.player))
     return check_turn(s, cmd.player, "PassGo")
 
 

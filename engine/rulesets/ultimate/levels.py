@@ -38,7 +38,11 @@ def set_level(t: Table, deed: int, new: int) -> None:
 
 
 def check_pass_go(s: GameState, ed: Edition, cmd: PassGo) -> Refusal | None:
-    """PassGo: an active player not in jail, phase play."""
+    """PassGo: an active player not in jail, phase play; refused when the unit keeps the tokens (option
+    ``positions``: the roll that passes GO pays it, so a second salary would be money invented)."""
+    if s.options.positions:
+        return refuse("go_paid_by_move", "PassGo: the unit moves the tokens in this game and pays GO itself",
+                      command="PassGo", player=str(cmd.player))
     return check_play(s, cmd.player, "PassGo")
 
 
