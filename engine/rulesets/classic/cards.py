@@ -154,7 +154,12 @@ def check_tax(s: ClassicState, ed: Edition, cmd: PayTax) -> Refusal | None:
 def do_tax(t: Table, cmd: PayTax) -> None:
     """Pay the tax to the Bank (or the pot); a debt if the cash is short."""
     kind = taxes(t.edition)[cmd.position][0]
-    charge(t, cmd.player, tax_amount(t.state, t.edition, cmd.player, cmd.position, cmd.percent), f"{kind}_tax")
+    amount = tax_amount(t.state, t.edition, cmd.player, cmd.position, cmd.percent)
+    if amount <= 0:  # the share of a worth of nothing: settled at 0, and the journal says so
+        t.emit(ev.MoneyTransferred, cmd.player, POT if t.state.options.free_parking_jackpot else BANK, 0,
+               f"{kind}_tax")
+        return
+    charge(t, cmd.player, amount, f"{kind}_tax")
 
 
 def check_jackpot(s: ClassicState, ed: Edition, cmd: CollectJackpot) -> Refusal | None:

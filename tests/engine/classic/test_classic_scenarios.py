@@ -243,3 +243,20 @@ def test_classic_scenario(path: Path) -> None:
 def test_classic_scenarios_exist() -> None:
     """The folder holds the scenarios (a glob that finds nothing would pass silently)."""
     assert len(list(SCENARIOS.glob("*.txt"))) >= 30
+
+
+def test_income_tax_as_a_share_of_nothing_is_settled_at_zero() -> None:
+    """docs/rules-classic.md, taxes (income_tax_choice): 10 % of a worth of 0 is 0. The command is still one
+    event in the journal (a transfer of 0 to the Bank), so every accepted command says what it did; found by
+    tests/engine/classic/test_classic_hypothesis.py."""
+    ed = load_edition("classic-us")
+    game = Game(ed)
+    game.apply(c.StartGame((c.PlayerSpec("A", "A"), c.PlayerSpec("B", "B")),
+                           {"income_tax_choice": True, "start_money": 0}, 1))
+    before = game.state.ledger.balances["A"]
+    events = game.apply(cc.PayTax("A", 4, True))
+    assert [(type(e).__name__, e.payer, e.payee, e.amount) for e in events] == [
+        ("MoneyTransferred", "A", BANK, 0)]
+    assert game.state.ledger.balances["A"] == before == 0
+    assert Game.replay(ed, game.events).state == game.state
+    assert not game.invariants()
