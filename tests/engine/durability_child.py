@@ -4,7 +4,8 @@ Usage: ``python durability_child.py DB SEED``. Opens (or creates) the journal, c
 if it is not over (finishing whatever was pending when the previous child was killed), else starts a new
 one, and prints ``ready`` once the journal is open. After each command's ``apply`` has returned (the
 command is durable: acknowledged) it prints ``GAME_ID COMMAND_NUMBER``. Exits by itself after
-``MAX_SECONDS`` so a crashed test never leaves it running.
+``MAX_SECONDS`` so a crashed test never leaves it running, and with status 3 (the refusal on stderr) when
+the engine refuses a bot, since reopening that game would meet the same refusal forever.
 """
 
 from __future__ import annotations
@@ -50,7 +51,10 @@ def main(db: str, seed: int) -> int:
 
         runner = GameRunner(edition, PLAYERS, derive_seed(seed, 1000 + game_index), game=durable.game,
                             apply=acknowledged, check_invariants=False)
-        runner.play()
+        result = runner.play()
+        if result.violations:  # the same game would be reopened and refused again: say so and stop
+            print(f"game {gid}: {result.violations[0]}", file=sys.stderr, flush=True)
+            return 3
     return 0
 
 

@@ -160,3 +160,33 @@ def test_settings_the_engine_refuses_fail_before_any_game(capsys: pytest.Capture
     assert "max_players=6" in capsys.readouterr().err
     assert cli_main(["sim", "--games", "2", "--option", "auction_step=0"]) == 2
     assert "auction_step" in capsys.readouterr().err
+
+
+def test_a_game_resumed_after_a_failed_jail_roll_goes_on() -> None:
+    """A bot game rebuilt right after a player in jail failed its roll for doubles (as after a power cut):
+    the runner ends that player's turn instead of rolling again, which the engine refuses (a player rolls
+    for doubles once a turn, docs/rules.md, "Jail"). Found by the kill -9 test's child, which then spun."""
+    edition = load_edition("ultimate-uk")
+    moments = 0
+    for seed in range(30):
+        game, sent = Game(edition), []
+
+        def apply(cmd: c.Command, game: Game = game, sent: list[c.Command] = sent) -> tuple[Event, ...]:
+            sent.append(cmd)
+            return game.apply(cmd)
+
+        GameRunner(edition, 3, derive_seed(seed, 1000), game=game, apply=apply, check_invariants=False).play()
+        for n, cmd in enumerate(sent, start=1):
+            if not isinstance(cmd, c.JailRoll) or cmd.doubles:
+                continue
+            rebuilt = Game(edition)
+            for earlier in sent[:n]:
+                rebuilt.apply(earlier)
+            if rebuilt.state.phase != "play":
+                continue
+            assert rebuilt.state.jail_rolled == cmd.player  # type: ignore[attr-defined]
+            moments += 1
+            result = GameRunner(edition, 3, derive_seed(seed, 2000 + n), game=rebuilt, check_invariants=False).play()
+            assert result.violations == [], result.violations
+            assert result.commands > 0
+    assert moments >= 5, "the bots' games should fail a jail roll now and then"

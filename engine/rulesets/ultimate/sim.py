@@ -147,6 +147,8 @@ class GameRunner:
         s = self.game.state
         doubles = 0
         if player in s.jail:
+            if s.jail_rolled == player:  # resumed after its roll for doubles failed: its turn is over
+                return
             if self.jail_strategy == "short" and s.balance(player) >= s.options.jail_fee:
                 self.send(c.PayJailFee(player))  # pays only from cash (short of it, it rolls); then a turn
             else:
