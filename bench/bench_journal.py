@@ -1,20 +1,27 @@
 """Journal benchmark (a script that prints numbers; not a test): the journal on this machine's disk.
 
-Measures, side by side on the same disk and interleaved so both see the same load:
+Measures, side by side on the same disk and interleaved so all sides see the same load:
 
-* durable commands per second: bots' commands through ``DurableGame.apply`` (one transaction each), next
-  to a bare commit loop with the same settings (WAL, ``synchronous=FULL``, one tiny row per commit). The
-  two run in small alternating batches (durable, bare, bare, durable, ...: the order flips every pair so a
-  drift of the machine's load hits both alike); each pair gives a ratio, and the bench prints each side's
-  median rate and the median of the per-pair ratios with its spread (10th-90th percentile). The ratio is
-  the journal's share of what the disk allows (target >= 0.8);
-* WAL pages (frames) written per command (a bare commit writes one);
-* the checkpoint's cost: the WAL left by the whole durable run, copied by ``Journal.checkpoint()``, which
-  the kiosk runs on a thread of its own once the table is idle for 5 s (``ui/checkpoint.py``) and at a
-  game's end; automatic checkpoints are off, so none runs inside a tap.
+* durable commands per second: bots' commands through ``DurableGame.apply`` (one transaction each), as
+  at the table: between batches (a few turns of play) the table is idle and the kiosk's idle-checkpoint
+  thread (``ui/checkpoint.py``, its own connection) copies the WAL into the database, so the next commit
+  starts the WAL again from its beginning and overwrites pages the file already has;
+* the bare commit loop: the floor, with the same settings (WAL, ``synchronous=FULL``, autocheckpoint
+  off), one tiny row per commit and nothing else (its WAL grows all the run, as a loop without
+  checkpoints does);
+* two more for the comparison's sake: the bare loop with the same idle checkpoints as the table (a reused
+  WAL: the disk's floor for what the journal does), and the durable commands without them (a WAL that
+  only grows).
 
-The bots' games are played in memory first; the durable side replays their commands, so it measures the
-journal and not the bots. Usage: ``python bench/bench_journal.py [--pairs N] [--batch B]``.
+The sides run in small batches in turn (the order rotates every round, so a drift of the machine's load
+hits all alike); each round gives ratios, and the bench prints each side's median rate and the median of
+the per-round ratios with its spread (10th-90th percentile). The target is durable/bare >= 0.8. It also
+prints the WAL pages (frames) written per command (a bare commit writes one) and the checkpoints' cost:
+the idle ones between batches, and one of a whole run's WAL. No checkpoint runs inside a timed command;
+automatic checkpoints are off on the journal's connection, so none runs inside a tap either.
+
+The bots' games are played in memory first; the durable sides replay their commands, so they measure
+the journal and not the bots. Usage: ``python bench/bench_journal.py [--rounds N] [--batch B]``.
 """
 
 from __future__ import annotations
@@ -69,9 +76,11 @@ def bot_games(edition: Edition, commands: int) -> list[tuple[int, list[Command]]
 
 
 class BareLoop:
-    """The bare commit loop: one tiny row per transaction, WAL + synchronous=FULL, no autocheckpoint."""
+    """The bare commit loop: one tiny row per transaction, WAL + synchronous=FULL, no autocheckpoint;
+    ``idle_checkpoints``: checkpoint after every batch, as the kiosk does when the table is idle."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, idle_checkpoints: bool = False) -> None:
+        self.idle_checkpoints = idle_checkpoints
         self.conn = sqlite3.connect(db, isolation_level=None)
         for pragma in ("journal_mode=WAL", "synchronous=FULL", "wal_autocheckpoint=0"):
             self.conn.execute(f"PRAGMA {pragma}")
@@ -88,14 +97,21 @@ class BareLoop:
             self.conn.execute("COMMIT")
             self.i += 1
         self.cpu_s += time.process_time() - cpu
-        return n / (time.perf_counter() - start)
+        rate = n / (time.perf_counter() - start)
+        if self.idle_checkpoints:
+            self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        return rate
 
 
 class DurableSide:
-    """The replayed bots' commands through ``DurableGame.apply``, a batch at a time."""
+    """The replayed bots' commands through ``DurableGame.apply``, a batch at a time; with
+    ``idle_checkpoints``, the kiosk's idle checkpoint (a connection of its own) after every batch."""
 
-    def __init__(self, journal: Journal, edition: Edition, games: list[tuple[int, list[Command]]]) -> None:
+    def __init__(self, journal: Journal, edition: Edition, games: list[tuple[int, list[Command]]],
+                 idle_checkpoints: bool = False) -> None:
         self.journal, self.edition = journal, edition
+        self.checkpointer = Journal.open(journal.path) if idle_checkpoints else None
+        self.checkpoint_ms: list[float] = []  # the idle checkpoints' durations
         self.page_size = int(journal._conn.execute("PRAGMA page_size").fetchone()[0])
         self.commands = 0
         self.frames = 0  # WAL frames written by the commands (a game's creation aside)
@@ -119,8 +135,12 @@ class DurableSide:
             durable.apply(cmd)
             elapsed += time.perf_counter() - start
             self.cpu_s += time.process_time() - cpu
-            self.frames += wal_frames(self.journal.path, self.page_size) - before
+            self.frames += max(0, wal_frames(self.journal.path, self.page_size) - before)  # 0: WAL restarted
             self.commands += 1
+        if self.checkpointer is not None:
+            start = time.perf_counter()
+            self.checkpointer.checkpoint()
+            self.checkpoint_ms.append((time.perf_counter() - start) * 1000)
         return n / elapsed
 
 
@@ -135,42 +155,59 @@ def percentile(values: list[float], q: float) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", type=int, default=40, help="alternating pairs of batches (default %(default)s)")
+    parser.add_argument("--rounds", type=int, default=40, help="rounds of one batch per side (default %(default)s)")
     parser.add_argument("--batch", type=int, default=50, help="commits or commands per batch (default %(default)s)")
     args = parser.parse_args()
     edition = load_edition("ultimate-uk")
-    games = bot_games(edition, args.pairs * args.batch + 1)
-    durable_rates, bare_rates, ratios = [], [], []
+    games = bot_games(edition, args.rounds * args.batch + 1)
+    rates: dict[str, list[float]] = {}
+    ratios: dict[str, list[float]] = {"table": [], "reused": [], "grown": []}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        bare = BareLoop(folder / "bare.db")
-        with Journal.open(folder / "journal.db") as journal:
-            side = DurableSide(journal, edition, games)
-            for pair in range(args.pairs):
-                if pair % 2 == 0:
-                    d, b = side.batch(args.batch), bare.batch(args.batch)
-                else:
-                    b, d = bare.batch(args.batch), side.batch(args.batch)
-                durable_rates.append(d)
-                bare_rates.append(b)
-                ratios.append(d / b)
-            wal_before = wal_frames(journal.path, side.page_size)
+        with Journal.open(folder / "table.db") as table_journal, Journal.open(folder / "grown.db") as grown_journal:
+            table = DurableSide(table_journal, edition, games, idle_checkpoints=True)
+            grown = DurableSide(grown_journal, edition, games)
+            bare, reused = BareLoop(folder / "bare.db"), BareLoop(folder / "reused.db", idle_checkpoints=True)
+            sides: list[tuple[str, DurableSide | BareLoop]] = [
+                ("durable", table), ("bare", bare), ("bare, reused WAL", reused), ("durable, grown WAL", grown)]
+            for r in range(args.rounds):
+                turn = sides[r % len(sides):] + sides[: r % len(sides)]
+                got = {name: side.batch(args.batch) for name, side in turn}
+                for name, rate in got.items():
+                    rates.setdefault(name, []).append(rate)
+                ratios["table"].append(got["durable"] / got["bare"])
+                ratios["reused"].append(got["durable"] / got["bare, reused WAL"])
+                ratios["grown"].append(got["durable, grown WAL"] / got["bare"])
+            wal_before = wal_frames(grown_journal.path, grown.page_size)
             start = time.perf_counter()
-            journal.checkpoint()
+            grown_journal.checkpoint()
             checkpoint_ms = (time.perf_counter() - start) * 1000
-        bare.conn.close()
-    ratio = statistics.median(ratios)
-    print(f"{args.pairs} pairs of {args.batch}: durable {statistics.median(durable_rates):,.0f} commands/s "
-          f"(median), bare commit loop {statistics.median(bare_rates):,.0f} commits/s (median)")
-    print(f"ratio durable/bare, median of the pairs: {ratio:.2f} (10th-90th percentile "
-          f"{percentile(ratios, 0.1):.2f}-{percentile(ratios, 0.9):.2f}; target >= {NEED_RATIO:.2f}): "
+            assert table.checkpointer is not None
+            table.checkpointer.close()
+            for side in (bare, reused):
+                side.conn.close()
+    print(f"{args.rounds} rounds of {args.batch}, median rates: " + ", ".join(
+        f"{name} {statistics.median(values):,.0f}/s" for name, values in rates.items()))
+
+    def spread(values: list[float]) -> str:
+        return f"{statistics.median(values):.2f} (10th-90th percentile {percentile(values, 0.1):.2f}-" \
+               f"{percentile(values, 0.9):.2f})"
+
+    ratio = statistics.median(ratios["table"])
+    print(f"ratio durable/bare, median of the rounds: {spread(ratios['table'])}; target >= {NEED_RATIO:.2f}: "
           f"{'OK' if ratio >= NEED_RATIO else 'TOO SLOW'}")
-    print(f"CPU per command: durable {side.cpu_s / side.commands * 1000:.2f} ms, bare commit "
+    print(f"  like for like, durable/bare with the same idle checkpoints (both reuse their WAL): "
+          f"{spread(ratios['reused'])}")
+    print(f"  without idle checkpoints, durable/bare (both WALs only grow): {spread(ratios['grown'])}")
+    print(f"CPU per command: durable {table.cpu_s / table.commands * 1000:.2f} ms, bare commit "
           f"{bare.cpu_s / bare.i * 1000:.2f} ms (the rest of each is waiting for the disk's fsync)")
-    print(f"WAL pages written per command: {side.frames / side.commands:.2f} (a bare commit writes 1)")
-    print(f"checkpoint of the run's WAL ({wal_before} pages, {side.commands} commands): {checkpoint_ms:.1f} ms, "
-          f"run by Journal.checkpoint() on the kiosk's idle-checkpoint thread (5 s without a write) and at a "
-          f"game's end; automatic checkpoints are off: never inside a tap")
+    print(f"WAL pages written per command: {grown.frames / grown.commands:.2f} (a bare commit writes 1)")
+    print(f"idle checkpoints between the table's batches: {len(table.checkpoint_ms)}, median "
+          f"{statistics.median(table.checkpoint_ms):.1f} ms, max {max(table.checkpoint_ms):.1f} ms, on a "
+          f"connection of their own, as the kiosk's idle-checkpoint thread (5 s without a write)")
+    print(f"checkpoint of a whole run's WAL ({wal_before} pages, {grown.commands} commands): {checkpoint_ms:.1f} ms, "
+          f"run by Journal.checkpoint() on that thread and at a game's end; automatic checkpoints are off: "
+          f"never inside a tap")
     return 0
 
 

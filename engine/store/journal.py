@@ -42,6 +42,7 @@ from engine.store.inspect import inspect_file
 from engine.store.migrate import migrate_v1
 from engine.store.rows import BadRow, LogRow, decode_rows, payload_text
 from engine.store.schema import _SCHEMA, _VIEWS, APPLICATION_ID, SCHEMA_VERSION, SIBLING_TABLES, JournalError
+from engine.store.tail import Tail, Tails
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "SIBLING_TABLES", "GameInfo", "Journal", "JournalError", "dumps_record"]
 
@@ -82,6 +83,7 @@ class Journal:
     def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
         self.path = path
         self._conn = conn
+        self._tails = Tails(path)  # where the games written through this connection end
 
     # -- opening ---------------------------------------------------------------------------------
 
@@ -160,10 +162,12 @@ class Journal:
         conn.execute("BEGIN IMMEDIATE")
         try:
             yield conn
+            conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            self._tails.forget()  # what is on disk is read again at the next append
+            if conn.in_transaction:  # a failed COMMIT may leave the transaction open
+                conn.execute("ROLLBACK")
             raise
-        conn.execute("COMMIT")
 
     # -- games -----------------------------------------------------------------------------------
 
@@ -171,9 +175,11 @@ class Journal:
         """Record a new game (no command yet) and return its id."""
         try:
             with self._transaction() as conn:
-                return self._insert_game(conn, edition_id, seed, options)
+                game_id = self._insert_game(conn, edition_id, seed, options)
         except sqlite3.Error as exc:
             raise JournalError(f"cannot record a new game of edition {edition_id!r} in {self.path}: {exc}") from exc
+        self._tails.wrote(game_id, (0, 0), None)
+        return game_id
 
     def start_game(self, edition_id: str, seed: int, options: Mapping[str, object],
                    command_record: Mapping[str, Any], events: Sequence[Event], input_id: str | None = None) -> int:
@@ -183,11 +189,12 @@ class Journal:
         try:
             with self._transaction() as conn:
                 game_id = self._insert_game(conn, edition_id, seed, options)
-                self._check_sequence(game_id, 0, 0, events)
-                self._insert_row(conn, game_id, 1, input_id, command_record, records)
-                return game_id
+                end = self._check_sequence(game_id, (0, 0), events)
+                row = self._insert_row(conn, game_id, 1, input_id, command_record, records)
         except (sqlite3.Error, ValueError) as exc:
             raise JournalError(f"cannot start a game of edition {edition_id!r} in {self.path}: {exc}") from exc
+        self._tails.wrote(game_id, end, row)
+        return game_id
 
     @staticmethod
     def _insert_game(conn: sqlite3.Connection, edition_id: str, seed: int, options: Mapping[str, object]) -> int:
@@ -251,34 +258,16 @@ class Journal:
         records = [event_to_record(e) for e in events]
         try:
             with self._transaction() as conn:
-                self._check_game(conn, game_id)
-                last_cmd, last_seq = self._last(conn, game_id)
-                number = self._check_sequence(game_id, last_cmd, last_seq, events)
-                self._insert_row(conn, game_id, number, input_id, command_record, records)
+                end = self._check_sequence(game_id, self._tails.of(conn, game_id), events)
+                row = self._insert_row(conn, game_id, end[0], input_id, command_record, records)
         except (sqlite3.Error, ValueError) as exc:  # ValueError: a record SQLite cannot store (bad text)
             raise JournalError(f"cannot append to game {game_id} in {self.path}: {exc}") from exc
+        self._tails.wrote(game_id, end, row)
 
     @staticmethod
-    def _last(conn: sqlite3.Connection, game_id: int) -> tuple[int, int]:
-        """(last command number, last event seq) of the game: read from its last row only."""
-        row = conn.execute("SELECT number, payload FROM log WHERE game_id = ? ORDER BY id DESC LIMIT 1",
-                           (game_id,)).fetchone()
-        if row is None:
-            return 0, 0
-        try:
-            events = json.loads(row[1])["events"]
-        except (ValueError, KeyError, TypeError) as exc:
-            raise JournalError(f"game {game_id}: its last command {row[0]} is damaged ({exc})") from None
-        last_seq = events[-1]["seq"] if events else Journal._seq_before(conn, game_id, row[0])
-        return int(row[0]), int(last_seq)
-
-    @staticmethod
-    def _seq_before(conn: sqlite3.Connection, game_id: int, number: int) -> int:
-        total = conn.execute("SELECT coalesce(sum(json_array_length(payload, '$.events')), 0) FROM log "
-                             "WHERE game_id = ? AND number <= ?", (game_id, number)).fetchone()[0]
-        return int(total)
-
-    def _check_sequence(self, game_id: int, last_cmd: int, last_seq: int, events: Sequence[Event]) -> int:
+    def _check_sequence(game_id: int, end: Tail, events: Sequence[Event]) -> Tail:
+        """Where the game ends after ``events``, which must continue it from ``end``."""
+        last_cmd, last_seq = end
         number = events[0].command if events else last_cmd + 1
         if number != last_cmd + 1:
             raise JournalError(f"game {game_id}: expected command number {last_cmd + 1}, got {number} "
@@ -287,13 +276,14 @@ class Journal:
             if event.seq != last_seq + offset or event.command != number:
                 raise JournalError(f"game {game_id}: expected event seq {last_seq + offset} of command {number}, "
                                    f"got seq {event.seq} of command {event.command}: {event!r}")
-        return number
+        return number, events[-1].seq if events else last_seq
 
     @staticmethod
     def _insert_row(conn: sqlite3.Connection, game_id: int, number: int, input_id: str | None,
-                    command_record: Mapping[str, Any], records: list[dict[str, Any]]) -> None:
-        conn.execute("INSERT INTO log (game_id, number, input_id, payload) VALUES (?, ?, ?, ?)",
-                     (game_id, number, input_id, payload_text(dict(command_record), records)))
+                    command_record: Mapping[str, Any], records: list[dict[str, Any]]) -> int | None:
+        """Insert the row; its id."""
+        return conn.execute("INSERT INTO log (game_id, number, input_id, payload) VALUES (?, ?, ?, ?)",
+                            (game_id, number, input_id, payload_text(dict(command_record), records))).lastrowid
 
     def _check_game(self, conn: sqlite3.Connection, game_id: int) -> None:
         if conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:

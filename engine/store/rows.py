@@ -110,5 +110,8 @@ def _parts(data: object, number: int, seq: int) -> tuple[Record, list[Record]]:
 
 def payload_text(command: Record, events: list[Record]) -> str:
     """The JSON text of one log row (compact, keys sorted, non-ASCII kept as it is)."""
-    return json.dumps({"command": command, "events": events}, ensure_ascii=False, separators=(",", ":"),
-                      sort_keys=True)
+    return _ENCODE({"command": command, "events": events})
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
+"""One encoder for every row (``json.dumps`` with options builds a new one per call)."""
