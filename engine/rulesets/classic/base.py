@@ -133,11 +133,15 @@ def next_active(s: ClassicState, player: str) -> str:
     return player
 
 
+def is_over(s: ClassicState) -> bool:
+    """Whether the game has ended by its bankruptcies: one player left, or the short game's second."""
+    left = len(s.order) - len(s.bankrupt)
+    return left <= 1 or (s.options.short_game and len(s.bankrupt) >= 2)
+
+
 def end_if_over(t: Table) -> bool:
     """End the game when one player is left (or at the second bankruptcy of the short game)."""
-    s = t.state
-    left = len(s.order) - len(s.bankrupt)
-    if left <= 1 or (s.options.short_game and len(s.bankrupt) >= 2):
-        t.emit(ev.GameEnded, compute_standings(s))
+    if is_over(t.state):
+        t.emit(ev.GameEnded, compute_standings(t.state))
         return True
     return False

@@ -18,7 +18,7 @@ from engine.errors import Refusal, refuse
 from engine.ledger import BANK
 from engine.rulesets.classic import events as cev
 from engine.rulesets.classic.auction import open_next_lot
-from engine.rulesets.classic.base import Table, check_phase, end_if_over, next_active, pay
+from engine.rulesets.classic.base import Table, check_phase, end_if_over, is_over, next_active, pay
 from engine.rulesets.classic.commands import DeclareBankruptcy, SettleDebt
 from engine.rulesets.classic.standings import building_value
 from engine.rulesets.classic.state import POT, ClassicState
@@ -88,6 +88,11 @@ def do_bankrupt(t: Table, cmd: DeclareBankruptcy) -> None:
     mortgaged = [d for d in deeds if d in s.mortgaged]
     t.emit(ev.PlayerBankrupt, player, creditor, s.ledger.balances[player], 0)
     t.emit(cev.AssetsTransferred, player, creditor, deeds, cards)
+    if is_over(s):  # the fees are due at once all the same: paid from cash before the standings are made
+        for d in mortgaged:  # (no debt can be opened in a game that is over: a fee cash cannot cover lapses)
+            fee = transfer_fee(s, ed, d)
+            if fee and s.ledger.balances[creditor] >= fee:
+                t.emit(cev.MortgageFeePaid, creditor, d, fee)
     if _pass_turn(t, player):
         return
     for d in mortgaged:  # the creditor's fee; lifting before the turn ends then costs the mortgage alone
