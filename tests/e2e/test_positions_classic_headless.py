@@ -50,10 +50,11 @@ def test_a_whole_classic_positions_game_through_headless(tmp_path: Path) -> None
     ended = events[-1]
     assert ended["type"] == "GameEnded"  # type: ignore[index]
     standings = [(s["player"], s["rank"], s["total"]) for s in ended["standings"]]  # type: ignore[index]
-    # Ana: 165 cash + 640 of deeds at their prices + the mortgaged Reading Railroad at its mortgage value 100
-    assert standings == [("p1", 1, 905), ("p2", 2, 0)]
+    # Ana: 155 cash (165 less the 10 % fee on the mortgaged Reading Railroad) + 640 of deeds at their prices
+    # + the Reading Railroad at its mortgage value 100
+    assert standings == [("p1", 1, 895), ("p2", 2, 0)]
     rc, again, err = headless(db, "expect state over\nexpect phase over\nexpect position 2 28\n"
-                                  "expect owner 21 1\nexpect balance 1 165\n")
+                                  "expect owner 21 1\nexpect balance 1 155\n")
     assert rc == 0, err
     assert again[0]["resumed"] is True and again[0]["state"] == "over"
     assert [line for line in again if line["type"] == "event"] == []
