@@ -32,21 +32,28 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine.banker.machine import Banker
+from engine.banker.tapscript import CardTable, ManualClock, Step, parse_file, run_script
 from engine.commands import Command
 from engine.editions import Edition, load_edition
 from engine.game import Game
 from engine.rulesets.ultimate.sim import GameRunner
 from engine.sim.runner import derive_seed
 from engine.store.durable import DurableGame
+from engine.store.gamestore import JournalStore
 from engine.store.journal import Journal
 
 WAL_HEADER, FRAME_HEADER = 32, 24  # bytes
 NEED_RATIO = 0.8
+TAPS = Path(__file__).resolve().parents[1] / "tests" / "engine" / "taps"
+TABLE_SCRIPTS = (("whole_game.tap", "ultimate-uk"), ("classic/whole_game.tap", "classic-us"))
+"""Whole games at the table, through the banker: what is written per command besides the command."""
 
 
 def wal_frames(db: Path, page_size: int) -> int:
@@ -144,6 +151,56 @@ class DurableSide:
         return n / elapsed
 
 
+class _CountingStore(JournalStore):
+    """The kiosk's store, counting the banker's record writes (each one a commit of its own)."""
+
+    saves = 0
+
+    def save_record(self, record: Mapping[str, Any]) -> None:
+        self.saves += 1
+        super().save_record(record)
+
+
+def at_the_table(folder: Path) -> list[str]:
+    """Each whole-game tap script through a Banker over a journal on disk: commits and WAL pages per
+    command, the banker's record writes among them (what the players are in the middle of)."""
+    return [_table_game(folder / f"table-{edition}.db", name, edition) for name, edition in TABLE_SCRIPTS]
+
+
+class _Steps:
+    """Counts, after each step of a tap script, the inputs and those that wrote a command and the record."""
+
+    def __init__(self, banker: Banker, store: _CountingStore) -> None:
+        self.banker, self.store = banker, store
+        self.inputs = self.with_command = 0
+        self._commands = self._saves = 0
+
+    def __call__(self, step: Step, reaction: object) -> None:
+        game = self.banker.game
+        commands = game.events[-1].command if game is not None and game.events else 0
+        if reaction is not None:
+            self.inputs += 1
+            self.with_command += commands > self._commands and self.store.saves > self._saves
+        self._commands, self._saves = commands, self.store.saves
+
+
+def _table_game(db: Path, name: str, edition: str) -> str:
+    with Journal.open(db) as journal:
+        store = _CountingStore(journal, edition)
+        page_size = int(journal._conn.execute("PRAGMA page_size").fetchone()[0])
+        start_frames = wal_frames(db, page_size)
+        cards, clock = CardTable(), ManualClock()
+        banker = Banker(store, cards, clock, seed_source=lambda: 7)
+        steps = _Steps(banker, store)
+        run_script(parse_file(TAPS / name).steps, banker, clock, cards.enroll, on_step=steps)
+        commands = sum(g.commands for g in journal.games())
+        frames = wal_frames(db, page_size) - start_frames
+    return (f"  {name} ({edition}): {steps.inputs} inputs, {commands} commands, {commands} journal commits and "
+            f"{store.saves} banker's-record commits ({steps.with_command} of them in an input that also applied a "
+            f"command; the rest keep a gesture in hand across a power cut); {frames / commands:.2f} WAL pages "
+            f"per command, both kinds included")
+
+
 def percentile(values: list[float], q: float) -> float:
     """The ``q`` quantile (0-1) of ``values`` by linear interpolation."""
     ordered = sorted(values)
@@ -205,6 +262,10 @@ def main() -> int:
     print(f"idle checkpoints between the table's batches: {len(table.checkpoint_ms)}, median "
           f"{statistics.median(table.checkpoint_ms):.1f} ms, max {max(table.checkpoint_ms):.1f} ms, on a "
           f"connection of their own, as the kiosk's idle-checkpoint thread (5 s without a write)")
+    print("what else is written per command, at the table (whole games through the banker, no checkpoint):")
+    with tempfile.TemporaryDirectory() as tmp:
+        for line in at_the_table(Path(tmp)):
+            print(line)
     print(f"checkpoint of a whole run's WAL ({wal_before} pages, {grown.commands} commands): {checkpoint_ms:.1f} ms, "
           f"run by Journal.checkpoint() on that thread and at a game's end; automatic checkpoints are off: "
           f"never inside a tap")

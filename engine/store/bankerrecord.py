@@ -59,8 +59,10 @@ class BankerRecordStore:
         """Replace the record (durable when this returns); raises :class:`JournalError` if the write failed."""
         text = json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
         try:
-            self._connection().execute("INSERT OR REPLACE INTO banker_record (key, value) VALUES ('banker', ?)",
-                                       (text,))
+            conn = self._connection()
+            # UPDATE keeps the key's index entry: one page written, where a REPLACE also rewrites the index
+            if conn.execute("UPDATE banker_record SET value = ? WHERE key = 'banker'", (text,)).rowcount == 0:
+                conn.execute("INSERT INTO banker_record (key, value) VALUES ('banker', ?)", (text,))
         except sqlite3.Error as exc:
             raise JournalError(f"cannot save the banker's record in {self.path}: {exc}") from exc
 
