@@ -113,3 +113,19 @@ def test_two_writers_in_any_order_never_break_the_sequence(tmp_path_factory: pyt
                 with pytest.raises(JournalError, match="expected command number"):
                     writer.append()
         assert _numbers(path, gid) == list(range(1, on_file + 1))
+
+
+def test_saving_the_banker_record_again_writes_one_page(tmp_path: Path) -> None:
+    """The banker's record is replaced in place: one WAL page per save, not the row and its key's index."""
+    path = tmp_path / "bank.db"
+    Journal.open(path).close()
+    record = BankerRecordStore(path)
+    record.save({"state": "idle", "n": 0})
+    wal = Path(f"{path}-wal")
+    before = wal.stat().st_size
+    for n in range(1, 6):
+        record.save({"state": "idle", "n": n})
+    frames = (wal.stat().st_size - before) // (4096 + 24)  # page size 4096, a WAL frame header of 24 bytes
+    assert frames == 5
+    assert record.load() == {"state": "idle", "n": 5}
+    record.close()
