@@ -167,7 +167,10 @@ def test_a_classic_game_from_registration_to_the_last_player_standing(classic_se
     assert app.root.ids.sm.current == "standings"
     rows = app.screen("standings").ids.rows.children
     shown = {label.text for row in rows for label in row.children if hasattr(label, "text")}
-    for standing in banker.view.standings:
-        assert app.presenter.money(standing.total) in shown
+    for standing in banker.view.standings:  # digits alone in the table, the unit said once under it
+        assert app.presenter.amount(standing.total) in shown
+    caption = app.t("standings.amounts", unit=app.presenter.money_unit())
+    assert caption in {child.text for child in rows if hasattr(child, "text")}
+    assert app.presenter.money(banker.view.standings[0].total) in app.screen("standings").ids.winner.text
     assert {"setup", "table", "build", "dice", "debt", "auction", "trade", "standings"} <= seen, seen
     assert checked >= 15

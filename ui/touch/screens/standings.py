@@ -22,7 +22,9 @@ CLASSIC_WIDTHS = (0.06, 0.04, 0.22, 0.17, 0.17, 0.17, 0.17)
 
 
 class StandingsScreen(BankScreen):
-    """The winner banner, the ranking table on the left, the wealth chart on the right."""
+    """The winner banner, the ranking table on the left, the wealth chart on the right. The table's
+    amounts are digits alone, with the edition's unit said once under it (a unit such as ``тыс. ₽`` or
+    ``千ルーブル`` in every cell would not fit four columns of amounts at 800x480)."""
 
     def render(self, presenter: Presenter) -> None:
         view = presenter.view
@@ -40,11 +42,13 @@ class StandingsScreen(BankScreen):
             p = presenter.player(s.player)
             rgba = palette.token_rgba(p.token) if p else palette.TEXT
             parts = split.get(s.player)
-            money = (presenter.money(parts.deeds), presenter.money(parts.buildings)) if classic and parts else \
-                (presenter.money(s.deeds_value),)
-            rows.add_widget(_row((str(s.rank), "", presenter.player_name(s.player), presenter.money(s.cash),
-                                  *money, presenter.money(s.total)),
+            money = (presenter.amount(parts.deeds), presenter.amount(parts.buildings)) if classic and parts else \
+                (presenter.amount(s.deeds_value),)
+            rows.add_widget(_row((str(s.rank), "", presenter.player_name(s.player), presenter.amount(s.cash),
+                                  *money, presenter.amount(s.total)),
                                  palette.TEXT, rgba, bold=s.rank == 1, highlight=s.rank == 1))
+        rows.add_widget(FitLabel(text=presenter.tr("standings.amounts", unit=presenter.money_unit()),
+                                 color=palette.MUTED, max_font_size=dp(14), halign="right", size_hint_y=0.6))
         if winners:
             names = ", ".join(presenter.player_name(s.player) for s in winners)
             self.ids.winner.text = presenter.tr("standings.winner", player=names,
@@ -67,8 +71,8 @@ class StandingsScreen(BankScreen):
         self.ids.legend_buildings.text = presenter.tr("standings.buildings")
         chart = self.ids.chart
         chart.show(series)
-        self.ids.top.text = presenter.money(chart.top_value)
-        self.ids.bottom.text = presenter.money(0)
+        self.ids.top.text = presenter.amount(chart.top_value)  # the unit: the caption under the table
+        self.ids.bottom.text = presenter.amount(0)
         super().render(presenter)
 
     def action_buttons(self, presenter: Presenter) -> list[tuple[str, str, bool]]:
