@@ -5,6 +5,7 @@ Screenshots land in ``out/screenshots/<lang>/<screen>.png`` (gitignored) for a p
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -41,6 +42,28 @@ def test_every_screen_fits_at_800x480(ui_app: Any, lang: str) -> None:
             found[name] = bad
     ui_app.set_language("en")
     assert not found, "\n".join(f"{lang}/{name}: {p}" for name, ps in found.items() for p in ps)
+
+
+@pytest.mark.parametrize("lang", ("ru", "ja"))
+def test_every_screen_fits_with_amounts_in_thousands_of_rubles(ui_app: Any, lang: str) -> None:
+    """The Russian editions count in thousands of rubles, the longest money text (``1 500 тыс. ₽``,
+    ``1,500千ルーブル``): every screen's amounts must fit in it too."""
+    ui_app.set_language(lang)
+    found: dict[str, list[str]] = {}
+    for name, build in SCREENS.items():
+        ui_app.overlay = None
+        view = replace(build(), currency="RUB_K")
+        ui_app.render(view)
+        ui_app.presenter.changes = {}
+        ui_app.render(view)
+        if name in ("board", "classic_board"):
+            ui_app.show_screen("board")
+        pump(3)
+        bad = problems(ui_app.root, SIZE)
+        if bad:
+            found[name] = bad
+    ui_app.set_language("en")
+    assert not found, "\n".join(f"{lang}/{name} (RUB_K): {p}" for name, ps in found.items() for p in ps)
 
 
 def test_the_layout_check_catches_overlap_and_cut_text(ui_app: Any) -> None:

@@ -169,7 +169,7 @@ class OptionRow(BoxLayout):
             return
         if self.value_label is None:
             self.minus = FitButton(text="\u2212", size_hint_x=None, width=dp(34), max_font_size=dp(20))
-            self.value_label = FitLabel(size_hint_x=None, width=dp(92), max_font_size=dp(15))
+            self.value_label = FitLabel(size_hint_x=None, width=dp(92), max_font_size=dp(15), wrap=True)
             self.plus = FitButton(text="+", size_hint_x=None, width=dp(34), max_font_size=dp(20))
             self.minus.bind(on_release=lambda *_: self._step(-1))
             self.plus.bind(on_release=lambda *_: self._step(1))
