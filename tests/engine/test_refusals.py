@@ -155,6 +155,8 @@ CASES: list[tuple[str, Callable[[], Game], Any, dict[str, str | int]]] = [
     ("bad_dice", after(positions=True), RollDice("A", 3, 7),
      {"command": "RollDice", "die1": "3", "die2": "7"}),
     ("go_paid_by_move", after(positions=True), PassGo("A"), {"command": "PassGo", "player": "A"}),
+    ("jail_roll_by_dice", after(GoToJail("A"), positions=True), JailRoll("A", True),
+     {"command": "JailRoll", "player": "A"}),
     # engine/rulesets/ultimate/debt.py
     ("not_the_debtor", IN_DEBT, ReturnDeed("A", 1), {"command": "ReturnDeed", "debtor": "B", "player": "A"}),
     # engine/corrections.py

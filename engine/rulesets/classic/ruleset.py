@@ -25,7 +25,7 @@ REFUSAL_KEYS: frozenset[str] = frozenset({
     "set_has_buildings", "not_mortgaged", "bad_building_kind", "no_shortage", "not_a_card_space",
     "no_jail_card", "not_a_tax_space", "no_tax_choice", "no_jackpot", "pot_empty", "bad_offer",
     "card_not_yours", "trade_open", "no_trade", "not_the_partner", "can_pay", "card_not_in_deck", "positions_off",
-    "not_on_square", "go_paid_by_move", "short_of_cash", "bid_below_minimum", "bad_dice_total",
+    "not_on_square", "go_paid_by_move", "jail_roll_by_dice", "short_of_cash", "bid_below_minimum", "bad_dice_total",
 })
 """Every refusal key the classic rules use (the shared ones they reuse, then their own)."""
 

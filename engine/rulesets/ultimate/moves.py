@@ -53,7 +53,7 @@ def check_roll(s: GameState, ed: Edition, cmd: RollDice) -> Refusal | None:
         return refuse("not_your_turn", f"{what}: it is {expected}'s roll, not {cmd.player}'s", command=what,
                       turn=expected, player=cmd.player)
     if cmd.player in s.jail:
-        return jail.check_roll(s, ed, JailRoll(cmd.player, cmd.die1 == cmd.die2))
+        return jail.check_try(s, ed, JailRoll(cmd.player, cmd.die1 == cmd.die2))
     return None
 
 
