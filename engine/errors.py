@@ -34,7 +34,7 @@ REFUSAL_KEYS: frozenset[str] = frozenset({
     # engine/rulesets/ultimate/jail.py
     "not_in_jail", "jail_roll_done", "bad_doubles",
     # engine/rulesets/ultimate/moves.py
-    "positions_off", "bad_dice", "go_paid_by_move",
+    "positions_off", "bad_dice", "go_paid_by_move", "jail_roll_by_dice",
     # engine/rulesets/ultimate/cards.py
     "unknown_card", "not_an_event_space", "not_the_drawer", "malformed_choice", "bad_choice",
     # engine/rulesets/ultimate/debt.py

@@ -196,3 +196,30 @@ def test_go_pressed_by_hand_is_refused_when_the_unit_keeps_the_tokens(edition: s
         else:
             game.apply(c.PassGo("A"))
             assert game.state.balance("A") > before
+
+
+@pytest.mark.parametrize("edition", ["ultimate-uk", "classic-uk"])
+def test_a_jail_roll_by_hand_is_refused_when_the_unit_keeps_the_tokens(edition: str) -> None:
+    """docs/flows.md "The unit keeps the tokens", in jail: the roll is ``RollDice``, which releases on doubles
+    and moves the token by that roll. A ``JailRoll`` by hand (the jail-roll buttons) would release the player
+    on their square and leave them a second roll, so it is refused and nothing changes; the manual "go to
+    jail" puts the token on the jail square itself. Without the option the buttons work as before."""
+    ed = load_edition(edition)
+    jail_at = next(s.position for s in ed.spaces if s.kind == "jail")
+    for positions in (True, False):
+        game = Game(ed)
+        specs = tuple(c.PlayerSpec(p, p.lower(), "red") for p in ("A", "B"))
+        game.apply(c.StartGame(specs, {"positions": positions}, 3))
+        game.apply(c.GoToJail("A"))
+        assert "A" in game.state.jail
+        if not positions:
+            game.apply(c.JailRoll("A", True))
+            assert "A" not in game.state.jail
+            continue
+        assert game.state.position["A"] == jail_at  # the manual jail moves the token
+        before = len(game.events)
+        for doubles in (True, False):
+            with pytest.raises(IllegalCommand) as refused:
+                game.apply(c.JailRoll("A", doubles))
+            assert refused.value.key == "jail_roll_by_dice"
+        assert len(game.events) == before and "A" in game.state.jail

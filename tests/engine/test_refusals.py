@@ -155,6 +155,8 @@ CASES: list[tuple[str, Callable[[], Game], Any, dict[str, str | int]]] = [
     ("bad_dice", after(positions=True), RollDice("A", 3, 7),
      {"command": "RollDice", "die1": "3", "die2": "7"}),
     ("go_paid_by_move", after(positions=True), PassGo("A"), {"command": "PassGo", "player": "A"}),
+    ("jail_roll_by_dice", after(GoToJail("A"), positions=True), JailRoll("A", True),
+     {"command": "JailRoll", "player": "A"}),
     # engine/rulesets/ultimate/debt.py
     ("not_the_debtor", IN_DEBT, ReturnDeed("A", 1), {"command": "ReturnDeed", "debtor": "B", "player": "A"}),
     # engine/corrections.py
@@ -234,7 +236,8 @@ def test_accepted_commands_build_nothing() -> None:
 def _keys_in_sources() -> set[str]:
     keys: set[str] = set()
     for path in [*sorted((ENGINE / "rulesets" / "ultimate").glob("*.py")), ENGINE / "game.py",
-                 ENGINE / "corrections.py", ENGINE / "players.py", ENGINE / "rulesets" / "api.py"]:
+                 ENGINE / "corrections.py", ENGINE / "players.py", ENGINE / "moves.py",
+                 ENGINE / "rulesets" / "api.py"]:
         keys |= set(re.findall(r'\brefuse\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
     return keys
 
@@ -249,7 +252,7 @@ def test_refusal_keys_are_complete() -> None:
 
 def test_no_plain_refusal_left() -> None:
     """Every refusal goes through ``refuse()``: no rule returns a bare f-string any more."""
-    for path in [*sorted((ENGINE / "rulesets" / "ultimate").glob("*.py")), ENGINE / "game.py"]:
+    for path in [*sorted((ENGINE / "rulesets" / "ultimate").glob("*.py")), ENGINE / "game.py", ENGINE / "moves.py"]:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r'return f?"', text), path
         assert "-> str | None" not in text, path

@@ -115,7 +115,7 @@ def test_events_are_numbered() -> None:
 
 
 RULES_CORE = ["errors", "options", "editions", "commands", "events", "state", "ledger", "game", "invariants", "players",
-              "corrections", "records", "numbers"]
+              "corrections", "records", "numbers", "moves"]
 
 
 def test_engine_core_is_pure() -> None:

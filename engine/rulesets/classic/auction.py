@@ -42,13 +42,13 @@ def check_bid(s: ClassicState, ed: Edition, cmd: PlaceBid) -> Refusal | None:
         return refuse("not_a_bidder", f"{what}: {cmd.player!r} may not bid; bidders are {list(a.bidders)}",
                       command=what, player=cmd.player, bidders=", ".join(a.bidders))
     amount = cmd.amount
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        return refuse("bid_too_low", f"{what}: expected a whole amount, got {amount!r}", command=what,
-                      amount=repr(amount), high=a.high_bid)
     low = max(a.high_bid + 1, minimum_bid(s, ed, cmd.player))
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        return refuse("bid_below_minimum", f"{what}: expected a whole amount of at least {low}, got {amount!r}",
+                      command=what, amount=repr(amount), high_bid=a.high_bid, min_bid=low)
     if amount < low:
-        return refuse("bid_too_low", f"{what}: expected a bid of at least {low} (above {a.high_bid}), got {amount}",
-                      command=what, amount=amount, high=a.high_bid, min=low)
+        return refuse("bid_below_minimum", f"{what}: expected a bid of at least {low} (above {a.high_bid}), got "
+                      f"{amount}", command=what, amount=amount, high_bid=a.high_bid, min_bid=low)
     cash = s.ledger.balances[cmd.player]
     if amount > cash:
         return refuse("bid_over_cash", f"{what}: a bid of {amount} is more than {cmd.player}'s cash {cash}",

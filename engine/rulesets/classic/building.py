@@ -107,7 +107,7 @@ def check_build(s: ClassicState, ed: Edition, cmd: BuildHouse) -> Refusal | None
         return refuse("bank_out_of_buildings", f"{what}: the Bank has no {kind} left", command=what, kind=kind)
     cost = s.credit[2] if s.credit is not None else ed.deeds[cmd.deed].house_cost
     if s.ledger.balances[cmd.player] < cost:
-        return refuse("not_enough_cash", f"{what}: {cmd.player} has {s.ledger.balances[cmd.player]}, the {kind} "
+        return refuse("short_of_cash", f"{what}: {cmd.player} has {s.ledger.balances[cmd.player]}, the {kind} "
                       f"costs {cost}", command=what, player=cmd.player, cash=s.ledger.balances[cmd.player], price=cost)
     return None
 
@@ -206,7 +206,7 @@ def check_lift(s: ClassicState, ed: Edition, cmd: LiftMortgage) -> Refusal | Non
         return refuse("not_mortgaged", f"{what}: deed {cmd.deed} is not mortgaged", command=what, deed=cmd.deed)
     cost = lift_cost(s, ed, cmd.deed)
     if s.ledger.balances[cmd.player] < cost:
-        return refuse("not_enough_cash", f"{what}: {cmd.player} has {s.ledger.balances[cmd.player]}, lifting "
+        return refuse("short_of_cash", f"{what}: {cmd.player} has {s.ledger.balances[cmd.player]}, lifting "
                       f"costs {cost}", command=what, player=cmd.player, cash=s.ledger.balances[cmd.player], price=cost)
     return None
 

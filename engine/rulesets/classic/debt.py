@@ -44,7 +44,7 @@ def check_settle(s: ClassicState, ed: Edition, cmd: SettleDebt) -> Refusal | Non
         return reason
     d = s.debts[0]
     if s.ledger.balances[d.debtor] < d.amount:
-        return refuse("not_enough_cash", f"{what}: {d.debtor} has {s.ledger.balances[d.debtor]}, the debt is "
+        return refuse("short_of_cash", f"{what}: {d.debtor} has {s.ledger.balances[d.debtor]}, the debt is "
                       f"{d.amount}; sell buildings or mortgage first", command=what, player=d.debtor,
                       cash=s.ledger.balances[d.debtor], price=d.amount)
     return None

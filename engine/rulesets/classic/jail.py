@@ -73,8 +73,14 @@ def do_pay_fee(t: Table, cmd: PayJailFee) -> None:
 
 
 def check_roll(s: ClassicState, ed: Edition, cmd: JailRoll) -> Refusal | None:
-    """JailRoll: a jailed player whose turn it is; ``doubles`` true or false."""
+    """JailRoll: a jailed player whose turn it is; ``doubles`` true or false. Refused when the unit keeps
+    the tokens (option ``positions``: the jail roll is the ``RollDice`` of the dice, moves.py, which also
+    moves the token, so a roll by hand would release the player without moving them and leave them a second
+    roll)."""
     what = "JailRoll"
+    if s.options.positions:
+        return refuse("jail_roll_by_dice", f"{what}: the unit keeps the tokens in this game; the jail roll is the "
+                      "dice entered (RollDice)", command=what, player=str(cmd.player))
     reason = _check_jailed(s, cmd.player, what)
     if reason:
         return reason

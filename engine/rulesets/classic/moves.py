@@ -9,7 +9,9 @@ turns.py; a double rolls again; the third double in a row goes to jail without m
 To Jail corner (docs/rules-classic.md 8). In jail the roll is the jail roll (jail.py): doubles release the
 player, and after the last failed try the fine is paid; either way the token moves by that roll and the
 player does not roll again. Cards and jail put the token on its square with ``TokenPlaced``. End turn
-resets the doubles count (``RollsReset``). Positions are board positions 0..39 (absent: GO).
+resets the doubles count (``RollsReset``). Positions are board positions 0..39 (absent: GO). The arithmetic
+both rulesets share (the move round the board, the doubles in a row, who rolls, the dice check) is
+engine/moves.py; the salary and the jail are this ruleset's.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from engine import events as ev
 from engine.commands import GoToJail, JailRoll, RollDice
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
+from engine.moves import advance, dice_refusal, doubles_in_a_row, third_double
+from engine.moves import roller as roller_after
 from engine.rulesets.classic import events as cev
 from engine.rulesets.classic.base import check_phase, check_player, next_active
 from engine.rulesets.classic.jail import do_roll as jail_roll
@@ -32,20 +36,10 @@ if TYPE_CHECKING:
     from engine.rulesets.classic.state import ClassicState
 
 
-def advance(start: int, steps: int, size: int) -> tuple[int, bool]:
-    """The board position ``steps`` spaces after ``start`` on a board of ``size`` spaces, and whether the
-    move passed or reached GO (position 0). ``steps`` may be negative (back three spaces: never GO)."""
-    total = start + steps
-    return total % size, steps > 0 and total >= size
-
-
 def roller(s: ClassicState) -> str:
     """Who rolls now: the player whose turn it is, or once they are done rolling, the next player ("" before
     the game starts)."""
-    turn, last = s.turn or "", s.roll
-    if turn and last is not None and last[0] == turn and not last[2]:
-        return next_active(s, turn)
-    return turn
+    return roller_after(s.turn, s.roll, lambda turn: next_active(s, turn))
 
 
 def check_roll(s: ClassicState, ed: Edition, cmd: RollDice) -> Refusal | None:
@@ -54,13 +48,9 @@ def check_roll(s: ClassicState, ed: Edition, cmd: RollDice) -> Refusal | None:
     if not s.options.positions:
         return refuse("positions_off", f"{what}: the unit does not keep the tokens in this game (option "
                       "positions is off); expected the landing's own command", command=what)
-    reason = check_phase(s, "play", what) or check_player(s, cmd.player, what)
+    reason = check_phase(s, "play", what) or check_player(s, cmd.player, what) or dice_refusal(cmd, what)
     if reason:
         return reason
-    for die in (cmd.die1, cmd.die2):
-        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-            return refuse("bad_dice", f"{what}: expected two dice 1..6, got {cmd.die1!r} and {cmd.die2!r}",
-                          command=what, die1=repr(cmd.die1), die2=repr(cmd.die2))
     expected = roller(s)
     if cmd.player != expected:
         return refuse("not_your_turn", f"{what}: it is {expected}'s roll, not {cmd.player}'s", command=what,
@@ -82,9 +72,8 @@ def do_roll(t: Table, cmd: RollDice) -> None:
             t.emit(ev.DiceRolled, player, d1, d2, start, start, False, 0, False)
         jail_roll(t, JailRoll(player, d1 == d2))
         return
-    last = s.roll
-    doubles = ((last[1] if last is not None and last[0] == player else 0) + 1) if d1 == d2 else 0
-    if doubles >= 3:
+    doubles = doubles_in_a_row(s.roll, player, d1, d2)
+    if third_double(doubles):
         t.emit(ev.DiceRolled, player, d1, d2, start, start, False, doubles, False)
         jail(t, player)
         return

@@ -57,7 +57,7 @@ def check_buy(s: ClassicState, ed: Edition, cmd: BuyDeed) -> Refusal | None:
     if s.ledger.balances[cmd.player] < price:
         return refuse("not_enough_cash", f"{what}: {cmd.player} has {s.ledger.balances[cmd.player]}, the deed "
                       f"costs {price}", command=what, player=cmd.player, cash=s.ledger.balances[cmd.player],
-                      price=price)
+                      deed=cmd.deed, price=price)
     return None
 
 
@@ -114,8 +114,8 @@ def check_utility_rent(s: ClassicState, ed: Edition, cmd: PayUtilityRent) -> Ref
     if reason:
         return reason
     if isinstance(cmd.dice, bool) or not isinstance(cmd.dice, int) or not 2 <= cmd.dice <= 12:
-        return refuse("bad_dice", f"PayUtilityRent: expected a dice total 2..12, got {cmd.dice!r}",
-                      command="PayUtilityRent", dice=cmd.dice)
+        return refuse("bad_dice_total", f"PayUtilityRent: expected a dice total 2..12, got {cmd.dice!r}",
+                      command="PayUtilityRent", dice=repr(cmd.dice))
     return None
 
 

@@ -17,7 +17,7 @@ REFUSAL_KEYS: frozenset[str] = frozenset({
     "wrong_phase", "unknown_player", "player_bankrupt", "player_in_jail", "unknown_deed", "bad_option",
     "bad_player_count", "duplicate_players", "bad_player_id", "bad_player_text", "bad_seed", "not_your_turn",
     "deed_owned", "not_enough_cash", "deed_not_yours", "deed_unowned", "deed_is_own", "not_a_bidder",
-    "bid_too_low", "bid_over_cash", "not_in_jail", "not_enough_cash_jail_fee", "bad_doubles", "not_the_debtor",
+    "bid_over_cash", "not_in_jail", "not_enough_cash_jail_fee", "bad_doubles", "not_the_debtor",
     # the classic ruleset's own keys
     "bad_minute", "not_timed", "wrong_rent_command", "rent_not_claimed", "bad_dice", "not_a_street",
     "set_incomplete", "set_mortgaged", "hotel_built", "build_unevenly", "not_the_winner", "wrong_building",
@@ -25,7 +25,7 @@ REFUSAL_KEYS: frozenset[str] = frozenset({
     "set_has_buildings", "not_mortgaged", "bad_building_kind", "no_shortage", "not_a_card_space",
     "no_jail_card", "not_a_tax_space", "no_tax_choice", "no_jackpot", "pot_empty", "bad_offer",
     "card_not_yours", "trade_open", "no_trade", "not_the_partner", "can_pay", "card_not_in_deck", "positions_off",
-    "not_on_square", "go_paid_by_move",
+    "not_on_square", "go_paid_by_move", "jail_roll_by_dice", "short_of_cash", "bid_below_minimum", "bad_dice_total",
 })
 """Every refusal key the classic rules use (the shared ones they reuse, then their own)."""
 

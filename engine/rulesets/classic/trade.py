@@ -44,7 +44,7 @@ def _side(s: ClassicState, ed: Edition, player: str, deeds: object, cash: object
             return refuse("card_not_yours", f"{what}: {player} does not hold jail card {c!r}", command=what,
                           card=repr(c), player=player)
     if cash > s.ledger.balances[player]:
-        return refuse("not_enough_cash", f"{what}: {player} has {s.ledger.balances[player]}, the deal needs {cash}",
+        return refuse("short_of_cash", f"{what}: {player} has {s.ledger.balances[player]}, the deal needs {cash}",
                       command=what, player=player, cash=s.ledger.balances[player], price=cash)
     return None
 
@@ -108,7 +108,7 @@ def check_accept(s: ClassicState, ed: Edition, cmd: AcceptTrade) -> Refusal | No
     for who, after, fees in ((o.player, cash[o.player] - o.give_cash + o.take_cash, _fees(s, ed, o.take_deeds)),
                              (o.partner, cash[o.partner] - o.take_cash + o.give_cash, _fees(s, ed, o.give_deeds))):
         if after < fees:
-            return refuse("not_enough_cash", f"{what}: {who} cannot pay the transfer fees of {fees} on mortgaged "
+            return refuse("short_of_cash", f"{what}: {who} cannot pay the transfer fees of {fees} on mortgaged "
                           "deeds", command=what, player=who, cash=after, price=fees)
     return None
 

@@ -58,7 +58,18 @@ def do_pay_fee(t: Table, cmd: PayJailFee) -> None:
 
 
 def check_roll(s: GameState, ed: Edition, cmd: JailRoll) -> Refusal | None:
-    """JailRoll: a jailed player, in their own turn, who has not rolled yet this turn; ``doubles`` a bool."""
+    """JailRoll by hand (the jail-roll buttons): :func:`check_try`; refused when the unit keeps the tokens
+    (option ``positions``: the jail roll is the ``RollDice`` of the dice, which also moves the token, so a roll
+    by hand would release the player without moving them and leave them a second roll)."""
+    if s.options.positions:
+        return refuse("jail_roll_by_dice", "JailRoll: the unit keeps the tokens in this game; the jail roll is "
+                      "the dice entered (RollDice)", command="JailRoll", player=str(cmd.player))
+    return check_try(s, ed, cmd)
+
+
+def check_try(s: GameState, ed: Edition, cmd: JailRoll) -> Refusal | None:
+    """One try for doubles: a jailed player, in their own turn, who has not rolled yet this turn; ``doubles``
+    a bool (also the jail roll inside ``RollDice``, moves.py)."""
     what = "JailRoll"
     if not isinstance(cmd.doubles, bool):
         return refuse("bad_doubles", f"{what}: expected doubles true or false, got {cmd.doubles!r}",

@@ -9,7 +9,9 @@ straight to jail without moving (docs/rules.md 1.5), as does the Go To Jail spac
 the jail roll (jail.py): doubles, or the failure that uses up ``jail_max_tries`` (the fee charged), release
 the player, who moves by that roll and does not roll again (docs/rules.md 1.12). Landing on a deed records
 it as the landing to resolve (``GameState.landing``), so a unit that lost power resumes with the buy or
-the rent due. Positions are board positions 0..35; the fold follows every ``TokenMoved`` too.
+the rent due. Positions are board positions 0..35; the fold follows every ``TokenMoved`` too. The arithmetic
+both rulesets share (the move round the board, the doubles in a row, who rolls, the dice check) is
+engine/moves.py; the salary and the jail are this ruleset's.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from engine import events as ev
 from engine.commands import JailRoll, RollDice
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
+from engine.moves import advance, dice_refusal, doubles_in_a_row, third_double
+from engine.moves import roller as roller_after
 from engine.rulesets.ultimate import jail
 from engine.rulesets.ultimate.base import check_play
 from engine.rulesets.ultimate.turns import follow_turn, next_player
@@ -29,29 +33,10 @@ if TYPE_CHECKING:
     from engine.rulesets.ultimate.state import GameState
 
 
-def advance(start: int, steps: int, size: int) -> tuple[int, bool]:
-    """The board position ``steps`` spaces after ``start`` on a board of ``size`` spaces, and whether the
-    move passed or reached GO (position 0)."""
-    total = start + steps
-    return total % size, total >= size
-
-
 def roller(s: GameState) -> str:
     """Who rolls now: the player whose turn it is, or once they are done rolling, the next player ("" before
     the game starts)."""
-    turn, last = s.turn or "", s.roll
-    if turn and last is not None and last[0] == turn and not last[2]:
-        return next_player(s, turn)
-    return turn
-
-
-def dice_refusal(cmd: RollDice, what: str) -> Refusal | None:
-    """Refusal unless both dice are whole numbers 1..6."""
-    for die in (cmd.die1, cmd.die2):
-        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-            return refuse("bad_dice", f"{what}: expected two dice 1..6, got {cmd.die1!r} and {cmd.die2!r}",
-                          command=what, die1=repr(cmd.die1), die2=repr(cmd.die2))
-    return None
+    return roller_after(s.turn, s.roll, lambda turn: next_player(s, turn))
 
 
 def check_roll(s: GameState, ed: Edition, cmd: RollDice) -> Refusal | None:
@@ -68,7 +53,7 @@ def check_roll(s: GameState, ed: Edition, cmd: RollDice) -> Refusal | None:
         return refuse("not_your_turn", f"{what}: it is {expected}'s roll, not {cmd.player}'s", command=what,
                       turn=expected, player=cmd.player)
     if cmd.player in s.jail:
-        return jail.check_roll(s, ed, JailRoll(cmd.player, cmd.die1 == cmd.die2))
+        return jail.check_try(s, ed, JailRoll(cmd.player, cmd.die1 == cmd.die2))
     return None
 
 
@@ -85,9 +70,8 @@ def do_roll(t: Table, cmd: RollDice) -> None:
             t.emit(ev.DiceRolled, player, d1, d2, start, start, False, 0, False)
         jail.do_roll(t, JailRoll(player, d1 == d2))
         return
-    last = s.roll
-    doubles = ((last[1] if last is not None and last[0] == player else 0) + 1) if d1 == d2 else 0
-    if doubles >= 3:
+    doubles = doubles_in_a_row(s.roll, player, d1, d2)
+    if third_double(doubles):
         t.emit(ev.DiceRolled, player, d1, d2, start, start, False, doubles, False)
         jail.send_to_jail(t, player)
         return

@@ -1,9 +1,8 @@
 """The unit keeps the tokens in the classic game (option ``positions``; docs/flows.md "The unit keeps the
 tokens"): the dice, then what the square asks for, with the lander known.
 
-In IDLE the player who rolls enters the two dice on the pad (``choose 3``, ``choose 4``) or lets the unit
-roll (``choose roll``: two dice from a ``random.Random`` seeded by the banker's injected seed source, the
-game and its event count; the dice go into the command). One ``RollDice`` follows, and ``settle`` goes
+In IDLE the player who rolls enters the two dice on the pad or lets the unit roll: the pad's handlers are
+shared by both rulesets (engine/banker/gestures/dice.py). One ``RollDice`` follows, and ``settle`` goes
 straight to the square: BUY for an unowned deed, ACTION for the rest with the lander known: another
 player's deed (the lander's card pays; a utility's rent uses the roll just made), Chance or Community Chest
 (the lander's card draws the screen's deck, or tap the physical card), a tax (the lander's card pays it;
@@ -14,7 +13,6 @@ landing off the lander's square (``reason.not_on_square``); nothing changes.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -36,8 +34,6 @@ from engine.rulesets.classic.events import TokenPlaced
 from engine.rulesets.classic.gestures.actions import tax_has_choice
 from engine.rulesets.classic.gestures.base import cst
 from engine.rulesets.classic.moves import roller
-
-DIGITS = ("1", "2", "3", "4", "5", "6")
 
 GESTURES = (
     # --- the dice: two touches on the pad, or the unit's roll -------------------------------------------------
@@ -64,55 +60,6 @@ LANDINGS = (
 def positions_on(ctx: Context) -> bool:
     """A game in play where the unit keeps the tokens."""
     return ctx.durable is not None and cst(ctx).options.positions and cst(ctx).phase == "play"
-
-
-# -- the dice -----------------------------------------------------------------------------------------------
-
-
-def _dice_answer(ctx: Context, event: EventData) -> str | None:
-    value = str(input_value(event) or "").strip().lower()
-    held = len(ctx.gesture.choices)
-    if value in DIGITS:
-        return "partial" if held == 0 else "complete"
-    if value == "roll" and held == 0:
-        return "complete"
-    if not ctx.probing:
-        ctx.refusal = Refusal("error.bad_die", {"value": value[:40]})
-    return None
-
-
-def die_partial(ctx: Context, event: EventData) -> bool:
-    return ctx.probing or (positions_on(ctx) and _dice_answer(ctx, event) == "partial")
-
-
-def add_die(ctx: Context, event: EventData) -> None:
-    ctx.gesture.choices = [int(str(input_value(event)).strip())]
-
-
-def dice_complete(ctx: Context, event: EventData) -> bool:
-    return ctx.probing or (positions_on(ctx) and _dice_answer(ctx, event) == "complete")
-
-
-def can_roll(ctx: Context, event: EventData) -> bool:
-    if ctx.probing:
-        return True
-    assert ctx.durable is not None
-    value = str(input_value(event) or "").strip().lower()
-    if value in DIGITS:
-        dice = [int(ctx.gesture.choices[0]), int(value)]
-    else:  # the unit rolls, seeded: the command carries the dice
-        rng = random.Random(f"{ctx.seed_source()}:{ctx.durable.game_id}:{len(ctx.durable.game.events)}")
-        dice = [1 + rng.randrange(6), 1 + rng.randrange(6)]
-    ctx.gesture.choices = list(dice)
-    if ctx.allowed(c.RollDice(roller(cst(ctx)), dice[0], dice[1])):
-        return True
-    ctx.gesture.choices = []
-    return False
-
-
-def do_roll(ctx: Context, event: EventData) -> None:
-    d1, d2 = (int(d) for d in ctx.gesture.choices)
-    ctx.apply(c.RollDice(roller(cst(ctx)), d1, d2))
 
 
 # -- where the token stopped --------------------------------------------------------------------------------

@@ -56,7 +56,7 @@ ROWS = RulesetRows(
         # --- debt: return deeds until covered ---------------------------------------------------------------
         row("tap_deed", S.DEBT, S.IDLE, "can_return", ["do_return", "then_settle"]),
         # --- the unit keeps the tokens: two dice on the pad, or the unit's roll ----------------------------
-        row("answer", S.IDLE, None, ["dice_complete", "can_roll"], ["do_roll", "then_settle"]),
+        row("answer", S.IDLE, None, ["dice_complete", "can_roll"], ["do_roll", "take_roll_landing", "then_settle"]),
         row("answer", S.IDLE, None, "die_partial", "add_die"),
         # --- end of turn: the current player is known -------------------------------------------------------
         row("press_end_turn", S.IDLE, None, "can_end_current_turn", ["do_end_current_turn", "then_settle"]),
