@@ -135,7 +135,7 @@ class Banker:
             self.restore(phase_state(ctx.durable.game.state.phase))
         state = resume.apply_record(ctx, record) if current and record is not None else None
         if state is None and ctx.durable is not None:
-            state = resume.after_command(ctx, record)
+            state = resume.after_command(ctx, record, self.trigger)
         if state is not None:
             self.machine.set_state(state)
         self._saved = record

@@ -19,6 +19,7 @@ inputs since the PIN prompt opened (they were undone: resent, they are applied a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.banker.context import Context, Gesture
@@ -159,15 +160,19 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
     return state
 
 
-def after_command(ctx: Context, record: dict[str, Any] | None) -> BankerState | None:
+def after_command(ctx: Context, record: dict[str, Any] | None,
+                  trigger: Callable[[str], object] | None = None) -> BankerState | None:
     """The state after a power cut between a command's commit and the record (None: the phase's state):
-    the landing after a jump, or the auction with the bidder who just bid still selected."""
+    the landing after a jump, the auction with the bidder who just bid still selected, or (with
+    ``trigger``, the machine's) what the square of the last roll asks for (:func:`settle_last_move`)."""
     landed = landing_state(ctx)
     game = ctx.game
     if landed is None and record is not None and record.get("state") == "auction" and game is not None \
             and game.state.phase == "auction":
         player = (record.get("gesture") or {}).get("player")
         ctx.gesture.player = player if isinstance(player, str) and player in game.state.specs else None
+    elif landed is None and trigger is not None:
+        settle_last_move(ctx, trigger)
     return landed
 
 
@@ -182,3 +187,19 @@ def landing_state(ctx: Context) -> BankerState | None:
         return None
     ctx.gesture = Gesture(player=player, deed=deed)
     return BankerState.BUY if ctx.owner(deed) is None else BankerState.DEED
+
+
+def settle_last_move(ctx: Context, trigger: Callable[[str], object]) -> None:
+    """After a power cut between a roll's commit and the record (option ``positions``): ``settle`` once more
+    over that command's events, so the banker asks for what the token's square asks for (the deed to buy,
+    the rent, the card, the tax) as it did right after the roll. Nothing is applied."""
+    game = ctx.game
+    if game is None or not getattr(game.state.options, "positions", False) or not game.events \
+            or game.state.phase != "play":
+        return
+    last = game.events[-1].command
+    ctx.events = [e for e in game.events if e.command == last]
+    try:
+        trigger("settle")
+    finally:
+        ctx.events = []
