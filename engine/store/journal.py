@@ -42,7 +42,7 @@ from engine.store.inspect import inspect_file
 from engine.store.migrate import migrate_v1
 from engine.store.rows import BadRow, LogRow, decode_rows, payload_text
 from engine.store.schema import _SCHEMA, _VIEWS, APPLICATION_ID, SCHEMA_VERSION, SIBLING_TABLES, JournalError
-from engine.store.tail import Tail, Tails
+from engine.store.tail import Tails, continues
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "SIBLING_TABLES", "GameInfo", "Journal", "JournalError", "dumps_record"]
 
@@ -189,7 +189,7 @@ class Journal:
         try:
             with self._transaction() as conn:
                 game_id = self._insert_game(conn, edition_id, seed, options)
-                end = self._check_sequence(game_id, (0, 0), events)
+                end = continues(game_id, (0, 0), events)
                 row = self._insert_row(conn, game_id, 1, input_id, command_record, records)
         except (sqlite3.Error, ValueError) as exc:
             raise JournalError(f"cannot start a game of edition {edition_id!r} in {self.path}: {exc}") from exc
@@ -257,26 +257,15 @@ class Journal:
         """
         records = [event_to_record(e) for e in events]
         try:
+            if self._tails.append_known(self._conn, game_id, events, input_id,
+                                        lambda: payload_text(dict(command_record), records)):
+                return
             with self._transaction() as conn:
-                end = self._check_sequence(game_id, self._tails.of(conn, game_id), events)
+                end = continues(game_id, self._tails.of(conn, game_id), events)
                 row = self._insert_row(conn, game_id, end[0], input_id, command_record, records)
         except (sqlite3.Error, ValueError) as exc:  # ValueError: a record SQLite cannot store (bad text)
             raise JournalError(f"cannot append to game {game_id} in {self.path}: {exc}") from exc
         self._tails.wrote(game_id, end, row)
-
-    @staticmethod
-    def _check_sequence(game_id: int, end: Tail, events: Sequence[Event]) -> Tail:
-        """Where the game ends after ``events``, which must continue it from ``end``."""
-        last_cmd, last_seq = end
-        number = events[0].command if events else last_cmd + 1
-        if number != last_cmd + 1:
-            raise JournalError(f"game {game_id}: expected command number {last_cmd + 1}, got {number} "
-                               f"(another writer, or events of an old command)")
-        for offset, event in enumerate(events, start=1):
-            if event.seq != last_seq + offset or event.command != number:
-                raise JournalError(f"game {game_id}: expected event seq {last_seq + offset} of command {number}, "
-                                   f"got seq {event.seq} of command {event.command}: {event!r}")
-        return number, events[-1].seq if events else last_seq
 
     @staticmethod
     def _insert_row(conn: sqlite3.Connection, game_id: int, number: int, input_id: str | None,

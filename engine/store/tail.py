@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from engine.events import Event
 from engine.store.schema import JournalError
 
 Tail = tuple[int, int]
@@ -44,6 +46,31 @@ class Tails:
                 raise JournalError(f"{self.path} has no game {game_id!r}")
             end = read_tail(conn, game_id)
         return end
+
+    def append_known(self, conn: sqlite3.Connection, game_id: int, events: Sequence[Event], input_id: str | None,
+                     payload: Callable[[], str]) -> bool:
+        """Append the row as ONE statement (its own transaction) when the end of ``game_id`` is known: it
+        goes in only if the log's last row is still the one written last through this connection, which
+        the statement checks itself. False, with nothing written, when the end is not known, the events do
+        not continue it, or another connection appended: the caller then reads the file. Raises what
+        SQLite raises (and then trusts nothing)."""
+        end, last_row = self._ends.get(game_id), self._last_row
+        if end is None or last_row is None:
+            return False
+        try:
+            after = continues(game_id, end, events)
+        except JournalError:
+            return False  # perhaps known wrong: the file decides
+        try:
+            cur = conn.execute("INSERT INTO log (game_id, number, input_id, payload) SELECT ?, ?, ?, ? "
+                               "WHERE (SELECT max(id) FROM log) IS ?", (game_id, after[0], input_id, payload(), last_row))
+        except BaseException:
+            self.forget()
+            raise
+        if cur.rowcount != 1:
+            return False
+        self.wrote(game_id, after, cur.lastrowid)
+        return True
 
     def wrote(self, game_id: int, end: Tail, row_id: int | None) -> None:
         """After a commit: ``game_id`` now ends at ``end``, and ``row_id`` is the log's last row (None:
@@ -79,3 +106,18 @@ def _seq_before(conn: sqlite3.Connection, game_id: int, number: int) -> int:
     total = conn.execute("SELECT coalesce(sum(json_array_length(payload, '$.events')), 0) FROM log "
                          "WHERE game_id = ? AND number <= ?", (game_id, number)).fetchone()[0]
     return int(total)
+
+
+def continues(game_id: int, end: Tail, events: Sequence[Event]) -> Tail:
+    """Where the game ends after ``events``, which must continue it from ``end`` (the next command number,
+    seqs without a gap); else :class:`JournalError` says what was expected."""
+    last_cmd, last_seq = end
+    number = events[0].command if events else last_cmd + 1
+    if number != last_cmd + 1:
+        raise JournalError(f"game {game_id}: expected command number {last_cmd + 1}, got {number} "
+                           f"(another writer, or events of an old command)")
+    for offset, event in enumerate(events, start=1):
+        if event.seq != last_seq + offset or event.command != number:
+            raise JournalError(f"game {game_id}: expected event seq {last_seq + offset} of command {number}, "
+                               f"got seq {event.seq} of command {event.command}: {event!r}")
+    return number, events[-1].seq if events else last_seq

@@ -58,7 +58,7 @@ def test_a_stale_writer_is_refused_after_another_connection_appended(tmp_path: P
         assert [e.seq for e in first.load(gid)[1]] == [1, 2, 3, 4]
 
 
-def test_an_append_reads_only_the_last_row_id_even_after_other_tables_were_written(tmp_path: Path) -> None:
+def test_an_append_is_one_guarded_statement_even_after_other_tables_were_written(tmp_path: Path) -> None:
     path = tmp_path / "bank.db"
     with Journal.open(path) as journal:
         gid = journal.create_game("ultimate-uk", 1, {})
@@ -72,8 +72,26 @@ def test_an_append_reads_only_the_last_row_id_even_after_other_tables_were_writt
             writer.append()
         record.close()
         journal._conn.set_trace_callback(None)
-    per_append = ["BEGIN IMMEDIATE", "SELECT max(id) FROM log", "INSERT", "COMMIT"]
-    assert [s.split(" INTO ")[0] if s.startswith("INSERT") else s for s in statements] == per_append * 3
+    guarded = "INSERT INTO log (game_id, number, input_id, payload) SELECT"  # ... WHERE (SELECT max(id) FROM log) IS ?
+    assert len(statements) == 3 and all(s.startswith(guarded) for s in statements), statements
+
+
+def test_another_game_appended_elsewhere_sends_the_append_to_the_file(tmp_path: Path) -> None:
+    """Another connection's row in another game: the one-statement append does not go in (the log's last
+    row changed), the append reads the file, finds its own game's end unchanged and writes it."""
+    path = tmp_path / "bank.db"
+    with Journal.open(path) as first, Journal.open(path) as second:
+        mine, theirs = first.create_game("ultimate-uk", 1, {}), second.create_game("ultimate-uk", 2, {})
+        a, b = _Writer(first, mine), _Writer(second, theirs)
+        a.append()
+        b.append()
+        statements: list[str] = []
+        first._conn.set_trace_callback(statements.append)
+        a.append()
+        first._conn.set_trace_callback(None)
+        assert statements[0].startswith("INSERT INTO log (game_id, number, input_id, payload) SELECT")
+        assert "BEGIN IMMEDIATE" in statements  # the guarded insert wrote nothing: the file was read
+        assert _numbers(path, mine) == [1, 2] and _numbers(path, theirs) == [1]
 
 
 def test_a_new_connection_reads_where_the_game_ends_from_the_file(tmp_path: Path) -> None:
