@@ -73,3 +73,19 @@ def test_the_bench_reads_the_renderer_from_kivys_log() -> None:
     log = "[INFO   ] [GL          ] OpenGL renderer <b'llvmpipe (LLVM 15.0.6, 256 bits)'>\n"
     assert bench.renderer(log) == "llvmpipe (LLVM 15.0.6, 256 bits)"
     assert bench.renderer("no GL here") == "?"
+
+
+def test_the_bench_plays_a_whole_game_of_each_ruleset() -> None:
+    """The issue's "through a whole game" holds for both rulesets: the bench plays one script per ruleset,
+    on an edition of that ruleset (no --edition: the default edition)."""
+    from engine.editions import load_edition
+    from ui.compose import DEFAULT_EDITION
+
+    bench = _bench()
+    played = set()
+    for ruleset, args, script in bench.GAMES:
+        edition = args[args.index("--edition") + 1] if "--edition" in args else DEFAULT_EDITION
+        assert load_edition(edition).ruleset == ruleset
+        assert script.is_file()
+        played.add(ruleset)
+    assert played == {"ultimate", "classic"}
