@@ -42,10 +42,13 @@ SCREENS: dict[str, str] = {
     "build": "BuildScreen", "mortgage": "MortgageScreen", "trade": "TradeScreen", "card": "CardScreen",
     "tax": "TaxScreen", "dice": "DiceScreen"}
 """Every screen: its name and its class (kv rule). A screen is built when it is first shown."""
-RESIDENT_SCREENS: tuple[str, ...] = ("table",)
-"""Screens built at start and kept (the one a turn goes back to). Any other screen is dropped when it is
-left and built again when next shown: its widgets and label textures do not stay in memory for the rest
-of the game (bench/bench_memory.py; a screen shows only the view-model, so a new one shows the same)."""
+RESIDENT_SCREENS: tuple[str, ...] = ("table", "board")
+"""Screens built at start and kept: the one a turn goes back to, and the board players open from it (built
+in 70-290 ms here, too slow to build at each opening). Any other screen is dropped once a banker screen
+replaces it and built again when next shown: its widgets and label textures do not stay in memory for the
+rest of the game (bench/bench_memory.py; a screen shows only the view-model, so a new one shows the same)."""
+ON_TOP_SCREENS = OVERLAY_SCREENS | {"menu"}
+"""Screens opened on top of the banker's screen and closed back to it: the screen under them is kept."""
 
 
 DESIGN_SIZE = (800, 480)
@@ -336,11 +339,14 @@ class BoardBankApp(CardsMixin, App):
     def _switch(self, name: str) -> None:
         sm = self.root.ids.sm
         self.screen(name)
-        left = sm.current
-        if left != name:
-            sm.current = name
-            if left and left not in RESIDENT_SCREENS and sm.has_screen(left):
-                sm.remove_widget(sm.get_screen(left))  # built again when next shown
+        if sm.current == name:
+            return
+        sm.current = name
+        if name in ON_TOP_SCREENS:
+            return
+        for screen in list(sm.screens):  # the screens left behind: built again when next shown
+            if screen.name != name and screen.name not in RESIDENT_SCREENS:
+                sm.remove_widget(screen)
 
     def toast(self, text: str) -> None:
         """Show a short message over the screen (errors)."""
