@@ -1,11 +1,13 @@
 """Memory benchmark (a script that prints numbers; not a test): the touch app's resident memory (RSS)
 idle and through a whole scripted game at 800x480, the kiosk's screen (need: under 150 MiB all the way).
 
-Two runs of ``boardbank run`` (offscreen Kivy, a temporary installation file):
+Two runs of ``boardbank run`` (offscreen Kivy, a temporary installation file) for each ruleset's game
+(:data:`GAMES`: Ultimate's ``tests/ui/game.tap`` on the default edition, and classic's whole game
+``tests/engine/taps/classic/whole_game.tap`` on ``classic-us``, from registration to the last player):
 
 * idle: no script; the RSS 5 s after the app says ``READY=1`` (the systemd notification, caught on a
   socket of ours), the setup screen drawn;
-* game: ``--script tests/ui/game.tap``; the child's ``VmRSS`` sampled every 20 ms: the peak and the end.
+* game: ``--script``; the child's ``VmRSS`` sampled every 20 ms: the peak and the end.
 
 At the game's peak it reads ``/proc/PID/smaps`` and splits the RSS: C heap (``[heap]``), anonymous maps
 (Python's arenas, thread arenas), the software renderer's code (``libLLVM``, Mesa's ``*_dri.so``: pages
@@ -29,7 +31,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NEED_MIB = 150.0
-SCRIPT = ROOT / "tests" / "ui" / "game.tap"
+GAMES: tuple[tuple[str, tuple[str, ...], Path], ...] = (
+    ("ultimate", (), ROOT / "tests" / "ui" / "game.tap"),
+    ("classic", ("--edition", "classic-us"), ROOT / "tests" / "engine" / "taps" / "classic" / "whole_game.tap"),
+)
+"""(ruleset, ``boardbank run`` arguments, tap script of a whole game) measured."""
 IDLE_AFTER_READY_S = 5.0
 RENDERER_CODE = ("libLLVM", "_dri.so", "libz3", "libgallium")
 """Mappings that hold the software renderer's code (LLVM's JIT compiler, Mesa's driver)."""
@@ -84,14 +90,14 @@ def renderer(log: str) -> str:
     return found.group(1) if found else "?"
 
 
-def idle(extra: dict[str, str]) -> tuple[float, str]:
+def idle(extra: dict[str, str], edition: tuple[str, ...] = ()) -> tuple[float, str]:
     """(RSS in MiB 5 s after READY=1, renderer) of the app started without a script."""
     with tempfile.TemporaryDirectory(prefix="bench-mem-") as tmp_name:
         tmp = Path(tmp_name)
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
             sock.bind(str(tmp / "notify"))
             sock.settimeout(120)
-            proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "run", "--size", "800x480"], cwd=ROOT,
+            proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "run", "--size", "800x480", *edition], cwd=ROOT,
                                     env=app_env(tmp, extra, str(tmp / "notify")), stdout=subprocess.DEVNULL,
                                     stderr=subprocess.PIPE)
             try:
@@ -105,14 +111,16 @@ def idle(extra: dict[str, str]) -> tuple[float, str]:
     return rss, renderer(err.decode(errors="replace"))
 
 
-def game(extra: dict[str, str]) -> tuple[float, float, dict[str, float], float]:
-    """One scripted game: peak and end RSS (MiB), the breakdown at the peak, seconds."""
+def game(extra: dict[str, str], edition: tuple[str, ...], script: Path) -> tuple[float, float, dict[str, float],
+                                                                                float]:
+    """One scripted game (``script`` with the ``edition`` arguments): peak and end RSS (MiB), the breakdown
+    at the peak, seconds."""
     with tempfile.TemporaryDirectory(prefix="bench-mem-") as tmp_name:
         tmp = Path(tmp_name)
         start = time.perf_counter()
         with (tmp / "err").open("wb") as err:
-            proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "run", "--script", str(SCRIPT), "--size",
-                                     "800x480"], cwd=ROOT, env=app_env(tmp, extra, ""),
+            proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "run", "--script", str(script), "--size",
+                                     "800x480", *edition], cwd=ROOT, env=app_env(tmp, extra, ""),
                                     stdout=subprocess.DEVNULL, stderr=err)
             peak, end, parts = 0.0, 0.0, dict[str, float]()
             while proc.poll() is None:
@@ -136,16 +144,19 @@ def main() -> int:
         runs.append((item, dict(pair.partition("=")[::2] for pair in item.split())))
     shipped_peak = 0.0
     for label, extra in runs:
-        idle_rss, gl = idle(extra)
-        peak, end, parts, seconds = game(extra)
-        shipped_peak = peak if label == "as shipped" else shipped_peak
-        split = ", ".join(f"{k} {v:.0f}" for k, v in sorted(parts.items(), key=lambda kv: -kv[1]))
-        print(f"{label} (renderer: {gl}): idle {idle_rss:.0f} MiB; game peak {peak:.0f} MiB, end "
-              f"{end:.0f} MiB ({seconds:.0f} s)")
-        print(f"  at the peak: {split} MiB; without the software renderer's code "
-              f"{peak - parts.get('renderer code', 0.0):.0f} MiB")
+        for ruleset, edition, script in GAMES:
+            idle_rss, gl = idle(extra, edition)
+            peak, end, parts, seconds = game(extra, edition, script)
+            if label == "as shipped":
+                shipped_peak = max(shipped_peak, peak)
+            split = ", ".join(f"{k} {v:.0f}" for k, v in sorted(parts.items(), key=lambda kv: -kv[1]))
+            print(f"{label}, {ruleset} {script.name} (renderer: {gl}): idle {idle_rss:.0f} MiB; game peak "
+                  f"{peak:.0f} MiB, end {end:.0f} MiB ({seconds:.0f} s)")
+            print(f"  at the peak: {split} MiB; without the software renderer's code "
+                  f"{peak - parts.get('renderer code', 0.0):.0f} MiB", flush=True)
     verdict = "OK" if shipped_peak < NEED_MIB else "TOO MUCH"
-    print(f"peak RSS through a whole game, as shipped: {shipped_peak:.0f} MiB (need < {NEED_MIB:.0f}): {verdict}")
+    print(f"peak RSS through a whole game of either ruleset, as shipped: {shipped_peak:.0f} MiB "
+          f"(need < {NEED_MIB:.0f}): {verdict}")
     return 0
 
 

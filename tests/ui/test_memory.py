@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -73,3 +74,33 @@ def test_the_bench_reads_the_renderer_from_kivys_log() -> None:
     log = "[INFO   ] [GL          ] OpenGL renderer <b'llvmpipe (LLVM 15.0.6, 256 bits)'>\n"
     assert bench.renderer(log) == "llvmpipe (LLVM 15.0.6, 256 bits)"
     assert bench.renderer("no GL here") == "?"
+
+
+def test_the_bench_plays_a_whole_game_of_each_ruleset() -> None:
+    """The issue's "through a whole game" holds for both rulesets: the bench plays one script per ruleset,
+    on an edition of that ruleset (no --edition: the default edition)."""
+    from engine.editions import load_edition
+    from ui.compose import DEFAULT_EDITION
+
+    bench = _bench()
+    played = set()
+    for ruleset, args, script in bench.GAMES:
+        edition = args[args.index("--edition") + 1] if "--edition" in args else DEFAULT_EDITION
+        assert load_edition(edition).ruleset == ruleset
+        assert script.is_file()
+        played.add(ruleset)
+    assert played == {"ultimate", "classic"}
+
+
+def test_the_app_loads_images_without_pillow() -> None:
+    """Kivy's image providers stop at SDL2_image: the app never imports Pillow (bench_memory: ~2 MiB)."""
+    script = ("import os, sys; os.environ.pop('KIVY_IMAGE', None); from ui.touch.app import prepare_kivy; "
+              "prepare_kivy((800, 480), False); from kivy.core.image import ImageLoader; "
+              "print(os.environ['KIVY_IMAGE'], 'PIL' in sys.modules, "
+              "sorted(p.__name__ for p in ImageLoader.loaders))")
+    env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_LOG_MODE="PYTHON")
+    env.pop("KIVY_IMAGE", None)
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+                         check=True, timeout=120).stdout.split()
+    assert out[0] == "tex,dds,sdl2" and out[1] == "False", out
+    assert "ImageLoaderSDL2" in " ".join(out[2:]), out

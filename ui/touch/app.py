@@ -28,6 +28,10 @@ DEFAULT_SIZE = (800, 480)
 """The window without ``--size``: the 7-inch Raspberry Pi touch screen the layout is drawn for."""
 
 
+IMAGE_PROVIDERS = "tex,dds,sdl2"
+"""Kivy's image providers the app loads (``KIVY_IMAGE``; Kivy's own list adds ``pil`` and ``ffpyplayer``)."""
+
+
 class AppError(ValueError):
     """A bad ``boardbank run`` argument (the message shows what was expected)."""
 
@@ -52,6 +56,8 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
     os.environ.setdefault("KIVY_CLOCK", "interrupt")  # a reader thread's event wakes the loop at once
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # SDL's own clipboard: no probing for xclip (a traceback)
+    # Images (Kivy's theme atlas, PNG screenshots) through SDL2_image: Pillow is never imported (~2 MiB RSS)
+    os.environ.setdefault("KIVY_IMAGE", IMAGE_PROVIDERS)
     from kivy.config import Config
 
     if size is None and not fullscreen:

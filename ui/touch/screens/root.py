@@ -36,6 +36,19 @@ STATE_SCREENS: dict[str, str] = {"pin": "menu", "menu": "menu", "settings": "men
 """Banker states shown by a screen of their own (the PIN prompt and the banker menu)."""
 OVERLAY_SCREENS = frozenset({"board"})
 """Screens the user opens on top of the banker's screen (the banker does not choose them)."""
+SCREENS: dict[str, str] = {
+    "setup": "SetupScreen", "table": "TableScreen", "board": "BoardScreen", "event": "EventScreen",
+    "auction": "AuctionScreen", "debt": "DebtScreen", "standings": "StandingsScreen", "menu": "MenuScreen",
+    "build": "BuildScreen", "mortgage": "MortgageScreen", "trade": "TradeScreen", "card": "CardScreen",
+    "tax": "TaxScreen", "dice": "DiceScreen"}
+"""Every screen: its name and its class (kv rule). A screen is built when it is first shown."""
+RESIDENT_SCREENS: tuple[str, ...] = ("table", "board")
+"""Screens built at start and kept: the one a turn goes back to, and the board players open from it (built
+in 70-290 ms here, too slow to build at each opening). Any other screen is dropped once a banker screen
+replaces it and built again when next shown: its widgets and label textures do not stay in memory for the
+rest of the game (bench/bench_memory.py; a screen shows only the view-model, so a new one shows the same)."""
+ON_TOP_SCREENS = OVERLAY_SCREENS | {"menu"}
+"""Screens opened on top of the banker's screen and closed back to it: the screen under them is kept."""
 
 
 DESIGN_SIZE = (800, 480)
@@ -100,6 +113,8 @@ class BoardBankApp(CardsMixin, App):
         frames.finish_frames(Window)  # software GL: no queued frames (memory, latency)
         root = Factory.RootLayout()
         self.root = root
+        for name in RESIDENT_SCREENS:
+            self.screen(name)
         root.ids.tray.on_card = self.tap_card
         root.ids.tray.on_blank = self.tap_blank_card
         self._show_readers(None)
@@ -313,13 +328,25 @@ class BoardBankApp(CardsMixin, App):
             settle()
 
     def screen(self, name: str) -> Any:
-        """The screen called ``name``."""
-        return self.root.ids.sm.get_screen(name)
+        """The screen called ``name``, built now if it is not (a name outside :data:`SCREENS`: KeyError)."""
+        sm = self.root.ids.sm
+        if not sm.has_screen(name):
+            from kivy.factory import Factory
+
+            sm.add_widget(getattr(Factory, SCREENS[name])(name=name))
+        return sm.get_screen(name)
 
     def _switch(self, name: str) -> None:
         sm = self.root.ids.sm
-        if sm.current != name:
-            sm.current = name
+        self.screen(name)
+        if sm.current == name:
+            return
+        sm.current = name
+        if name in ON_TOP_SCREENS:
+            return
+        for screen in list(sm.screens):  # the screens left behind: built again when next shown
+            if screen.name != name and screen.name not in RESIDENT_SCREENS:
+                sm.remove_widget(screen)
 
     def toast(self, text: str) -> None:
         """Show a short message over the screen (errors)."""

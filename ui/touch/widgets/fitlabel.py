@@ -69,7 +69,7 @@ class FitMixin:
             fits = tw <= label.width and th <= label.height and whole
             if fits or size <= label.min_font_size:
                 break
-            size = max(float(label.min_font_size), size * 0.88)
+            size = max(float(label.min_font_size), float(int(size * 0.88)))  # whole pixels: fewer fonts open
         if tw > label.width or th > label.height or not whole:  # cut with an ellipsis, never mid-word
             label.text_size = (width, height)
             label.shorten = True

@@ -1,0 +1,97 @@
+"""Screens are built when shown and dropped when left (ui/touch/screens/root.py ``SCREENS``,
+``RESIDENT_SCREENS``): a game shows every screen, and a screen kept after it is left holds its widgets and
+label textures in memory for the rest of the game (bench/bench_memory.py measured the classic whole game's
+peak at 197 MiB with every screen kept, 191 MiB with this). A screen built again shows the same view-model;
+the screen under the board or the banker menu is kept (they close back to it).
+"""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from typing import Any
+
+import pytest
+from fixtures.views import SCREENS as VIEWS
+from ui_driver import pump
+
+from ui.touch.screens.root import RESIDENT_SCREENS, SCREENS
+
+pytestmark = pytest.mark.ui
+
+
+def show(app: Any, name: str) -> None:
+    """Render the hand-made view of the screen ``name``."""
+    app.overlay = None
+    app.render(VIEWS[name]())
+    pump(2)
+
+
+def test_every_screen_name_has_a_class_and_the_router_names_only_those(ui_app: Any) -> None:
+    from kivy.factory import Factory
+
+    from ui.touch.screens.root import OVERLAY_SCREENS, STATE_SCREENS
+    from ui.touch.screens.router import CLASSIC_SCREENS
+
+    routed = {"standings", "auction", "dice", "debt", "card", "event", "setup", "table"}
+    routed |= {screen for _, screen in CLASSIC_SCREENS} | set(STATE_SCREENS.values()) | OVERLAY_SCREENS
+    assert routed <= set(SCREENS)
+    assert set(RESIDENT_SCREENS) <= set(SCREENS)
+    for cls in SCREENS.values():
+        assert getattr(Factory, cls) is not None
+
+
+def test_a_screen_left_is_dropped_and_a_resident_one_is_kept(ui_app: Any) -> None:
+    sm = ui_app.root.ids.sm
+    show(ui_app, "table")
+    assert all(sm.has_screen(name) for name in RESIDENT_SCREENS)
+    show(ui_app, "debt")
+    assert sm.current == "debt" and sm.has_screen("debt")
+    debt = weakref.ref(sm.get_screen("debt"))
+    show(ui_app, "auction")
+    assert not sm.has_screen("debt")  # left: dropped
+    assert all(sm.has_screen(name) for name in RESIDENT_SCREENS)
+    show(ui_app, "table")
+    assert not sm.has_screen("auction")
+    pump(2)
+    gc.collect()
+    assert debt() is None, "the dropped debt screen is still held by something"
+
+
+def test_a_screen_built_again_shows_the_same_view(ui_app: Any) -> None:
+    sm = ui_app.root.ids.sm
+    show(ui_app, "debt")
+    first = sm.get_screen("debt")
+    texts = [w.text for w in first.walk(restrict=True) if hasattr(w, "text")]
+    show(ui_app, "table")
+    show(ui_app, "debt")
+    again = sm.get_screen("debt")
+    assert again is not first
+    assert [w.text for w in again.walk(restrict=True) if hasattr(w, "text")] == texts
+    assert any(texts)
+
+
+def test_asking_for_a_screen_builds_it_and_an_unknown_name_is_refused(ui_app: Any) -> None:
+    sm = ui_app.root.ids.sm
+    show(ui_app, "table")
+    assert not sm.has_screen("tax")
+    assert ui_app.screen("tax").name == "tax" and sm.has_screen("tax")
+    assert sm.current == "table"  # built, not shown
+    with pytest.raises(KeyError):
+        ui_app.screen("no-such-screen")
+
+
+def test_the_screen_under_the_board_or_the_menu_is_kept(ui_app: Any) -> None:
+    """The board and the banker menu open on top of the banker's screen and close back to it: what is
+    under them is not built again (the setup screen takes 70-150 ms to build)."""
+    sm = ui_app.root.ids.sm
+    show(ui_app, "debt")
+    under = sm.get_screen("debt")
+    ui_app.show_screen("board")
+    pump(1)
+    assert sm.current == "board" and sm.has_screen("debt")
+    show(ui_app, "menu")
+    assert sm.current == "menu" and sm.get_screen("debt") is under
+    show(ui_app, "debt")
+    assert sm.get_screen("debt") is under
+    assert not sm.has_screen("menu")  # the menu itself is dropped once the banker's screen is back
