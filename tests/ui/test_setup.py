@@ -157,3 +157,20 @@ def test_a_name_the_fonts_cannot_draw_is_refused_at_entry(fresh_session: Any) ->
     assert row.name_input.text == "Ann"
     assert "U+1F600" in app.root.ids.toast.text and app.root.ids.toast.opacity == 1.0
     wait_for(lambda: app.controller.view.players[0].name == "Ann")
+
+
+def test_every_amount_option_of_both_rulesets_is_shown_as_money(ui_app: Any) -> None:
+    """An option that is an amount shows its currency (the classic jail fine showed a bare '50'); counts,
+    percentages and minutes stay numbers, their captions say the unit."""
+    from engine.rulesets.registry import get_ruleset
+    from ui.touch.screens.setup import MONEY_OPTIONS, option_text
+
+    amounts = {"start_money", "go_salary", "location_fee", "jail_fee", "jail_fine", "auction_step"}
+    presenter = ui_app.presenter
+    for ruleset in ("ultimate", "classic"):
+        for name, value in get_ruleset(ruleset).options.from_mapping({}).as_dict().items():
+            if isinstance(value, bool) or not isinstance(value, int):
+                continue
+            shown = option_text(presenter, name, value)
+            assert (shown == presenter.money(value)) == (name in amounts), (ruleset, name, shown)
+    assert amounts == MONEY_OPTIONS

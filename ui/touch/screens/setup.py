@@ -34,7 +34,7 @@ def option_text(presenter: Presenter, name: str, value: object) -> str:
     return str(value)
 
 
-MONEY_OPTIONS: frozenset[str] = frozenset({"start_money", "go_salary", "location_fee", "jail_fee", "auction_step"})
+MONEY_OPTIONS: frozenset[str] = frozenset({"start_money", "go_salary", "location_fee", "jail_fee", "jail_fine", "auction_step"})
 """Options that are amounts (ints in the edition's money unit)."""
 
 
