@@ -75,3 +75,22 @@ def dice_refusal(cmd: RollDice, what: str) -> Refusal | None:
             return refuse("bad_dice", f"{what}: expected two dice 1..6, got {cmd.die1!r} and {cmd.die2!r}",
                           command=what, die1=repr(cmd.die1), die2=repr(cmd.die2))
     return None
+
+
+def roll_refusal(cmd: RollDice, positions: bool, player_refusal: Callable[[], Refusal | None],
+                 expected: Callable[[], str]) -> Refusal | None:
+    """The checks of ``RollDice`` both rulesets make, in order: option ``positions`` on
+    (``positions_off``), the ruleset's own phase and player checks (``player_refusal``), two dice 1..6
+    (``bad_dice``), and the player who rolls now (``expected``, else ``not_your_turn``). None: accepted."""
+    what = "RollDice"
+    if not positions:
+        return refuse("positions_off", f"{what}: the unit does not keep the tokens in this game (option "
+                      "positions is off); expected the landing's own command", command=what)
+    reason = player_refusal() or dice_refusal(cmd, what)
+    if reason:
+        return reason
+    turn = expected()
+    if cmd.player != turn:
+        return refuse("not_your_turn", f"{what}: it is {turn}'s roll, not {cmd.player}'s", command=what,
+                      player=cmd.player, turn=turn)
+    return None

@@ -23,7 +23,7 @@ from engine import events as ev
 from engine.commands import GoToJail, JailRoll, RollDice
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
-from engine.moves import advance, dice_refusal, doubles_in_a_row, third_double
+from engine.moves import advance, doubles_in_a_row, roll_refusal, third_double
 from engine.moves import roller as roller_after
 from engine.rulesets.classic import events as cev
 from engine.rulesets.classic.base import check_phase, check_player, next_active
@@ -44,18 +44,9 @@ def roller(s: ClassicState) -> str:
 
 def check_roll(s: ClassicState, ed: Edition, cmd: RollDice) -> Refusal | None:
     """RollDice: option ``positions``, phase play, two dice 1..6, the player who rolls now."""
-    what = "RollDice"
-    if not s.options.positions:
-        return refuse("positions_off", f"{what}: the unit does not keep the tokens in this game (option "
-                      "positions is off); expected the landing's own command", command=what)
-    reason = check_phase(s, "play", what) or check_player(s, cmd.player, what) or dice_refusal(cmd, what)
-    if reason:
-        return reason
-    expected = roller(s)
-    if cmd.player != expected:
-        return refuse("not_your_turn", f"{what}: it is {expected}'s roll, not {cmd.player}'s", command=what,
-                      player=cmd.player, turn=expected)
-    return None
+    return roll_refusal(cmd, s.options.positions,
+                        lambda: check_phase(s, "play", "RollDice") or check_player(s, cmd.player, "RollDice"),
+                        lambda: roller(s))
 
 
 def do_roll(t: Table, cmd: RollDice) -> None:

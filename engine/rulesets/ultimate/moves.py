@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from engine import events as ev
 from engine.commands import JailRoll, RollDice
 from engine.editions import Edition
-from engine.errors import Refusal, refuse
-from engine.moves import advance, dice_refusal, doubles_in_a_row, third_double
+from engine.errors import Refusal
+from engine.moves import advance, doubles_in_a_row, roll_refusal, third_double
 from engine.moves import roller as roller_after
 from engine.rulesets.ultimate import jail
 from engine.rulesets.ultimate.base import check_play
@@ -41,17 +41,10 @@ def roller(s: GameState) -> str:
 
 def check_roll(s: GameState, ed: Edition, cmd: RollDice) -> Refusal | None:
     """RollDice: option ``positions``, phase play, two dice 1..6, the player who rolls now."""
-    what = "RollDice"
-    if not s.options.positions:
-        return refuse("positions_off", f"{what}: the unit does not keep the tokens in this game (option "
-                      "positions is off); expected the landing's own command", command=what)
-    reason = check_play(s, cmd.player, what, free=False) or dice_refusal(cmd, what)
+    reason = roll_refusal(cmd, s.options.positions, lambda: check_play(s, cmd.player, "RollDice", free=False),
+                          lambda: roller(s))
     if reason:
         return reason
-    expected = roller(s)
-    if cmd.player != expected:
-        return refuse("not_your_turn", f"{what}: it is {expected}'s roll, not {cmd.player}'s", command=what,
-                      turn=expected, player=cmd.player)
     if cmd.player in s.jail:
         return jail.check_try(s, ed, JailRoll(cmd.player, cmd.die1 == cmd.die2))
     return None
