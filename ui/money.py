@@ -29,6 +29,13 @@ def group_digits(amount: int, lang: str) -> str:
     return format_decimal(amount, locale=lang, group_separator=True)
 
 
+def format_amount(amount: int, lang: str) -> str:
+    """``amount`` (an int in money units) as digits alone, grouped for ``lang``, e.g. ``1,500`` or ``−100``:
+    for a table that names the unit once."""
+    digits = group_digits(abs(amount), lang)
+    return f"{MINUS}{digits}" if amount < 0 else digits
+
+
 def format_money(amount: int, currency: str, lang: str, translator: Translator | None = None) -> str:
     """``amount`` money units of ``currency`` as shown in ``lang``, e.g. ``M1,500`` or ``−M100``.
 

@@ -49,16 +49,27 @@ def ui_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         app.session.close()
 
 
-@pytest.fixture
-def fresh_session(ui_app: Any, tmp_path: Path) -> Iterator[Any]:
-    """Attach a new real banker to the shared app; yields the app, language reset to English."""
+def _attached(ui_app: Any, tmp_path: Path, **edition: str) -> Iterator[Any]:
+    """The shared app with a new real banker attached (``edition=``: of new games), language English."""
     from fixtures.session import make_session
     from ui_driver import pump
 
-    session, clock = make_session(tmp_path)
+    session, clock = make_session(tmp_path, **edition)
     ui_app.set_language("en")
     ui_app.attach(session)
     ui_app.test_clock = clock
     pump(2)
     yield ui_app
     ui_app.attach(None)
+
+
+@pytest.fixture
+def fresh_session(ui_app: Any, tmp_path: Path) -> Iterator[Any]:
+    """Attach a new real banker to the shared app; yields the app, language reset to English."""
+    yield from _attached(ui_app, tmp_path)
+
+
+@pytest.fixture
+def classic_session(ui_app: Any, tmp_path: Path) -> Iterator[Any]:
+    """The shared app with a classic-us banker and the mock reader."""
+    yield from _attached(ui_app, tmp_path, edition="classic-us")

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_game import press_on_screen, shown_balances, tap_on_tray
+from test_game import assert_standings_shown, play_step, shown_balances
 from ui_driver import SHOTS, pump, screenshot, touch, type_text, wait_for
 
 from engine.banker.tapparse import parse_line
-from engine.banker.tapscript import Alias, Card, Choose, Expect, Press, Tap, Wait, check_expectation
+from engine.banker.tapscript import Alias, Choose, Expect, Press, Tap, check_expectation
 
 pytestmark = pytest.mark.ui
 GAME = Path(__file__).with_name("classic_game.tap")
@@ -98,19 +98,6 @@ def board_matches_engine(app: Any) -> list[str]:
     return wrong
 
 
-@pytest.fixture
-def classic_session(ui_app: Any, tmp_path: Path) -> Any:
-    from fixtures.session import make_session
-
-    session, clock = make_session(tmp_path, edition="classic-us")
-    ui_app.set_language("en")
-    ui_app.attach(session)
-    ui_app.test_clock = clock
-    pump(2)
-    yield ui_app
-    ui_app.attach(None)
-
-
 def test_a_classic_game_from_registration_to_the_last_player_standing(classic_session: Any) -> None:
     app = classic_session
     banker = app.session.banker
@@ -121,24 +108,12 @@ def test_a_classic_game_from_registration_to_the_last_player_standing(classic_se
     script = steps(GAME)
     for number, step in enumerate(script, start=1):
         line = step[2] if isinstance(step, tuple) else step.line
-        if isinstance(step, Card):
-            app.session.registry.enroll(step.uid, step.kind, step.value, replace=True)
-            app.render(app.controller.view)
-            pump(1)
-        elif isinstance(step, Alias):
+        if isinstance(step, Alias):
             continue
-        elif isinstance(step, Tap):
-            tap_on_tray(app, step.uid)
-        elif isinstance(step, Press):
-            press_on_screen(app, step.button, step.value)
-        elif isinstance(step, Choose):
-            choose_on_screen(app, step.value)
-        elif isinstance(step, Wait):
-            app.test_clock.advance(step.seconds)
-            app._tick(0.0)
-            pump(2)
-        elif isinstance(step, tuple):
+        if isinstance(step, tuple):
             touch_deed(app, step[1])
+        else:
+            play_step(app, step, choose_on_screen)
         if isinstance(step, Tap | Press | Choose | tuple):
             wait_for(lambda: app.controller.last_reaction is not None)
             last_error = app.controller.last_reaction.error
@@ -165,12 +140,6 @@ def test_a_classic_game_from_registration_to_the_last_player_standing(classic_se
             assert app.presenter.money(debt.short) in app.screen("debt").ids.prompt.text, f"line {line}"
     assert banker.view.phase == "over"
     assert app.root.ids.sm.current == "standings"
-    rows = app.screen("standings").ids.rows.children
-    shown = {label.text for row in rows for label in row.children if hasattr(label, "text")}
-    for standing in banker.view.standings:  # digits alone in the table, the unit said once under it
-        assert app.presenter.amount(standing.total) in shown
-    caption = app.t("standings.amounts", unit=app.presenter.money_unit())
-    assert caption in {child.text for child in rows if hasattr(child, "text")}
-    assert app.presenter.money(banker.view.standings[0].total) in app.screen("standings").ids.winner.text
+    assert_standings_shown(app, banker.view.standings)
     assert {"setup", "table", "build", "dice", "debt", "auction", "trade", "standings"} <= seen, seen
     assert checked >= 15

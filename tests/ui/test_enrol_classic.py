@@ -5,12 +5,10 @@ Ultimate Banking's 22 deeds and 23 event cards; the mock deck of the card tray i
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import pump, touch, wait_for
+from ui_driver import touch, wait_for
 
 from engine.banker.plugins import ruleset_part
 from engine.errors import EditionError
@@ -64,20 +62,6 @@ def test_setup_enrolment_walks_the_views_edition(fresh_session: Any) -> None:
     assert app.enrolment.guide.plan == (*(("deed", n) for n in range(23, 29)),
                                         *(("event", n) for n in range(24, 33)))
     app.stop_enrolment()
-
-
-@pytest.fixture
-def classic_session(ui_app: Any, tmp_path: Path) -> Iterator[Any]:
-    """The shared app with a classic-us banker and the mock reader."""
-    from fixtures.session import make_session
-
-    session, clock = make_session(tmp_path, edition="classic-us")
-    ui_app.set_language("en")
-    ui_app.attach(session)
-    ui_app.test_clock = clock
-    pump(2)
-    yield ui_app
-    ui_app.attach(None)
 
 
 @pytest.mark.ui

@@ -4,6 +4,7 @@ on the table are compared with the engine's, and the script's own ``expect`` lin
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,37 @@ def choose_on_screen(app: Any, value: str) -> None:
     touch(buttons[0])
 
 
+def play_step(app: Any, step: object, choose: Callable[[Any, str], None] = choose_on_screen) -> None:
+    """One line of a tap script done on the screen as a person would: a card enrolled, a card tapped on the
+    tray, a button pressed, an answer given (``choose``: the ruleset's way of answering), time passing."""
+    if isinstance(step, Card):
+        app.session.registry.enroll(step.uid, step.kind, step.value, replace=True)
+        app.render(app.controller.view)
+        pump(1)
+    elif isinstance(step, Tap):
+        tap_on_tray(app, step.uid)
+    elif isinstance(step, Press):
+        press_on_screen(app, step.button, step.value)
+    elif isinstance(step, Choose):
+        choose(app, step.value)
+    elif isinstance(step, Wait):
+        app.test_clock.advance(step.seconds)
+        app._tick(0.0)
+        pump(2)
+
+
+def assert_standings_shown(app: Any, standings: Sequence[Any]) -> None:
+    """The standings screen shows every total as digits, the unit once under the table, and the winner's
+    total as money in the banner."""
+    rows = app.screen("standings").ids.rows.children
+    shown = {label.text for row in rows for label in row.children if hasattr(label, "text")}
+    for standing in standings:
+        assert app.presenter.amount(standing.total) in shown
+    caption = app.t("standings.amounts", unit=app.presenter.money_unit())
+    assert caption in {child.text for child in rows if hasattr(child, "text")}
+    assert app.presenter.money(standings[0].total) in app.screen("standings").ids.winner.text
+
+
 def shown_balances(app: Any) -> dict[str, str]:
     """Player id -> the balance text on the table's tiles."""
     table = app.screen("table")
@@ -88,22 +120,9 @@ def test_whole_game_from_enrolment_to_standings(fresh_session: Any) -> None:
     screens_seen: set[str] = set()
     checked = 0
     for number, step in enumerate(script.steps, start=1):
-        if isinstance(step, Card):
-            app.session.registry.enroll(step.uid, step.kind, step.value, replace=True)
-            app.render(app.controller.view)
-            pump(1)
-        elif isinstance(step, Alias):
+        if isinstance(step, Alias):
             continue
-        elif isinstance(step, Tap):
-            tap_on_tray(app, step.uid)
-        elif isinstance(step, Press):
-            press_on_screen(app, step.button, step.value)
-        elif isinstance(step, Choose):
-            choose_on_screen(app, step.value)
-        elif isinstance(step, Wait):
-            app.test_clock.advance(step.seconds)
-            app._tick(0.0)
-            pump(2)
+        play_step(app, step)
         if isinstance(step, Tap | Press | Choose):
             last_error = app.controller.last_reaction.error
             assert app.controller.last_reaction.view == banker.view
@@ -120,12 +139,6 @@ def test_whole_game_from_enrolment_to_standings(fresh_session: Any) -> None:
             checked += 1
     assert banker.view.phase == "over"
     assert app.root.ids.sm.current == "standings"
-    rows = app.screen("standings").ids.rows.children
-    shown = {label.text for row in rows for label in row.children if hasattr(label, "text")}
-    for standing in banker.view.standings:  # digits alone in the table, the unit said once under it
-        assert app.presenter.amount(standing.total) in shown
-    caption = app.t("standings.amounts", unit=app.presenter.money_unit())
-    assert caption in {child.text for child in rows if hasattr(child, "text")}
-    assert app.presenter.money(banker.view.standings[0].total) in app.screen("standings").ids.winner.text
+    assert_standings_shown(app, banker.view.standings)
     assert {"setup", "table", "event", "auction", "debt", "standings"} <= screens_seen
     assert checked >= 15

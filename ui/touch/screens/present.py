@@ -14,7 +14,7 @@ from functools import cache
 from engine.banker.viewmodel import ChoiceView, PlayerView, Prompt, SpaceView, ViewModel
 from engine.editions import EventCard, load_edition
 from ui.i18n import Translator
-from ui.money import CURRENCIES, MINUS, format_money, group_digits
+from ui.money import CURRENCIES, format_amount, format_money
 
 MONEY_PARAMS: frozenset[str] = frozenset({
     "amount", "price", "rent", "due", "bid", "high_bid", "fee", "salary", "total", "cash", "balance",
@@ -111,8 +111,7 @@ class Presenter:
     def amount(self, amount: int) -> str:
         """``amount`` (an int in the edition's money unit) as digits alone, grouped for the current language
         (for a table that names the unit once, see :meth:`money_unit`)."""
-        digits = group_digits(abs(amount), self.tr.lang)
-        return f"{MINUS}{digits}" if amount < 0 else digits
+        return format_amount(amount, self.tr.lang)
 
     def money_unit(self) -> str:
         """The edition's money unit in the current language, e.g. ``M`` or ``тыс. ₽``."""
