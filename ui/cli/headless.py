@@ -104,6 +104,7 @@ class Headless:
 
     def __init__(self, built: Built, out: TextIO) -> None:
         self.built = built
+        self._share_url = ""  # the live page's URL last printed (``--share``)
         self.out = out
         self.inputs: queue.Queue[tuple[str, Any]] = queue.Queue()
         self._printed: set[tuple[int, int]] = set()  # (game id, seq) already printed
@@ -147,9 +148,19 @@ class Headless:
                 reader.cue(str(cue))
         if reaction.error is not None:
             self.emit({"type": "error", "error": reaction.error, "params": reaction.params})
+        if self.built.share is not None:
+            self.built.share.publish_reaction(self.built.banker, reaction)
+            self._announce_share()
         if not quiet:
             self.emit({"type": "prompt", "state": reaction.view.state, "key": reaction.prompt.key,
                        "params": reaction.prompt.as_dict(), "actions": list(reaction.view.actions)})
+
+    def _announce_share(self) -> None:
+        """``{"type": "share", "url": ...}`` when the page's URL is new (the start, a New game)."""
+        share = self.built.share
+        if share is not None and share.url != self._share_url:
+            self._share_url = share.url
+            self.emit({"type": "share", "url": share.url})
 
     def handle_line(self, raw: bytes | str, lineno: int) -> None:
         """One stdin line (bytes or text): its id, then played by the tap-script interpreter, whose hooks
@@ -224,6 +235,7 @@ class Headless:
                    "game": durable.game_id if durable else None, "seq": banker.last_seq,
                    "state": banker.state_name, "prompt": {"key": banker.view.prompt.key,
                                                           "params": banker.view.prompt.as_dict()}})
+        self._announce_share()
         if durable is not None:  # already on disk: never printed again after a restart
             self._printed.update((durable.game_id, e.seq) for e in durable.game.events)
         for reader in self.built.readers:
@@ -268,9 +280,18 @@ def manual_clock_wanted(args: argparse.Namespace, stdin: TextIO) -> bool:
 
 def main(args: argparse.Namespace) -> int:
     """The ``headless`` subcommand; returns the exit status."""
+    from ui.share.wiring import check_share, start_share
+
     try:
+        check_share(args)
         built = build(args, default_readers=[], manual_clock=manual_clock_wanted(args, sys.stdin))
     except (OSError, ValueError) as exc:
+        print(f"boardbank headless: {exc}", file=sys.stderr)
+        return 2
+    try:
+        start_share(args, built, lambda text: print(f"boardbank headless: {text}", file=sys.stderr))
+    except (OSError, ValueError) as exc:
+        built.close()
         print(f"boardbank headless: {exc}", file=sys.stderr)
         return 2
     reconfigure = getattr(sys.stdout, "reconfigure", None)
