@@ -237,8 +237,9 @@ class ShareServer:
     def _route(self, request: web.BaseRequest) -> str | None:
         if request.method not in ("GET", "HEAD") or request.can_read_body:
             return None
-        token, _, name = request.raw_path.split("?", 1)[0].lstrip("/").partition("/")
-        if not self.hub.token or not hmac.compare_digest(token.encode(), self.hub.token.encode()):
+        path = request.raw_path.split("?", 1)[0]
+        token, slash, name = path[1:].partition("/")
+        if not path.startswith("/") or not slash or not self.hub.token or not hmac.compare_digest(token.encode(), self.hub.token.encode()):
             return None
         if name in self.files or name == "" or (name == "events" and request.method == "GET"):
             return name
