@@ -38,10 +38,19 @@ class Reader(threading.Thread):
         self.url = ""
         self.printed: dict[int, float] = {}
         self.ready = threading.Event()
+        self.last_line = time.monotonic()
+
+    def quiet(self, seconds: float = 1.5, timeout: float = 60.0) -> None:
+        """Wait until headless has printed nothing for ``seconds`` (it has played every line sent)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() - self.last_line < seconds:
+            assert time.monotonic() < deadline, "headless never went quiet"
+            time.sleep(0.05)
 
     def run(self) -> None:
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
+            self.last_line = time.monotonic()
             obj = json.loads(line)
             if obj["type"] == "share":
                 self.url = obj["url"]

@@ -115,7 +115,7 @@ def view_message(view: ViewModel, lang: str) -> dict[str, Any]:
     players = [{
         "id": p.id, "name": p.name, "token": p.token, "balance": _money(p.balance, cur, lang),
         "wealth": _money(p.wealth, cur, lang), "jail": p.in_jail, "bankrupt": p.bankrupt,
-        "deeds": len(p.deeds), "turn": p.id == view.turn, "position": p.position,
+        "deeds": len(p.deeds), "turn": p.id == view.turn and not p.bankrupt and view.phase != "over", "position": p.position,
     } for p in view.players]
     series = [{"name": names[pid].name if pid in names else pid, "token": names[pid].token if pid in names else "",
                "points": list(points)} for pid, points in view.wealth_history]
