@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from browser import CHROMIUM  # noqa: E402
-from test_share_game import ROOT, Reader, headless  # noqa: E402
+from browser import CHROMIUM
+from test_share_game import ROOT, Reader, headless
 
 GAME = ROOT / "tests" / "engine" / "taps" / "classic" / "whole_game.tap"
 

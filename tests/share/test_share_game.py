@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from sharekit import SSE, get  # noqa: E402
+from sharekit import SSE, get
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "tests" / "engine" / "taps" / "whole_game.tap"

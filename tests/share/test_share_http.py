@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from sharekit import SSE, FakeEvent, get, parse, raw, started, view, wait_for  # noqa: E402
+from sharekit import SSE, FakeEvent, get, parse, raw, started, view, wait_for
 
-from ui.share.server import Limits  # noqa: E402
+from ui.share.server import Limits
 
 
 @pytest.fixture
@@ -57,7 +57,7 @@ def test_there_is_no_write_endpoint(share, method: str) -> None:  # type: ignore
 def test_security_headers_and_no_banner_on_every_answer(share) -> None:  # type: ignore[no-untyped-def]
     answers = [get(share.server.port, f"/{share.token}/"), get(share.server.port, "/nothing"),
                parse(raw(share.server.port, b"GET /" + b"a" * 10000 + b" HTTP/1.1\r\nHost: x\r\n\r\n"))]
-    for status, headers, _ in answers:
+    for _status, headers, _ in answers:
         assert "server" not in headers, headers
         assert "default-src 'none'" in headers["content-security-policy"]
         assert headers["referrer-policy"] == "no-referrer"

@@ -18,6 +18,7 @@ the security headers and no ``Server`` banner.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import logging
 import queue
@@ -163,10 +164,8 @@ class ShareServer:
         self._inbox.put(update)
         loop = self._loop
         if loop is not None:
-            try:
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (stop)
                 loop.call_soon_threadsafe(self._drain)
-            except RuntimeError:  # the loop closed meanwhile (stop)
-                pass
 
     def stop(self) -> None:
         """Close every connection and end the thread; idempotent."""
@@ -182,7 +181,7 @@ class ShareServer:
         loop = asyncio.new_event_loop()
         try:
             loop.run_until_complete(self._serve(loop, ready))
-        except BaseException as exc:  # noqa: BLE001 - reported to start() when it fails before binding
+        except BaseException as exc:
             ready.put(exc)
         finally:
             loop.close()

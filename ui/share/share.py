@@ -2,12 +2,13 @@
 
 Everything here runs on the banker's thread and returns at once: :meth:`Share.publish` puts the reaction's
 events and view-model (immutable) on the server's queue. The token is random per game
-(:func:`secrets.token_urlsafe`) and changes when the game changes (New game): the old URL then serves
+(:func:`secrets.token_bytes`, in base32) and changes when the game changes (New game): the old URL then serves
 nothing.
 """
 
 from __future__ import annotations
 
+import base64
 import secrets
 from functools import lru_cache
 from importlib import resources
@@ -16,12 +17,13 @@ from typing import Any
 from ui.share.address import Address
 from ui.share.server import Limits, ShareServer, Update
 
-TOKEN_BYTES = 18  # 144 random bits, 24 URL-safe characters
+TOKEN_BYTES = 16  # 128 random bits
 
 
 def new_token() -> str:
-    """A fresh random token for a game's URL."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
+    """A fresh random token for a game's URL: 26 characters A-Z, 2-7 (base32 of :data:`TOKEN_BYTES`
+    random bytes from :mod:`secrets`), so the whole URL fits a QR code's compact alphanumeric mode."""
+    return base64.b32encode(secrets.token_bytes(TOKEN_BYTES)).decode("ascii").rstrip("=")
 
 
 @lru_cache(maxsize=8)

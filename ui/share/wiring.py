@@ -88,7 +88,7 @@ def stop_share(built: Any) -> None:
     if built.settings is not None:
         try:
             built.settings.forget("share_listening")
-        except Exception as exc:  # noqa: BLE001 - closing: a failed note is logged, never raised
+        except Exception as exc:
             log.warning("the share's note was not removed: %s", exc)
 
 
