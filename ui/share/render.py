@@ -60,6 +60,10 @@ def pick_language(query: str | None, accept: str | None) -> str:
     return sorted(ranked)[0][2] if ranked else "en"
 
 
+CHART_POINTS = 160  # at most this many points per player on the phone's chart (a long game is thinned)
+
+
+@lru_cache(maxsize=4096)
 def _money(amount: int, currency: str, lang: str) -> str:
     return format_money(int(amount), currency if currency in CURRENCIES else "M", lang, _TR)
 
@@ -118,7 +122,7 @@ def view_message(view: ViewModel, lang: str) -> dict[str, Any]:
         "deeds": len(p.deeds), "turn": p.id == view.turn and not p.bankrupt and view.phase != "over", "position": p.position,
     } for p in view.players]
     series = [{"name": names[pid].name if pid in names else pid, "token": names[pid].token if pid in names else "",
-               "points": list(points)} for pid, points in view.wealth_history]
+               "points": _thin(points)} for pid, points in view.wealth_history]
     standings = [{"rank": r.rank, "name": _name(view.players, r.player, lang), "cash": _money(r.cash, cur, lang),
                   "deeds": _money(r.deeds_value, cur, lang), "total": _money(r.total, cur, lang)}
                  for r in view.standings]
@@ -128,6 +132,17 @@ def view_message(view: ViewModel, lang: str) -> dict[str, Any]:
         "chart": series, "standings": standings,
         "pot": _money(view.pot, cur, lang) if view.pot else "",
     }
+
+
+def _thin(points: tuple[int, ...]) -> list[int]:
+    """At most about :data:`CHART_POINTS` of ``points``, evenly spaced, the last one always kept."""
+    if len(points) <= CHART_POINTS:
+        return list(points)
+    step = -(-len(points) // CHART_POINTS)
+    thinned = list(points[::step])
+    if (len(points) - 1) % step:
+        thinned.append(points[-1])
+    return thinned
 
 
 @lru_cache(maxsize=64)

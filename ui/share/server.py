@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -55,7 +56,8 @@ class Limits:
     """The server's limits: ``connections`` TCP connections at once (more are closed at once), ``streams``
     live pages at once (more get 503), request line / each header at most ``line_bytes``, at most
     ``headers`` header lines, ``idle_s`` seconds for a connection to become a live page, ``backlog``
-    events queued for one phone before it is dropped (it reconnects and catches up)."""
+    events queued for one phone before it is dropped (it reconnects and catches up), every event but
+    only the last view of the updates that arrive within ``coalesce_s`` seconds."""
 
     connections: int = 256
     streams: int = 64
@@ -64,6 +66,7 @@ class Limits:
     idle_s: float = 10.0
     backlog: int = 4096
     heartbeat_s: float = 15.0
+    coalesce_s: float = 0.03  # updates arriving within this many seconds are sent together (one view)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +152,7 @@ class ShareServer:
     _loop: asyncio.AbstractEventLoop | None = None
     _thread: threading.Thread | None = None
     _stopped: asyncio.Event | None = None
+    _pending: bool = False  # a drain is scheduled on the loop
 
     def start(self) -> None:
         ready: queue.SimpleQueue[BaseException | None] = queue.SimpleQueue()
@@ -163,9 +167,10 @@ class ShareServer:
         """Thread-safe and never blocking: hand ``update`` to the server's loop."""
         self._inbox.put(update)
         loop = self._loop
-        if loop is not None:
+        if loop is not None and not self._pending:
+            self._pending = True
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (stop)
-                loop.call_soon_threadsafe(self._drain)
+                loop.call_soon_threadsafe(self._later)
 
     def stop(self) -> None:
         """Close every connection and end the thread; idempotent."""
@@ -178,6 +183,8 @@ class ShareServer:
 
     # -- the server's own thread ---------------------------------------------------------------------------
     def _main(self, ready: queue.SimpleQueue[BaseException | None]) -> None:
+        with contextlib.suppress(OSError, AttributeError):  # Linux: this thread yields the CPU to the app's
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
         loop = asyncio.new_event_loop()
         try:
             loop.run_until_complete(self._serve(loop, ready))
@@ -210,14 +217,22 @@ class ShareServer:
     def _make_request(self, message: Any, payload: Any, protocol: Any, writer: Any, task: Any) -> web.BaseRequest:
         return _Request(message, payload, protocol, writer, task, asyncio.get_running_loop())
 
+    def _later(self) -> None:
+        asyncio.get_running_loop().call_later(self.limits.coalesce_s, self._drain)
+
     def _drain(self) -> None:
+        self._pending = False  # from here on a new update schedules another drain
+        batch: list[Update] = []
         while True:
             try:
                 update = self._inbox.get_nowait()
             except queue.Empty:
-                return
+                break
             if update is not None:
-                self.hub.update(update.game, update.token, update.events, update.view)
+                batch.append(update)
+        for i, update in enumerate(batch):
+            same = i + 1 < len(batch) and (batch[i + 1].token, batch[i + 1].game) == (update.token, update.game)
+            self.hub.update(update.game, update.token, update.events, update.view, send_view=not same)
 
     async def _handle(self, request: web.BaseRequest) -> web.StreamResponse:
         name = self._route(request)

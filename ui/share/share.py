@@ -74,6 +74,7 @@ class Share:
     def start(self, banker: Any = None) -> Share:
         """Bind and serve (:class:`~ui.share.server.ShareError` when the address cannot be used); with
         ``banker``, the game so far is handed over at once (a resumed game's whole journal)."""
+        self.server.hub.token = self._token  # served from the first moment (the loop is not running yet)
         self.server.start()
         self.started = True
         if banker is not None:

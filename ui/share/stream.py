@@ -66,13 +66,15 @@ class Hub:
         self.subscribers: set[Subscriber] = set()
         self._event_bytes: dict[tuple[int, str], bytes] = {}
         self._view_bytes: dict[str, bytes] = {}
+        self._last_sent: dict[str, bytes] = {}  # per language, the view pushed last since the last events
 
     @property
     def last_seq(self) -> int:
         return int(self.events[-1].seq) if self.events else 0
 
-    def update(self, game: int | None, token: str, events: tuple[Any, ...], view: Any) -> None:
-        """A new snapshot from the banker: a new token ends every page of the old one."""
+    def update(self, game: int | None, token: str, events: tuple[Any, ...], view: Any, send_view: bool = True) -> None:
+        """A new snapshot from the banker: a new token ends every page of the old one. ``send_view`` False:
+        only the events go out (a later update of the same batch brings the view)."""
         if token != self.token or (game is not None and self.game is not None and game != self.game):
             self.close_all()
             self.events = []
@@ -85,15 +87,22 @@ class Hub:
         fresh = [e for e in events if int(e.seq) > self.last_seq]
         fresh.sort(key=lambda e: int(e.seq))
         self.events.extend(fresh)
-        before = self._view_bytes
         self.view = view
         self._view_bytes = {}
         for sub in self.subscribers:
             for event in fresh:
                 sub.push(self._event_chunk(event, sub.lang))
-            chunk = self._view_chunk(sub.lang)
-            if fresh or chunk != before.get(sub.lang):  # the same table again (a gesture's step) is not sent
+        if fresh:
+            self._last_sent = {}  # after new events every page gets the view again
+        if not send_view:
+            return
+        sent: dict[str, bytes] = {}
+        for sub in self.subscribers:
+            chunk = sent.get(sub.lang) or self._view_chunk(sub.lang)
+            sent[sub.lang] = chunk
+            if chunk != self._last_sent.get(sub.lang):  # the same table again (a gesture's step) is not sent
                 sub.push(chunk)
+        self._last_sent.update(sent)
 
     def join(self, sub: Subscriber, since: int) -> bytes:
         """Add a page that has seen the events up to ``since``; returns what it must get first: the
