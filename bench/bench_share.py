@@ -162,7 +162,8 @@ def reader_to_frame(phones: int) -> dict[str, dict[str, float]]:
     out: dict[str, dict[str, float]] = {}
     for label, extra in (("off", {}), ("on", {"BOARDBANK_SHARE": "127.0.0.1:0"})):
         env = {**os.environ, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "offscreen"), "KIVY_WINDOW": "sdl2",
-               **extra}
+               "KIVY_NO_ARGS": "1", "KIVY_LOG_MODE": "PYTHON", "KIVY_NO_FILELOG": "1",
+               "KIVY_HOME": tempfile.mkdtemp(prefix="bench-share-kivy-"), **extra}
         env.pop("BOARDBANK_SHARE", None) if not extra else None
         done = subprocess.run([sys.executable, __file__, "--ui-child", repr(time.time()), str(phones)], env=env,
                               capture_output=True, text=True, timeout=600, check=False)
