@@ -42,8 +42,9 @@ class Reader(threading.Thread):
 
     def quiet(self, seconds: float = 1.5, timeout: float = 60.0) -> None:
         """Wait until headless has printed nothing for ``seconds`` (it has played every line sent)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() - self.last_line < seconds:
+        began = time.monotonic()
+        deadline = began + timeout
+        while time.monotonic() - max(self.last_line, began) < seconds:
             assert time.monotonic() < deadline, "headless never went quiet"
             time.sleep(0.05)
 

@@ -47,6 +47,15 @@ def page_html(lang: str) -> bytes:
             .replace("{{title}}", page_strings(lang)["share.title"])).encode()
 
 
+def game_of(banker: Any, view: Any) -> int | None:
+    """The game the table is on: the journal's game id, None in setup (after New game the finished game
+    stays the banker's until the next one starts; the page of the finished game closes at New game)."""
+    durable = banker.durable
+    if durable is None or getattr(view, "state", "") == "setup":
+        return None
+    return int(durable.game_id)
+
+
 class Share:
     """The share of one unit: ``address`` to listen on; :meth:`start`, :meth:`publish`, :meth:`stop`."""
 
@@ -80,7 +89,7 @@ class Share:
         if banker is not None:
             durable = banker.durable
             events = tuple(durable.game.events) if durable is not None else ()
-            self.publish(durable.game_id if durable is not None else None, events, banker.view)
+            self.publish(game_of(banker, banker.view), events, banker.view)
         return self
 
     def publish(self, game: int | None, events: tuple[Any, ...], view: Any) -> None:
@@ -94,9 +103,8 @@ class Share:
 
     def publish_reaction(self, banker: Any, reaction: Any) -> None:
         """:meth:`publish` of a banker's ``reaction`` (a duplicate input's events are already known)."""
-        durable = banker.durable
         events = () if getattr(reaction, "duplicate", False) else tuple(reaction.events)
-        self.publish(durable.game_id if durable is not None else None, events, reaction.view)
+        self.publish(game_of(banker, reaction.view), events, reaction.view)
 
     def stop(self) -> None:
         """Close every page and the server; idempotent."""
