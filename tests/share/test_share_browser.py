@@ -88,3 +88,33 @@ def test_a_whole_game_on_the_page_in_a_browser(tmp_path: Path) -> None:
         page.close()
         proc.stdin.close() if proc.stdin else None
         proc.wait(30)
+
+
+def test_the_tokens_on_the_page_when_the_unit_keeps_them(tmp_path: Path) -> None:
+    """tests/engine/taps/positions/whole_game.tap (docs/flows.md "The unit keeps the tokens"): the page
+    marks each token on its square."""
+    from browser import Browser
+
+    shots = Path(os.environ.get("BOARDBANK_SHARE_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    proc = headless(tmp_path)
+    out = Reader(proc)
+    out.start()
+    assert out.ready.wait(30)
+    page = Browser(out.url + "?lang=ru")
+    try:
+        page.resize(360, 740)
+        wait_page(page, "document.body.dataset.live === 'yes'")
+        assert proc.stdin is not None
+        lines = (ROOT / "tests" / "engine" / "taps" / "positions" / "whole_game.tap").read_text().splitlines()
+        proc.stdin.write("\n".join(lines[:len(lines) // 2]) + "\n")
+        proc.stdin.flush()
+        out.quiet(1.0)
+        wait_page(page, f"document.body.dataset.seq === '{max(out.printed)}'")
+        assert page.evaluate("document.querySelectorAll('#board .here .dot').length") == 2
+        page.call("Runtime.evaluate", expression="document.querySelector('#board .here').scrollIntoView()")
+        page.screenshot(shots / "share-positions-360x740-ru.png")
+    finally:
+        page.close()
+        proc.stdin.close() if proc.stdin else None
+        proc.wait(30)
