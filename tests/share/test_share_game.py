@@ -142,3 +142,11 @@ def test_headless_share_refuses_a_bad_address_and_writes_nothing(tmp_path: Path)
                               capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
         assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--share" in done.stderr
         assert not (tmp_path / "b.sqlite3").exists()
+
+
+def test_headless_share_on_an_address_not_this_units_is_one_line(tmp_path: Path) -> None:
+    env = {**os.environ, "BOARDBANK_DB": str(tmp_path / "b.sqlite3"), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "headless", "--share", "192.0.2.1:8024"], input="",
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "cannot listen on 192.0.2.1:8024" in done.stderr
+    assert done.stdout == ""
