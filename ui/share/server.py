@@ -6,8 +6,9 @@ including every other method, a wrong token and no token, answers 404 with the s
 is compared with :func:`hmac.compare_digest`.
 
 The banker's thread never waits on this one: :meth:`ShareServer.submit` puts an :class:`Update` (immutable
-snapshots: the view-model and engine events are frozen dataclasses) on a thread-safe queue and wakes the
-loop. The server never calls into the banker or the engine.
+snapshots: the view-model and engine events are frozen dataclasses) on a thread-safe queue, which the
+server's loop polls every ``coalesce_s`` seconds (no wake-up, no system call on the tap path). The server
+never calls into the banker or the engine.
 
 Limits (:class:`Limits`): connections at once, live pages at once, the request line and header sizes
 (aiohttp's parser refuses more with 400), and a connection that has not become an event stream within
@@ -18,10 +19,8 @@ the security headers and no ``Server`` banner.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import logging
-import os
 import queue
 import threading
 from collections.abc import Callable
@@ -57,7 +56,8 @@ class Limits:
     live pages at once (more get 503), request line / each header at most ``line_bytes``, at most
     ``headers`` header lines, ``idle_s`` seconds for a connection to become a live page, ``backlog``
     events queued for one phone before it is dropped (it reconnects and catches up), every event but
-    only the last view of the updates that arrive within ``coalesce_s`` seconds."""
+    only the last view of the updates that arrived since the queue was last looked at (every ``coalesce_s``
+    seconds)."""
 
     connections: int = 256
     streams: int = 64
@@ -66,7 +66,7 @@ class Limits:
     idle_s: float = 10.0
     backlog: int = 4096
     heartbeat_s: float = 15.0
-    coalesce_s: float = 0.03  # updates arriving within this many seconds are sent together (one view)
+    coalesce_s: float = 0.02  # the queue is looked at this often; what came meanwhile goes out together
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +152,6 @@ class ShareServer:
     _loop: asyncio.AbstractEventLoop | None = None
     _thread: threading.Thread | None = None
     _stopped: asyncio.Event | None = None
-    _pending: bool = False  # a drain is scheduled on the loop
 
     def start(self) -> None:
         ready: queue.SimpleQueue[BaseException | None] = queue.SimpleQueue()
@@ -164,13 +163,9 @@ class ShareServer:
             raise ShareError(f"the share cannot listen on {self.address}: {failure}") from failure
 
     def submit(self, update: Update) -> None:
-        """Thread-safe and never blocking: hand ``update`` to the server's loop."""
+        """Thread-safe and never blocking, no system call: put ``update`` on the queue the server's loop
+        polls every ``coalesce_s`` seconds."""
         self._inbox.put(update)
-        loop = self._loop
-        if loop is not None and not self._pending:
-            self._pending = True
-            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (stop)
-                loop.call_soon_threadsafe(self._later)
 
     def stop(self) -> None:
         """Close every connection and end the thread; idempotent."""
@@ -183,8 +178,6 @@ class ShareServer:
 
     # -- the server's own thread ---------------------------------------------------------------------------
     def _main(self, ready: queue.SimpleQueue[BaseException | None]) -> None:
-        with contextlib.suppress(OSError, AttributeError):  # Linux: this thread yields the CPU to the app's
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
         loop = asyncio.new_event_loop()
         try:
             loop.run_until_complete(self._serve(loop, ready))
@@ -206,7 +199,9 @@ class ShareServer:
         self._loop = loop
         ready.put(None)
         self._drain()
+        poller = loop.create_task(self._poll())
         await self._stopped.wait()
+        poller.cancel()
         server.close()
         self.hub.close_all()
         for transport in list(self.guards):
@@ -217,11 +212,13 @@ class ShareServer:
     def _make_request(self, message: Any, payload: Any, protocol: Any, writer: Any, task: Any) -> web.BaseRequest:
         return _Request(message, payload, protocol, writer, task, asyncio.get_running_loop())
 
-    def _later(self) -> None:
-        asyncio.get_running_loop().call_later(self.limits.coalesce_s, self._drain)
+    async def _poll(self) -> None:
+        while True:  # the banker never wakes this loop: it looks at the queue on its own time
+            await asyncio.sleep(self.limits.coalesce_s)
+            if not self._inbox.empty():
+                self._drain()
 
     def _drain(self) -> None:
-        self._pending = False  # from here on a new update schedules another drain
         batch: list[Update] = []
         while True:
             try:
