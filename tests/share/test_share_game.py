@@ -144,9 +144,15 @@ def test_headless_share_refuses_a_bad_address_and_writes_nothing(tmp_path: Path)
         assert not (tmp_path / "b.sqlite3").exists()
 
 
-def test_headless_share_on_an_address_not_this_units_is_one_line(tmp_path: Path) -> None:
+def test_headless_share_on_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    import socket
+
     env = {**os.environ, "BOARDBANK_DB": str(tmp_path / "b.sqlite3"), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "ui.cli", "headless", "--share", "192.0.2.1:8024"], input="",
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
-    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "cannot listen on 192.0.2.1:8024" in done.stderr
-    assert done.stdout == ""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "ui.cli", "headless", "--share", f"127.0.0.1:{port}"], input="",
+                              capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in done.stderr and done.stdout == ""

@@ -97,3 +97,18 @@ def test_every_interface_is_said(tmp_path: Path) -> None:
                           env=env, cwd=ROOT, timeout=60)
     assert done.returncode == 0 and "EVERY network interface" in done.stderr
     assert '"type": "share"' in done.stdout
+
+
+def test_share_addresses() -> None:
+    import pytest
+
+    from ui.share.address import DEFAULT_PORT, Address, AddressError, parse_address
+
+    assert parse_address("127.0.0.1") == Address("127.0.0.1", DEFAULT_PORT)
+    assert parse_address("127.0.0.1:8030") == Address("127.0.0.1", 8030)
+    assert parse_address("[::1]:8030") == Address("::1", 8030) and str(Address("::1", 8030)) == "[::1]:8030"
+    assert parse_address("127.0.0.1:0", allow_port_zero=True).port == 0
+    assert parse_address("0.0.0.0").every_interface and not parse_address("127.0.0.1").every_interface
+    for bad in ("localhost", "127.0.0.1:0", "127.0.0.1:x", "[::1", "[::1]8030", "1.2.3.4.5", "127.0.0.1:70000"):
+        with pytest.raises(AddressError):
+            parse_address(bad)

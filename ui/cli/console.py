@@ -88,7 +88,7 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
                    help="a rule option for a new game, e.g. max_players=6; repeatable")
     p.add_argument("--share", nargs="?", const="", default=None, metavar="ADDR[:PORT]",
                    help="serve the read-only live page for phones on the home network (docs/share.md): on "
-                        "ADDR[:PORT], else the stored share_address, else the unit's LAN address, port 8024; "
+                        "ADDR[:PORT], else the unit's LAN address, port 8024; "
                         "default: $BOARDBANK_SHARE (off when empty)")
 
 

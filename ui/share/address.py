@@ -1,4 +1,4 @@
-"""Where the share listens: ``--share ADDR[:PORT]``, the stored setting, or the unit's LAN address.
+"""Where the share listens: ``--share ADDR[:PORT]`` (or ``BOARDBANK_SHARE``), or the unit's LAN address.
 
 The page is for the home network: the share binds one address, the LAN address of the unit unless told
 otherwise. ``0.0.0.0`` (every interface) is taken only when it is written out, and the caller says so.
@@ -86,11 +86,9 @@ def lan_address() -> str:
     return host
 
 
-def choose_address(cli_value: str | None, stored: str | None) -> Address:
-    """The address from ``--share`` (``""`` when given alone), else the stored setting, else the LAN
-    address with the default port."""
+def choose_address(cli_value: str | None) -> Address:
+    """The address from ``--share`` / ``BOARDBANK_SHARE`` when one is written, else the LAN address with
+    the default port."""
     if cli_value:
-        return parse_address(cli_value)
-    if stored:
-        return parse_address(stored)
+        return parse_address(cli_value, allow_port_zero=True)
     return Address(lan_address(), DEFAULT_PORT)

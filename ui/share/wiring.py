@@ -1,8 +1,8 @@
 """``--share`` for ``boardbank run`` and ``boardbank headless``: which address, starting, and the note
 ``doctor`` reads.
 
-``--share`` alone listens on the address stored in the settings (``share_address``), else on the unit's
-LAN address, port :data:`~ui.share.address.DEFAULT_PORT`; ``--share ADDR[:PORT]`` on that one. Without
+``--share`` alone listens on the unit's LAN address, port :data:`~ui.share.address.DEFAULT_PORT`;
+``--share ADDR[:PORT]`` on that one. Without
 ``--share`` the environment's ``BOARDBANK_SHARE`` decides (the kiosk's setting, empty: off; ``on``: as
 ``--share`` alone; else an address). The address it listens on is stored as ``share_listening`` while it
 runs, for ``boardbank doctor``.
@@ -25,7 +25,7 @@ ON = ("1", "on", "yes", "true", "auto")
 
 
 def share_wanted(args: argparse.Namespace) -> str | None:
-    """None: no share; "": the stored or LAN address; else the address text asked for."""
+    """None: no share; "": the LAN address; else the address text asked for."""
     value = getattr(args, "share", None)
     if value is not None:
         return str(value)
@@ -64,8 +64,7 @@ def start_share(args: argparse.Namespace, built: Any, warn: Callable[[str], None
         return None
     from ui.share.share import Share
 
-    address: Address = (parse_address(wanted, allow_port_zero=True) if wanted
-                        else choose_address(None, _stored(built.settings, "share_address")))
+    address: Address = choose_address(wanted)
     if address.every_interface:
         warn(f"the share listens on EVERY network interface of this unit ({address}), not only the home network's")
     share = Share(address).start(built.banker)
