@@ -36,7 +36,8 @@ DB_HELP = "the installation's SQLite file (default: $BOARDBANK_DB, else boardban
 
 HEADLESS_EPILOG = """\
 input lines: tap UID, press BUTTON [VALUE], choose VALUE, wait SECONDS, enroll UID ROLE [VALUE],
-alias NAME UID, expect ...; output: one JSON object per line (events once they are on disk, prompts).
+alias NAME UID, expect ...; output: one JSON object per line (events once they are on disk, prompts;
+with --share, {"type": "share", "url": ...} at the start and at each new game's page).
 
 the clock: when stdin is piped (a script) and no --reader is given, the banker runs on a manual clock
 that only `wait SECONDS` lines move, so a script replays the same however loaded the machine is; at a

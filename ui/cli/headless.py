@@ -12,7 +12,9 @@ stdout gets one JSON object per line:
 * ``{"type": "prompt", "state": ..., "key": ..., "params": {...}}`` after every input;
 * ``{"type": "cue", "cue": "tap"}``, ``{"type": "error", "error": KEY, "params": {...}}``;
 * ``{"type": "enrolled", ...}``, ``{"type": "expect", "ok": ..., "line": N}``, ``{"type": "bye"}``;
-* ``{"type": "reader_connected" | "reader_lost", "reader": ...}`` as readers come and go.
+* ``{"type": "reader_connected" | "reader_lost", "reader": ...}`` as readers come and go;
+* ``{"type": "share", "url": ...}`` with ``--share``: the live page's URL at the start and when a new game
+  gives it a new token (docs/share.md).
 
 A restart with the same database resumes the game and what the players were in the middle of
 (``{"type": "ready", "resumed": true, "state": ..., "prompt": {...}, ...}``: the state and prompt they were
