@@ -9,6 +9,8 @@ from engine.errors import Refusal, refuse
 from engine.rulesets.classic.state import ClassicState
 
 ROLLED: Final = "rolled"
+RULE_WORDS: Final = {"build_before_roll": "houses only before rolling", "deals_before_roll": "deals only before rolling"}
+"""How a refusal names the second text's rule (its key is the option's name)."""
 
 
 def rolled(s: ClassicState) -> bool:
@@ -24,6 +26,6 @@ def option_off(option: str, what: str) -> Refusal:
 def before_roll_refusal(s: ClassicState, player: str, option: str, what: str) -> Refusal | None:
     """With ``option`` on: ``player`` must be the turn's player, who has not rolled yet (the second text)."""
     if player != s.turn or rolled(s):
-        return refuse(option, f"{what}: {option.replace('_', ' ')}: only {s.turn}, before rolling (second text)",
+        return refuse(option, f"{what}: {RULE_WORDS[option]}: only {s.turn}, before rolling (second text)",
                       command=what, player=player, turn=str(s.turn), option=option)
     return None
