@@ -25,7 +25,9 @@ def option_off(option: str, what: str) -> Refusal:
 
 def before_roll_refusal(s: ClassicState, player: str, option: str, what: str) -> Refusal | None:
     """With ``option`` on: ``player`` must be the turn's player, who has not rolled yet (the second text)."""
-    if player != s.turn or rolled(s):
-        return refuse(option, f"{what}: {RULE_WORDS[option]}: only {s.turn}, before rolling (second text)",
-                      command=what, player=player, turn=str(s.turn), option=option)
-    return None
+    if player == s.turn and not rolled(s):
+        return None
+    text = f"{what}: {RULE_WORDS[option]}: only {s.turn}, before rolling (second text)"
+    if option == "build_before_roll":
+        return refuse("build_before_roll", text, command=what, player=player, turn=str(s.turn), option=option)
+    return refuse("deals_before_roll", text, command=what, player=player, turn=str(s.turn), option=option)
