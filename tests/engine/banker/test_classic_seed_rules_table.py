@@ -59,7 +59,7 @@ def test_no_timer_without_the_option(tmp_path: Path) -> None:
 
 def test_the_dealt_lots_are_shown_until_the_first_command(tmp_path: Path) -> None:
     """seed 001 l. 123: every lot dealt at ✓; the view lists each player's deeds so the cards can be handed out."""
-    banker, clock = _banker(tmp_path, "deal_all_lots")
+    banker, _clock = _banker(tmp_path, "deal_all_lots")
     dealt = dict(banker.view.dealt)
     assert sorted(dealt) == ["p1", "p2", "p3"]
     assert sorted(d for deeds in dealt.values() for d in deeds) == list(range(1, 29))
