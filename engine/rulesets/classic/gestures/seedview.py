@@ -20,7 +20,7 @@ def _prompt(ctx: Any, state: Any) -> Prompt | None:
     if ctx.durable is None:
         return None
     if state is S.IDLE and cst(ctx).options.deal_all_lots and ctx.durable.game.commands_applied == 1:
-        st = cst(ctx)  # every lot dealt: hand the deed cards out (the view's dealt lists them per player)
+        st = cst(ctx)  # every lot dealt: hand the deed cards out (the view's dealt lists them per player, the board shows owners)
         return Prompt("prompt.dealt_lots", (("players", len(st.order)), ("deeds", len(st.owner)),
                                             ("player", st.turn or "")))
     if state is not S.DEBT or ctx.gesture.action != ACTION:
