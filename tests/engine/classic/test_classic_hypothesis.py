@@ -152,13 +152,33 @@ def test_random_legal_sequences_over_the_seed_rules(seed: int, players: int, opt
     run_sequence(seed, players, merged, data)
 
 
-def run_sequence(seed: int, players: int, options: dict[str, object], data: st.DataObject) -> None:
-    """Random legal commands from the start with ``options``; the checks of the two tests above."""
+DEBT_TO_A = (c.BuyDeed("A", 27), c.BuyDeed("A", 28), c.EndTurn("A"), c.BuyDeed("B", 23), c.BuyDeed("B", 24),
+             c.BuyDeed("B", 25), c.BuyDeed("B", 19), c.BuyDeed("B", 20), c.PayRent("B", 28))
+"""A prelude that leaves B owing A the double rent of Boardwalk (100) with 60 in cash and five bare deeds."""
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 4), seed_rules=seed_rules_strategy, data=st.data())
+def test_random_legal_sequences_from_a_debt_paid_with_deeds(seed: int, players: int, seed_rules: dict[str, object],
+                                                            data: st.DataObject) -> None:
+    """From a debt to a player with ``pay_debt_with_deeds`` (seed 000 l. 73): deeds handed at agreed values,
+    timeouts and the rest, with the same checks."""
+    options = {**seed_rules, "pay_debt_with_deeds": True, "deal_all_lots": False, "start_money": 1500,
+               "short_game": False, "time_limit": 0}
+    run_sequence(seed, players, options, data, DEBT_TO_A)
+
+
+def run_sequence(seed: int, players: int, options: dict[str, object], data: st.DataObject,
+                 prelude: tuple[Command, ...] = ()) -> None:
+    """Random legal commands from the start with ``options`` (after ``prelude``); the checks of the tests above."""
     game = Game(EDITION)
     applied: list[Command] = []
-    if options["short_game"] or options["time_limit"]:
+    if options.get("short_game") or options.get("time_limit"):
         options = {**options, "start_money": 1500}  # two deeds are dealt and paid for at once
     game.apply(c.StartGame(tuple(c.PlayerSpec(p, p, "") for p in PLAYERS[:players]), options, seed))
+    for cmd in prelude:
+        game.apply(cmd)
+        applied.append(cmd)
     steps = data.draw(st.integers(10, 150), label="steps")
     for _ in range(steps):
         if game.state.phase in ("over", "setup"):  # the end, or StartGame undone
