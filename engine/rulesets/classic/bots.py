@@ -117,7 +117,12 @@ class Bot:
             def tallest(d: int) -> tuple[int, int]:
                 return -height(s, s.level[d]), d
             first = min(built, key=tallest)  # the head of the order below, which is all that is usually tried
+            # A hotel the Bank cannot break into houses may be sold (seed 000 l. 57), but the bots keep
+            # their earlier play and leave it standing, so a default game's recorded output is unchanged.
+            short = houses_left(s) < s.options.houses_per_hotel
             for d in (first, *(x for x in sorted(built, key=tallest) if x != first)):
+                if short and s.level[d] == HOTEL:
+                    continue
                 cmd = SellBuilding(self.player, d)
                 if legal(cmd):
                     return cmd
