@@ -11,7 +11,9 @@
   "y" to the question on a terminal. ``--edition`` defaults to the edition of the installation's latest
   game, else ultimate-uk; each prompt names the card in the installation's language where the edition
   has the texts ("tap title deed 1 — Mediterranean Avenue", "tap Chance card 3 — Trip to Illinois Avenue");
-* ``cards forget UID``: remove a card.
+* ``cards forget UID``: remove a card;
+* ``cards print --edition ID [--lang L] [--paper a4|letter] --out FILE.pdf``: a printable card set
+  (:mod:`ui.cli.cards_print`).
 
 The database is ``--db``, else ``$BOARDBANK_DB``, else ``boardbank.sqlite3`` in the platform's user data
 directory (the same rule as ``ui/paths.py``; ``reader/`` does not import ``ui``). ``--edition`` also
@@ -306,6 +308,10 @@ def _check_in_edition(kind: str, value: int | None, edition: Edition) -> None:
 
 def cards_main(args: argparse.Namespace) -> int:
     """The ``cards`` subcommand (see the module docstring); returns the exit status."""
+    if args.action == "print":  # a printable card set: no installation file involved
+        from ui.cli.cards_print import print_main
+
+        return print_main(args)
     out, err = sys.stdout, sys.stderr
     as_json = bool(getattr(args, "json", False))
     db = Path(args.db) if getattr(args, "db", None) else default_db_path()
