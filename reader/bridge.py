@@ -18,9 +18,11 @@ Taps: the driver answers every ``TAP`` with ``ACK <uid>``; the device repeats a 
 ``ACK`` comes (or the card leaves), so a ``TAP`` damaged on the line is not a lost tap.
 
 Reconnecting with a card on the reader: every HELLO is followed at once by the device's card state
-(``TAP <uid>`` if a card lies there). If that card is the one the driver last knew to be on the reader,
-it is the same presentation (no new tap); otherwise the old card is reported removed and the new
-one presented. A card lifted during the outage and presented again after it counts again.
+(``TAP <uid>`` if a card lies there, ``EMPTY`` if none). If that card is the one the driver last knew to
+be on the reader, it is the same presentation (no new tap); otherwise the old card is reported removed
+and the new one presented. A card lifted during the outage and presented again after it counts again,
+even when it is put back at once after the HELLO: the ``EMPTY`` came first. (Firmware that sends no
+``EMPTY`` leaves the first frame after HELLO to decide, as before.)
 
 Resynchronisation: while connected the driver also asks ``VER? 2`` every 2 s (in place of a PING). The
 answer's card state repairs a ``GONE`` lost to line damage within 2 s; without it the driver would
@@ -272,6 +274,8 @@ class BridgeReader(Reader):
                 self._emit(CardRemoved(ended, self.name, now))
             else:
                 self._stats["stale_gone"] += 1
+        elif verb == "EMPTY":
+            self._stats["empty_reports"] += 1  # the state report of a reader with no card (handled above)
         elif verb == "ERR":
             self._stats["device_errors"] += 1
             log.warning("%s reports error %s", self.url, " ".join(args))

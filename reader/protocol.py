@@ -24,7 +24,7 @@ CRC_INIT = 0xFFFF
 MAX_FRAME = 64
 """Bytes in a frame, from ``$`` to ``\\n`` inclusive."""
 
-DEVICE_VERBS = frozenset({"HELLO", "TAP", "GONE", "PONG", "ERR"})
+DEVICE_VERBS = frozenset({"HELLO", "TAP", "GONE", "EMPTY", "PONG", "ERR"})
 HOST_VERBS = frozenset({"PING", "BEEP", "LED", "VER?", "ACK"})
 BEEPS = ("ok", "err", "go")
 COLOURS = ("off", "red", "green", "blue", "yellow", "white")

@@ -63,12 +63,15 @@ class BridgeApp:
     def boot(self):
         """Announce ourselves: HELLO bridge <protocol version> <firmware version>, then our card state.
 
-        The state report is ``TAP <uid>`` right after the HELLO if a card lies on the reader (nothing
-        otherwise), so a host that reconnects learns what is there without counting it as a new tap.
+        The state report is ``TAP <uid>`` right after the HELLO if a card lies on the reader, ``EMPTY``
+        otherwise, so a host that reconnects learns what is there without counting it as a new tap, and
+        a card put down just after the HELLO is never taken for the state report.
         """
         self.frame("HELLO", (DEVICE_KIND, _p.PROTOCOL_VERSION, self.version))
         if self.card is not None:
             self.send_tap()
+        else:
+            self.frame("EMPTY")
         if self.led is not None:
             self.led("blue")
 

@@ -20,7 +20,7 @@ STAR = 0x2A  # "*"
 NL = 0x0A  # "\n"
 CR = 0x0D  # "\r"
 
-DEVICE_VERBS = ("HELLO", "TAP", "GONE", "PONG", "ERR")
+DEVICE_VERBS = ("HELLO", "TAP", "GONE", "EMPTY", "PONG", "ERR")
 HOST_VERBS = ("PING", "BEEP", "LED", "VER?", "ACK")
 BEEPS = ("ok", "err", "go")
 COLOURS = ("off", "red", "green", "blue", "yellow", "white")
