@@ -182,9 +182,13 @@ class MFRC522:
     # ------------------------------------------------------------------ ISO 14443-3 type A
 
     def request(self, wake=True):
-        """WUPA (wakes halted cards too) or REQA; returns the 2-byte ATQA or None if no card answers."""
+        """WUPA (wakes halted cards too) or REQA; returns the 2-byte ATQA or None if no card answers.
+
+        Cards of different UID sizes answer different ATQAs at the same time: a collision in the ATQA is
+        expected (ISO/IEC 14443-3, 6.4.2) and is still an answer; the anticollision loop picks one card.
+        """
         status, data, last_bits, _ = self.transceive(bytes([PICC_WUPA if wake else PICC_REQA]), tx_last_bits=7)
-        if status != OK or len(data) != 2 or last_bits != 0:
+        if status not in (OK, COLLISION) or len(data) != 2 or last_bits != 0:
             return None
         return data
 
