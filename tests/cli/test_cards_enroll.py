@@ -218,3 +218,23 @@ def test_edition_narrows_a_single_enrolment(capsys: pytest.CaptureFixture[str], 
     assert main(["cards", "enroll", "event", "32", "--uid", "0A000002", "--db", db, "--edition", "classic-us"]) == 0
     assert roles(tmp_path / "bb.sqlite3") == [("deed", 25), ("event", 32)]
 
+
+
+def test_enroll_write_and_lock_put_the_record_on_the_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """``cards enroll deed 3 --write --lock``: the card is enrolled and carries the NDEF record naming it
+    (ui/cardrecord.py), locked only because it was asked; without --write nothing is written."""
+    from ui.cardrecord import decode, record_for
+
+    mock.forget_records()
+    db = tmp_path / "bb.sqlite3"
+    monkeypatch.setattr("sys.stderr", TapOnPrompt(["00000103"]))
+    assert main(["cards", "enroll", "deed", "3", "--reader", URL, "--write", "--lock", "--edition", "ultimate-uk",
+                 "--db", str(db), "--timeout", "5"]) == 0
+    assert "wrote ultimate-uk deed 3 on 00000103 (locked)" in capsys.readouterr().out
+    stored = mock.stored_record("00000103")
+    assert stored is not None and stored[1] and decode(stored[0]) == record_for("ultimate-uk", "deed", 3)
+    monkeypatch.setattr("sys.stderr", TapOnPrompt(["00000104"]))
+    assert main(["cards", "enroll", "deed", "4", "--reader", URL, "--db", str(db), "--timeout", "5"]) == 0
+    assert mock.stored_record("00000104") is None
+    mock.forget_records()

@@ -1,6 +1,6 @@
 """The simulated MFRC522 (firmware_sim/mfrc522.py) register by register against NXP's MFRC522 data sheet
 (rev. 3.9, 27 April 2016): each test names the section it checks. Each of these failed before the
-simulator was brought to the data sheet (the register differences listed in hardware/README's issue:
+simulator was brought to the data sheet (the register differences two third-party drivers found:
 ErrIRq, IdleIRq after Transceive, the timer, Status1Reg, CollReg, ValuesAfterColl, Mem and Generate
 RandomID, the field and SoftReset, the reset values)."""
 

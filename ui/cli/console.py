@@ -153,6 +153,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--uid", default=None, help="enroll: the card's UID instead of waiting for a tap")
     p.add_argument("--timeout", type=float, default=30.0, help="enroll: seconds to wait for a tap")
     p.add_argument("--replace", action="store_true", help="enroll: take the role from the card holding it")
+    p.add_argument("--write", action="store_true",
+                   help="enroll: also write the NDEF record naming the card on it (NTAG21x, MIFARE Classic)")
+    p.add_argument("--lock", action="store_true", help="enroll --write: make the record read-only for good")
     p.add_argument("--lang", default=None, help="print: the language of the cards, en/ru/ro/ja (default: the edition's)")
     p.add_argument("--paper", default="a4", help="print: the paper size, a4 or letter")
     p.add_argument("--out", default=None, metavar="FILE.pdf", help="print: the PDF to write")
