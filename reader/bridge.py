@@ -41,8 +41,9 @@ from urllib.parse import parse_qs, urlsplit
 
 from reader import bridge_handshake as hs
 from reader.base import EventSink, ProbeResult, Reader, ReaderError
+from reader.bridge_memory import BridgeMemory
 from reader.debounce import Debouncer
-from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderEvent, ReaderLost
+from reader.events import CardRemoved, ReaderConnected, ReaderEvent, ReaderLost
 from reader.protocol import PROTOCOL_VERSION, Frame, FrameDecoder, encode
 from reader.serialport import SerialLink, open_serial
 
@@ -79,7 +80,7 @@ def parse_serial_url(url: str) -> tuple[str, int]:
     return path, int(baud_text)
 
 
-class BridgeReader(Reader):
+class BridgeReader(BridgeMemory, Reader):
     """The bridge driver; events come from the serial link's thread."""
 
     def __init__(
@@ -108,6 +109,7 @@ class BridgeReader(Reader):
         self.device_info = ""
         """``bridge fw <version> protocol <n>`` from the last HELLO."""
         self._stats: Counter[str] = Counter()
+        self._memory_init()
 
     # ------------------------------------------------------------------ Reader
 
@@ -242,6 +244,8 @@ class BridgeReader(Reader):
         now = self._clock()
         if verb == "TAP":
             self._acknowledge(args[0])
+        elif self.memory_frame(frame):
+            return  # an answer to a card-memory request (reader/bridge_memory.py)
         carried, self._carried = self._carried, None
         if carried is not None:
             if verb == "TAP" and args[0] == carried:
@@ -267,10 +271,10 @@ class BridgeReader(Reader):
             if self._debounce.seen(uid, now):
                 if previous is not None:  # swapped without a GONE in between (a lost frame)
                     self._emit(CardRemoved(previous, self.name, now))
-                self._emit(CardPresented(uid, self.name, now))
+                self.read_then_present(uid, now)  # at once for a known UID; else after its record
         elif verb == "GONE":
             ended = self._debounce.gone(args[0], now)
-            if ended is not None:
+            if ended is not None and not self.hold_gone(CardRemoved(ended, self.name, now)):
                 self._emit(CardRemoved(ended, self.name, now))
             else:
                 self._stats["stale_gone"] += 1
