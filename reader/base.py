@@ -67,7 +67,8 @@ class Reader(ABC):
 
     def set_known(self, known: Callable[[str], bool]) -> None:  # noqa: B027 - optional capability
         """``known(uid)`` says whether a card's role is known already: a reader that can read a card's NDEF
-        record reads it only for cards that are not (a known card's tap never waits for a read)."""
+        record reads it only for cards that are not (a known card's tap never waits for a read). Until
+        this is called a reader reads no card's memory."""
 
     def write_record(self, uid: str, message: bytes, *, lock: bool = False) -> None:
         """Write the NDEF ``message`` to the card ``uid`` lying on the reader (``lock``: make it read-only

@@ -66,7 +66,7 @@ def page_io(link: Any) -> tuple[Callable[[int], bytes], Callable[[int, bytes], N
 class PN532Memory:
     """The NDEF record part of :class:`reader.pn532.PN532Reader`."""
 
-    _known: Callable[[str], bool] = staticmethod(lambda _uid: False)
+    _known: Callable[[str], bool] = staticmethod(lambda _uid: True)  # until set_known: no reads
     counters: dict[str, int]
 
     def set_known(self, known: Callable[[str], bool]) -> None:

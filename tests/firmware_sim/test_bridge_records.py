@@ -45,6 +45,7 @@ def rig(tmp_path: Path) -> Iterator[tuple[FirmwareDevice, BridgeReader, Sink]]:
 
 def test_an_unknown_sticker_is_presented_with_its_record(rig: tuple[FirmwareDevice, BridgeReader, Sink]) -> None:
     device, reader, sink = rig
+    reader.set_known(lambda _uid: False)
     tag = NtagCard(bytes.fromhex(UID))
     message = b"".join(ndef.message_encoder([ndef.Record("application/vnd.boardbank.card", "", b"1 classic-uk deed 3")]))
     tag.store_ndef(message)

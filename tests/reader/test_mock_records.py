@@ -30,6 +30,7 @@ def taps(events: list[ReaderEvent]) -> list[CardPresented]:
 
 def test_write_then_read_back(rig: tuple[mock.MockReader, list[ReaderEvent]]) -> None:
     reader, events = rig
+    reader.set_known(lambda _uid: False)
     reader.present("04A10000000001")
     assert taps(events)[-1].record is None  # a blank sticker
     reader.write_record("04A10000000001", b"\xd1\x01\x01T\x00")

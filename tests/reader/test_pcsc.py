@@ -140,7 +140,6 @@ def test_an_acr122u_gets_its_beep_turned_off_and_plays_cues(
     rdr, sink = reader
     monkeypatch.setattr(pcsc_module, "ACR122_NAME", "VIRTUAL PCD")  # make the virtual reader an ACR122U
     assert rdr.is_acr122
-    rdr.set_known(lambda _uid: True)  # a known card: its record is not read (tests/reader/test_pcsc_records.py)
     with VirtualCard("DEADBEEF", port) as card:
         sink.wait_count(CardPresented, 1, EVENT_S)
         assert card.apdus[:2] == [bytes.fromhex("FFCA000000"), bytes.fromhex("FF00520000")]
@@ -154,7 +153,6 @@ def test_an_acr122u_gets_its_beep_turned_off_and_plays_cues(
 def test_other_readers_play_no_cue(reader: tuple[PCSCReader, Sink], port: int) -> None:
     rdr, sink = reader
     assert not rdr.is_acr122
-    rdr.set_known(lambda _uid: True)  # a known card: its record is not read
     with VirtualCard("DEADBEEF", port) as card:
         sink.wait_count(CardPresented, 1, EVENT_S)
         rdr.cue("ok")

@@ -49,7 +49,8 @@ def reader() -> Iterator[tuple[PCSCReader, Sink, int]]:
 
 
 def test_an_unknown_sticker_brings_its_record(reader: tuple[PCSCReader, Sink, int]) -> None:
-    _rdr, sink, port = reader
+    rdr, sink, port = reader
+    rdr.set_known(lambda _uid: False)
     tag = NtagCard(bytes.fromhex(UID))
     tag.store_ndef(b"\xd1\x01\x05T\x02enhi")
     with VirtualCard(UID, port, memory=tag) as card:

@@ -53,6 +53,7 @@ def memory_of(device: PN532Device) -> bytes:
 
 def test_write_then_read_back_on_a_new_presentation(running: tuple[PN532Device, PN532Reader, Sink]) -> None:
     device, reader, sink = running
+    reader.set_known(lambda _uid: False)
     device.tap(UID)
     (first,) = sink.wait_count(CardPresented, 1, 3.0)
     assert isinstance(first, CardPresented) and first.record == b""  # a blank NTAG213: an empty message
