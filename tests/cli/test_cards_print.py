@@ -21,6 +21,11 @@ from ui.printing.layout import SIZES_MM, grid
 MM = 72 / 25.4
 
 
+def _text(out: Path, page: int) -> str:
+    """The text of a page, no-break spaces (kept inside amounts) read as spaces."""
+    return PdfReader(out).pages[page].extract_text().replace("\u00a0", " ").replace("\u202f", " ")
+
+
 def _print(tmp_path: Path, *args: str) -> tuple[int, Path]:
     out = tmp_path / "cards.pdf"
     status = main(["cards", "print", *args, "--out", str(out)])
@@ -46,7 +51,7 @@ def test_classic_deed_text(tmp_path: Path) -> None:
     90, 160, 250, houses 50, mortgage 30."""
     status, out = _print(tmp_path, "--edition", "classic-us")
     assert status == 0
-    text = PdfReader(out).pages[0].extract_text()
+    text = _text(out, 0)
     first = text.split("deed 1")[0]
     for expected in ("TITLE DEED", "Mediterranean Avenue", "Rent", "M2", "With 1 house", "M10", "With 4 houses",
                      "M160", "With a hotel", "M250", "Houses cost M50 each", "Mortgage value M30"):
@@ -57,12 +62,12 @@ def test_russian_and_japanese_text(tmp_path: Path) -> None:
     """Russian names with money in thousands of rubles; Japanese words in the CJK font."""
     status, out = _print(tmp_path, "--edition", "classic-ru")
     assert status == 0
-    first = PdfReader(out).pages[0].extract_text().split("deed 1")[0]
+    first = _text(out, 0).split("deed 1")[0]
     for expected in ("Житная улица", "250 тыс. ₽", "Залог: 30 тыс. ₽"):
         assert expected in first, expected
     status, out = _print(tmp_path, "--edition", "classic-uk", "--lang", "ja")
     assert status == 0
-    first = PdfReader(out).pages[0].extract_text().split("deed 1")[0]
+    first = _text(out, 0).split("deed 1")[0]
     for expected in ("権利書", "Old Kent Road", "家賃", "M250", "抵当額 M30"):
         assert expected in first, expected
 
@@ -72,7 +77,7 @@ def test_ultimate_deed_and_cards(tmp_path: Path) -> None:
     70, 130, 220, 370, 750); its event cards follow, then the bank cards."""
     status, out = _print(tmp_path, "--edition", "ultimate-uk")
     assert status == 0
-    pages = [page.extract_text() for page in PdfReader(out).pages]
+    pages = [_text(out, i) for i in range(len(PdfReader(out).pages))]
     first = pages[0].split("deed 1")[0]
     for expected in ("Old Kent Road", "Price", "M60", "Rent, level 1", "M70", "Rent, level 5", "M750"):
         assert expected in first, expected

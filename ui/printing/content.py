@@ -83,8 +83,9 @@ class CardSet:
         return self.tr.text(key, self.lang, **params)
 
     def money(self, amount: int) -> str:
-        """``amount`` (money units of the edition) as the language shows it."""
-        return format_money(amount, self.edition.currency, self.lang, self.tr)
+        """``amount`` (money units of the edition) as the language shows it, with no-break spaces (an amount
+        is never split across two lines: "50 тыс. ₽")."""
+        return format_money(amount, self.edition.currency, self.lang, self.tr).replace(" ", "\u00a0")
 
     # -- deeds ------------------------------------------------------------------------------------------
     def deed(self, deed: Deed) -> CardFace:

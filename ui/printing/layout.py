@@ -45,6 +45,8 @@ MIN_MARGIN_MM = 10.0
 DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")
 GREY = HexColor("#9A9A9A")
 LIGHT = HexColor("#C8C8C8")
+NO_LINE_START = frozenset("。、，．）」』】！？・ーっゃゅょャュョ%％")
+"""Characters a Japanese line never begins with (they stay at the end of the line before)."""
 DECK_COLOURS = {"chance": HexColor("#E8731A"), "chest": HexColor("#1D6FB8"), "": HexColor("#6B3FA0")}
 
 
@@ -91,7 +93,8 @@ def wrap(text: str, font: str, size: float, width: float, any_break: bool) -> li
         line = ""
         for unit in units:
             candidate = f"{line}{sep}{unit}" if line else unit
-            if line and pdfmetrics.stringWidth(candidate, font, size) > width:
+            keep = any_break and unit in NO_LINE_START  # kinsoku: 。、） never begin a line
+            if line and not keep and pdfmetrics.stringWidth(candidate, font, size) > width:
                 lines.append(line)
                 line = unit
             else:
