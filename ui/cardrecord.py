@@ -13,7 +13,9 @@ a card whose record and registry disagree is refused, both named.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import ndef
 
@@ -134,3 +136,19 @@ def resolve(uid: str, message: bytes | None, registry: CardRegistry, edition: st
     except RegistryError as exc:
         return Resolution(None, "record", "error.card_record_unreadable", (("uid", uid), ("reason", str(exc))))
     return Resolution(record.role, "record")
+
+
+def card_resolver(banker: Any, registry: CardRegistry, edition: str) -> Callable[[Any], Any]:
+    """For the touch screen's controller: ``event`` (a CardPresented) -> a refusal Reaction of ``banker``'s
+    view (the ``err`` cue, the refusal's key and params) or None when the banker should take the tap."""
+    from engine.banker.reaction import Reaction
+    from engine.banker.viewmodel import Cue
+
+    def verdict(event: Any) -> Any:
+        resolution = resolve(event.uid, getattr(event, "record", None), registry, edition)
+        if not resolution.refusal:
+            return None
+        view = banker.view
+        return Reaction((), (Cue.ERROR,), view.prompt, resolution.refusal, view, dict(resolution.params))
+
+    return verdict

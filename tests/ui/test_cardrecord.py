@@ -56,3 +56,32 @@ def test_resolution() -> None:
     assert shared.role == ("player", 1)  # bank cards serve every edition
     assert resolve("00000777", None, registry, "ultimate-uk") == resolve("00000777", b"", registry, "ultimate-uk")
     assert CardRecord("-", "banker", None).label() == "banker"
+
+
+def test_the_touch_controller_resolves_records_before_the_banker() -> None:
+    """ui/touch/screens/router.py's Controller with ui/cardrecord.card_resolver (as root.py wires it): a record
+    contradicting the registry is refused on the screen (the err cue, both named) and the banker never sees
+    the tap; a card known only by its record is enrolled and tapped."""
+    from types import SimpleNamespace
+
+    from engine.banker.viewmodel import Cue
+    from reader.events import CardPresented
+    from ui.cardrecord import card_resolver
+    from ui.touch.screens.router import Controller
+
+    registry = CardRegistry.in_memory()
+    registry.enroll("00000103", "deed", 3)
+    taps: list[str] = []
+    banker = SimpleNamespace(view=SimpleNamespace(prompt="prompt"), tap=lambda uid: taps.append(uid) or "tapped")
+    reactions: list[object] = []
+    controller = Controller(banker, reactions.append, lambda f: f())  # type: ignore[arg-type]
+    controller.resolve = card_resolver(banker, registry, "ultimate-uk")
+    lie = encode(record_for("ultimate-uk", "deed", 3))
+    controller.reader_sink(CardPresented("04BADBADBADBAD", "mock://", 0.0, lie))
+    refusal = reactions[-1]
+    assert refusal.error == "error.card_record_disagrees" and refusal.cues == (Cue.ERROR,)
+    assert refusal.params == {"uid": "04BADBADBADBAD", "registry": "deed 3 is card 00000103",
+                                          "record": "ultimate-uk deed 3"}
+    assert taps == []
+    controller.reader_sink(CardPresented("00000116", "mock://", 0.0, encode(record_for("ultimate-uk", "deed", 16))))
+    assert taps == ["00000116"] and registry.lookup("00000116") == ("deed", 16)
