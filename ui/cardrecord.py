@@ -138,14 +138,15 @@ def resolve(uid: str, message: bytes | None, registry: CardRegistry, edition: st
     return Resolution(record.role, "record")
 
 
-def card_resolver(banker: Any, registry: CardRegistry, edition: str) -> Callable[[Any], Any]:
+def card_resolver(banker: Any, registry: CardRegistry) -> Callable[[Any], Any]:
     """For the touch screen's controller: ``event`` (a CardPresented) -> a refusal Reaction of ``banker``'s
-    view (the ``err`` cue, the refusal's key and params) or None when the banker should take the tap."""
+    view (the ``err`` cue, the refusal's key and params) or None when the banker should take the tap. The
+    edition is the one the banker's view shows at the tap (setup may change it)."""
     from engine.banker.reaction import Reaction
     from engine.banker.viewmodel import Cue
 
     def verdict(event: Any) -> Any:
-        resolution = resolve(event.uid, getattr(event, "record", None), registry, edition)
+        resolution = resolve(event.uid, getattr(event, "record", None), registry, str(banker.view.edition))
         if not resolution.refusal:
             return None
         view = banker.view

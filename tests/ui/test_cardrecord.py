@@ -72,10 +72,11 @@ def test_the_touch_controller_resolves_records_before_the_banker() -> None:
     registry = CardRegistry.in_memory()
     registry.enroll("00000103", "deed", 3)
     taps: list[str] = []
-    banker = SimpleNamespace(view=SimpleNamespace(prompt="prompt"), tap=lambda uid: taps.append(uid) or "tapped")
+    banker = SimpleNamespace(view=SimpleNamespace(prompt="prompt", edition="ultimate-uk"),
+                             tap=lambda uid: taps.append(uid) or "tapped")
     reactions: list[object] = []
     controller = Controller(banker, reactions.append, lambda f: f())  # type: ignore[arg-type]
-    controller.resolve = card_resolver(banker, registry, "ultimate-uk")
+    controller.resolve = card_resolver(banker, registry)
     lie = encode(record_for("ultimate-uk", "deed", 3))
     controller.reader_sink(CardPresented("04BADBADBADBAD", "mock://", 0.0, lie))
     refusal = reactions[-1]
