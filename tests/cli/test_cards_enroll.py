@@ -238,3 +238,26 @@ def test_enroll_write_and_lock_put_the_record_on_the_card(tmp_path: Path, monkey
     assert main(["cards", "enroll", "deed", "4", "--reader", URL, "--db", str(db), "--timeout", "5"]) == 0
     assert mock.stored_record("00000104") is None
     mock.forget_records()
+
+
+def test_the_guided_walk_writes_every_card_with_write(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``cards enroll all 2 --edition classic-us --with-cards --write``: every card of the box also carries
+    the record naming it (bank cards and the banker card as shared, '-'), none locked."""
+    from ui.cardrecord import decode, record_for
+
+    mock.forget_records()
+    db = tmp_path / "bb.sqlite3"
+    uids = fresh_uids()
+    status, err, out = enroll(monkeypatch, db, "2", "--edition", "classic-us", "--with-cards", "--write", uids=uids)
+    assert status == 0, err.getvalue()
+    reg = CardRegistry.open(db)
+    try:
+        cards = reg.cards()
+    finally:
+        reg.close()
+    assert len(cards) == 2 + 28 + 32 + 1 and out.count("wrote ") == len(cards)
+    for card in cards:
+        stored = mock.stored_record(card.uid)
+        assert stored is not None and not stored[1]
+        assert decode(stored[0]) == record_for("classic-us", card.kind, card.value)
+    mock.forget_records()
