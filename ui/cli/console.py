@@ -143,8 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("readers", help="list reader backends and the devices each sees")
 
-    p = sub.add_parser("cards", help="the card registry: list, enroll, forget")
-    p.add_argument("action", choices=["list", "enroll", "forget"], help="what to do")
+    p = sub.add_parser("cards", help="the card registry: list, enroll, forget; print a card set")
+    p.add_argument("action", choices=["list", "enroll", "forget", "print"], help="what to do")
     p.add_argument("args", nargs="*",
                    help="enroll: ROLE [VALUE] (e.g. player 1, deed 16, event 7, banker) or all [PLAYERS]; forget: UID")
     p.add_argument("--reader", action="append", default=None, metavar="URL",
@@ -158,6 +158,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--uid", default=None, help="enroll: the card's UID instead of waiting for a tap")
     p.add_argument("--timeout", type=float, default=30.0, help="enroll: seconds to wait for a tap")
     p.add_argument("--replace", action="store_true", help="enroll: take the role from the card holding it")
+    p.add_argument("--write", action="store_true",
+                   help="enroll: also write the NDEF record naming the card on it (NTAG21x, MIFARE Classic)")
+    p.add_argument("--lock", action="store_true", help="enroll --write: make the record read-only for good")
+    p.add_argument("--lang", default=None, help="print: the language of the cards, en/ru/ro/ja (default: the edition's)")
+    p.add_argument("--paper", default="a4", help="print: the paper size, a4 or letter")
+    p.add_argument("--out", default=None, metavar="FILE.pdf", help="print: the PDF to write")
 
     p = sub.add_parser("diagram", help="the banker state machine's diagram (Mermaid; PNG/SVG with Graphviz)",
                        description="Without --out: print the Mermaid source on stdout. With --out DIR: write "

@@ -15,6 +15,10 @@ stdout gets one JSON object per line:
 * ``{"type": "reader_connected" | "reader_lost", "reader": ...}`` as readers come and go;
 * ``{"type": "share", "url": ...}`` with ``--share``: the live page's URL at the start and when a new game
   gives it a new token (docs/share.md).
+* ``{"type": "card_known", "uid", "kind", "value", "from": "record"}`` when a card not in the registry
+  named itself by its NDEF record (:mod:`ui.cardrecord`) and was enrolled; ``error.card_record_disagrees``
+  (both named) when its record contradicts the registry, ``error.card_other_edition`` for another
+  edition's card.
 
 A restart with the same database resumes the game and what the players were in the middle of
 (``{"type": "ready", "resumed": true, "state": ..., "prompt": {...}, ...}``: the state and prompt they were
@@ -53,6 +57,7 @@ from engine.records import event_to_record
 from reader.base import ReaderError
 from reader.events import CardPresented, ReaderConnected, ReaderEvent, ReaderLost
 from reader.registry import RegistryError
+from ui.cardrecord import resolve
 from ui.compose import Built, build
 
 TICK_S = 0.1  # seconds between clock ticks while no input arrives
@@ -183,6 +188,18 @@ class Headless:
         finally:
             self._id = None
 
+    def on_card(self, event: CardPresented) -> None:
+        """A card on a reader: its role from the registry, else from the NDEF record it carries (then
+        enrolled: ``card_known``); a record that contradicts the registry is refused with both named."""
+        resolution = resolve(event.uid, event.record, self.built.registry, self.built.edition.id)
+        if resolution.refusal:
+            self.emit({"type": "error", "error": resolution.refusal, "params": dict(resolution.params)})
+            return
+        if resolution.source == "record" and resolution.role is not None:
+            kind, value = resolution.role
+            self.emit({"type": "card_known", "uid": event.uid, "kind": kind, "value": value, "from": "record"})
+        self.report(self.built.banker.tap(event.uid))
+
     def _enroll(self, uid: str, kind: str, value: int | None) -> object:
         try:
             card = self.built.registry.enroll(uid, kind, value)
@@ -241,6 +258,7 @@ class Headless:
         if durable is not None:  # already on disk: never printed again after a restart
             self._printed.update((durable.game_id, e.seq) for e in durable.game.events)
         for reader in self.built.readers:
+            reader.set_known(lambda uid: self.built.registry.lookup(uid) is not None)
             reader.start(self.reader_sink)
         threading.Thread(target=self.stdin_pump, args=(stream,), name="headless-stdin", daemon=True).start()
         lineno = 0
@@ -263,7 +281,7 @@ class Headless:
                 self.emit({"type": "error", "error": "error.bad_line", "params": {
                     "message": f"line {lineno}: the line is {payload} bytes long; at most {MAX_LINE_BYTES}"}})
             elif isinstance(payload, CardPresented):
-                self.report(banker.tap(payload.uid))
+                self.on_card(payload)
             elif isinstance(payload, ReaderLost):
                 self.emit({"type": "reader_lost", "reader": payload.reader, "reason": payload.reason})
             elif isinstance(payload, ReaderConnected):
