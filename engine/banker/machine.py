@@ -187,8 +187,9 @@ class Banker:
             return known
         ctx = self.ctx
         now = ctx.clock()
-        if self.state in GESTURE_STATES and now - ctx.since >= ctx.timeout_s:
-            return self._fire("timeout", None)
+        if now - ctx.since >= ctx.timeout_s and (
+                self.state in GESTURE_STATES or ((self.state, "timeout") in self._rows and self.may("timeout"))):
+            return self._fire("timeout", None)  # (in IDLE: a first die held)
         if self.state is BankerState.AUCTION and ctx.deadline is not None and now >= ctx.deadline:
             return self._fire("countdown", None)
         if (self.state, "clock") in self._rows and self.may("clock"):  # the classic game's minutes

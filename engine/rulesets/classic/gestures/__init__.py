@@ -90,6 +90,7 @@ ROWS = RulesetRows(
         row(["press_cancel", "timeout"], S.TRADE_OPEN, S.IDLE, "can_cancel_trade",
             ["do_cancel_trade", "then_settle"]),
         # --- auction -------------------------------------------------------------------------------------
+        row("tap_player", S.AUCTION, None, "is_high_bidder", "pick_player"),  # their own bid stands
         row("tap_player", S.AUCTION, None, "can_join_auction", ["pick_player", "do_bid", "then_settle"]),
         row(["press_bid", "answer"], S.AUCTION, None, "can_bid", ["do_bid", "then_settle"]),
         row("countdown", S.AUCTION, S.AUCTION_WON, "has_high_bid"),

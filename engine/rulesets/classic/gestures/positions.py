@@ -39,6 +39,7 @@ GESTURES = (
     # --- the dice: two touches on the pad, or the unit's roll -------------------------------------------------
     row("answer", S.IDLE, None, ["dice_complete", "can_roll"], ["do_roll", "then_settle"]),
     row("answer", S.IDLE, None, "die_partial", "add_die"),
+    row(["press_cancel", "timeout"], S.IDLE, None, "die_held", "clear_die"),
     # --- the square asks the lander's card: rent (a card's tenfold utility rent: the dice total next), a
     # card, a tax, the pot; a physical Chance or Community Chest card draws that card --------------------------
     row("tap_player", S.ACTION, S.DICE, ["is_lander", "action_is_rent", "tenfold_due"], "pick_player"),
