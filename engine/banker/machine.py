@@ -53,6 +53,9 @@ __all__ = ["Banker", "BankerError", "CardLookup", "Reaction"]
 
 
 _TAP_KINDS = ("player", "deed", "event", "banker")
+REPEAT_S = 1.5
+"""Seconds (injected clock) after a tap that finished a gesture during which another tap of the same card is
+a bounce, ignored: it starts no new gesture (a payer's card tapped twice must not open a card-first one)."""
 _BUSY_FROM_IDLE = frozenset({"tap_player", "tap_deed", "tap_event"})
 
 
@@ -104,6 +107,7 @@ class Banker:
         self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, guard, on_settings)
         self.ctx.remembered = dict(names or {})  # each bank card's name from the last game
         self._fired = False
+        self._finished_by: tuple[str, float] | None = None  # (uid, when) of the tap that last ended a gesture
         if rows is None or handlers is None:  # the ruleset of the store's edition brings its own
             own_rows, own_handlers = ruleset_part(store.edition.ruleset)
             rows, handlers = rows or own_rows, own_handlers if handlers is None else handlers
@@ -154,15 +158,23 @@ class Banker:
     # -- inputs ----------------------------------------------------------------------------------------
     def tap(self, uid: str, input_id: str | None = None) -> Reaction:
         """A card was presented: its registered role decides the trigger (``tap_player`` ...). Every input
-        takes an ``input_id``, the driver's: a known one is answered (:meth:`answer_known`), not applied."""
-        known = self._begin_input(input_id)
+        takes an ``input_id``, the driver's: a known one is answered (:meth:`answer_known`), not applied.
+        The same card presented again within :data:`REPEAT_S` of the tap that finished a gesture is ignored."""
+        known = self._begin_input(input_id, tap=True)
         if known is not None:
             return known
         role = self.ctx.role_of(uid)  # None as well for a number the edition in play lacks
         if role is None or role[0] not in _TAP_KINDS:
             return self._refused(Refusal("error.unknown_card", {"uid": uid}))
         kind, value = role
-        return self._fire(f"tap_{kind}", value, cue=Cue.TAP)
+        now, last = self.ctx.clock(), self._finished_by
+        if last is not None and last[0] == uid and now - last[1] < REPEAT_S:
+            self._begin()  # the same card again right after its gesture ended: ignored, nothing changes
+            return self._reaction(None)
+        reaction = self._fire(f"tap_{kind}", value, cue=Cue.TAP)
+        finished = reaction.error is None and bool(reaction.events) and self.state not in GESTURE_STATES
+        self._finished_by = (uid, now) if finished else None
+        return reaction
 
     def press(self, button: str, value: str | None = None, input_id: str | None = None) -> Reaction:
         """A button (see :data:`engine.banker.table.BUTTONS`); ``value`` e.g. the bid raise ``"100"``."""
@@ -182,7 +194,7 @@ class Banker:
 
     def tick(self, input_id: str | None = None) -> Reaction:
         """Time passed (read from the injected clock): gesture timeouts, the auction countdown, the game's clock."""
-        known = self._begin_input(input_id)
+        known = self._begin_input(input_id, tap=True)
         if known is not None:
             return known
         ctx = self.ctx
@@ -211,8 +223,10 @@ class Banker:
         view = self.view
         return Reaction(events, (), view.prompt, None, view, {}, input_id, True)
 
-    def _begin_input(self, input_id: str | None) -> Reaction | None:
+    def _begin_input(self, input_id: str | None, tap: bool = False) -> Reaction | None:
         self.ctx.input_id = input_id
+        if not tap:  # a button or an answer between two taps: the second is no bounce
+            self._finished_by = None
         return None if input_id is None else self.answer_known(input_id)
 
     def may(self, trigger: str) -> bool:
