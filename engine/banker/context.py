@@ -84,6 +84,8 @@ class Gesture:
     deal_cards: list[int] = field(default_factory=list)  # a deal: jail card ids (each goes from its holder)
     deal_cash: dict[str, int] = field(default_factory=dict)  # a deal: player id -> cash it hands over
     position: int | None = None  # a tax or card space's board position
+    due: dict[str, str | int] = field(default_factory=dict)  # a payment this gesture leads to: X and the
+    # timeout never drop it (``error.payment_due`` with these params: the payer's player id, the amount in money units)
 
 
 def input_value(event: Any) -> Any:

@@ -46,6 +46,11 @@ def in_play(ctx: Context, event: EventData) -> bool:
     return ctx.phase_is("play")
 
 
+def jackpot_on(ctx: Context, event: EventData) -> bool:
+    """The Free Parking pot is played (option ``free_parking_jackpot``): only then is its button offered."""
+    return ctx.durable is not None and bool(cst(ctx).options.free_parking_jackpot)
+
+
 def pick_action(ctx: Context, event: EventData) -> None:
     ctx.gesture.action = event.event.name.removeprefix("press_")
     value = parse_count(input_value(event), 2) if event.event.name.startswith("press_") else None

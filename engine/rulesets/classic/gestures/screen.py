@@ -31,7 +31,7 @@ from engine.rulesets.classic.base import rent_for
 from engine.rulesets.classic.building import hotels_left, houses_left, lift_cost, next_kind, sell_refund
 from engine.rulesets.classic.edition import cards
 from engine.rulesets.classic.gestures.actions import BUILDING, deck_of, deck_spaces, tax_amounts, tax_position
-from engine.rulesets.classic.gestures.auction import lowest_bid
+from engine.rulesets.classic.gestures.auction import TAP_STEP, lowest_bid
 from engine.rulesets.classic.gestures.base import cst
 from engine.rulesets.classic.gestures.clock import MINUTE_S, elapsed_s, timed
 from engine.rulesets.classic.gestures.trade import offer_of
@@ -108,9 +108,23 @@ def prompt(ctx: Context, state: BankerState) -> Prompt | None:
         a = st.auction
         p = [("deed", a.deed), ("kind", a.kind), ("high_bid", a.high_bid), ("high_bidder", a.high_bidder or ""),
              ("bidder", g.player or "")]
+    elif state is S.EVENT_CARD:
+        p = [("card", g.event_card or 0)]
     else:
         return None
+    if state in CLASSIC_WORDS and (state is not S.DEED or g.deed in st.owner):
+        if state is S.DEED:
+            p.append(("built_key", f"built.{st.level.get(g.deed or 0, 0)}"))
+        elif state is S.AUCTION:
+            p.append(("step", TAP_STEP))
+        return Prompt(f"prompt.classic_{state.value}", tuple(p))
     return Prompt(f"prompt.{state.value}", tuple(p))
+
+
+CLASSIC_WORDS = frozenset({S.IDLE, S.DEED, S.EVENT_CARD, S.AUCTION})
+"""States whose shared prompt says Ultimate's words (an event card, a level, the raise buttons): the classic
+game has its own (``prompt.classic_<state>``: Chance and Community Chest, the houses or the hotel built, what
+a bidder's tap adds)."""
 
 
 def _building(ctx: Context) -> BuildView | None:
