@@ -187,7 +187,7 @@ class Context:
         names = {type(e).__name__ for e in events}
         if "SalaryPaid" in names:
             self.cues.append(Cue.GO)
-        if names & _MONEY_EVENTS:
+        if names & _MONEY_EVENTS or any(hasattr(e, "money") for e in events):  # (a ruleset's own money event)
             self.cues.append(Cue.CASH)
         game = self.durable.game
         for pid in game.state.order:

@@ -69,3 +69,21 @@ def test_a_gesture_with_nothing_entered_still_times_out(tmp_path: Path) -> None:
     clock.advance(banker.timeout_s)
     banker.tick()
     assert banker.state_name == "idle"
+
+
+def test_the_last_payment_banner_follows_building_and_mortgages(tmp_path: Path) -> None:
+    """docs/rules-classic.md 6, 7: a house is paid to the Bank, a mortgage lent by it, a lift paid back."""
+    banker, clock = _banker(tmp_path, SEATED + (
+        "card 00000101 deed 1\ncard 00000102 deed 2\ncard 00000106 deed 6\npress ok\n"
+        "tap 00000101\ntap 000000A1\npress ok\ntap 00000102\ntap 000000A1\npress ok\n"
+        "tap 00000106\ntap 000000A1\npress ok\n"
+        "wait 2\ntap 000000A1\npress build\ntap 00000101\n"))
+    tx = banker.view.last_transaction
+    assert tx is not None and (tx.kind, tx.amount, tx.payer, tx.payee) == ("BuildingBought", 50, "p1", None)
+    banker.press("ok")
+    clock.advance(2)
+    banker.tap("00000106")
+    banker.tap("000000A1")
+    banker.press("mortgage")
+    tx = banker.view.last_transaction
+    assert tx is not None and (tx.kind, tx.amount, tx.payer, tx.payee) == ("DeedMortgaged", 60, None, "p1")
