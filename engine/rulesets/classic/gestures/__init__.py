@@ -19,6 +19,7 @@ from engine.rulesets.classic.gestures import (
     actions,
     auction,
     building,
+    cardmove,
     clock,
     debt,
     landing,
@@ -116,6 +117,8 @@ ROWS = RulesetRows(
     ),
     landings=(
         row("settle", list(SETTLE_FROM), S.TRADE_OPEN, ["phase_play", "trade_is_open"]),
+        row("settle", list(SETTLE_FROM), S.BUY, "card_moved_unowned", "start_card_deed"),  # a card's move
+        row("settle", list(SETTLE_FROM), S.DEED, "card_moved_other", "start_card_rent"),
         *positions.LANDINGS,
     ),
 )
@@ -123,7 +126,7 @@ ROWS = RulesetRows(
 cards, building and selling, deals, the auction, debt, the end of the turn and the clock; ``settle`` to
 its auction, debt and placing phases, and to an open deal."""
 
-HANDLERS: tuple[ModuleType, ...] = (landing, actions, building, trade, auction, debt, clock, positions)
+HANDLERS: tuple[ModuleType, ...] = (landing, actions, building, trade, auction, debt, clock, positions, cardmove)
 """The handler modules :data:`ROWS` names."""
 
 VIEW = positions.with_positions(CLASSIC_VIEW)
