@@ -144,6 +144,7 @@ class Context:
         self.menu_mark: int | None = None  # the input count when the PIN prompt opened (resume.py)
         self.clock_origin: tuple[int, float] | None = None  # (game id, clock reading at its minute 0)
         self.drawn: tuple[int, str, int | None] | None = None  # classic: (card id, drawer, moved to) shown
+        self.undo_group: tuple[int, int] | None = None  # (last seq, n): the last n commands, one step for Undo
         self._history_shown: tuple[object, tuple[tuple[str, tuple[int, ...]], ...]] = (None, ())
 
     # -- the game --------------------------------------------------------------------------------------

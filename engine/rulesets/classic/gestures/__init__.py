@@ -80,7 +80,7 @@ ROWS = RulesetRows(
         row("tap_deed", S.BUILD, S.IDLE, ["building_short", "can_open_building_auction"],
             ["do_open_building_auction", "then_settle"]),
         row("tap_deed", S.BUILD, None, "can_build_step", "do_build_step"),
-        row("press_ok", S.BUILD, S.IDLE, None, "then_settle"),
+        row("press_ok", S.BUILD, S.IDLE, None, ["keep_building", "then_settle"]),
         row(["press_cancel", "timeout"], S.BUILD, S.IDLE, ["building_staged", "can_unbuild"],
             ["do_unbuild", "then_settle"]),  # X: the buildings of this gesture are undone
         row("tap_deed", S.PLACE, S.IDLE, "can_place", ["do_place", "then_settle"]),  # a building won at auction

@@ -80,6 +80,12 @@ def do_build_step(ctx: Context, event: EventData) -> None:
     ctx.gesture.total += abs(game.state.ledger.balances[cmd.player] - before)
 
 
+def keep_building(ctx: Context, event: EventData) -> None:
+    """✓: the buildings of this gesture stand, as one step for the menu's Undo."""
+    if len(ctx.gesture.steps) > 1:
+        ctx.undo_group = (ctx.last_seq, len(ctx.gesture.steps))
+
+
 def building_staged(ctx: Context, event: EventData) -> bool:
     """Buildings were bought or sold in this gesture."""
     return bool(ctx.gesture.steps)
