@@ -87,3 +87,14 @@ def test_the_last_payment_banner_follows_building_and_mortgages(tmp_path: Path) 
     banker.press("mortgage")
     tx = banker.view.last_transaction
     assert tx is not None and (tx.kind, tx.amount, tx.payer, tx.payee) == ("DeedMortgaged", 60, None, "p1")
+
+
+def test_the_last_payment_banner_shows_a_deals_cash(tmp_path: Path) -> None:
+    """docs/rules-classic.md (deals between players: deeds, cash and cards, both sides confirm)."""
+    banker, clock = _banker(tmp_path, SEATED + (
+        "card 00000101 deed 1\npress ok\ntap 00000101\ntap 000000A1\npress ok\nwait 2\n"
+        "press trade\ntap 000000A1\ntap 000000A2\ntap 00000101\nchoose cash=2:100\n"
+        "wait 2\ntap 000000A1\nwait 2\ntap 000000A2\n"))
+    assert banker.game is not None and banker.game.state.owner[1] == "p2"
+    tx = banker.view.last_transaction
+    assert tx is not None and (tx.kind, tx.amount, tx.payer, tx.payee) == ("TradeCompleted", 100, "p2", "p1")
