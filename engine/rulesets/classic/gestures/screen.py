@@ -6,6 +6,7 @@ Nothing here decides a rule: amounts come from the rule modules' own functions. 
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from engine.banker.context import Context
 from engine.banker.hooks import RulesetView
@@ -26,6 +27,7 @@ from engine.banker.viewmodel import (
     TradeView,
 )
 from engine.editions import Edition
+from engine.game import Game
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.base import rent_for
 from engine.rulesets.classic.building import hotels_left, houses_left, lift_cost, next_kind, sell_refund
@@ -224,14 +226,29 @@ def _clock(ctx: Context) -> ClockView | None:
     return ClockView(st.minute, elapsed, limit, left, rent_tax(st), salary(st))
 
 
+_PLAYERS: WeakKeyDictionary[Context, tuple[tuple[int, int], tuple[PlayerView, ...]]] = WeakKeyDictionary()
+"""Each banker's players as shown, with the game and event count they were built at: the inputs of one gesture (and
+the views between commands) show the same state, so they are built once per command."""
+
+
+def _players(ctx: Context, game: Game, st: ClassicState, ed: Edition) -> tuple[PlayerView, ...]:
+    version = (id(game), len(game.events))
+    kept = _PLAYERS.get(ctx)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    players = tuple(PlayerView(p, s.name, s.token, st.ledger.balances[p], wealth(st, ed, p), p in st.jail,
+                               p in st.bankrupt, st.deeds_of(p), st.cards_of(p)) for p, s in
+                    ((p, st.specs[p]) for p in st.order))
+    _PLAYERS[ctx] = (version, players)
+    return players
+
+
 def fields(ctx: Context, state: BankerState) -> dict[str, Any]:
     """The classic parts of the view-model (names of :class:`~engine.banker.viewmodel.ViewModel` fields)."""
     game = ctx.game
     assert game is not None
     st, ed = cst(ctx), game.edition
-    players = tuple(PlayerView(p, s.name, s.token, st.ledger.balances[p], wealth(st, ed, p), p in st.jail,
-                               p in st.bankrupt, st.deeds_of(p), st.cards_of(p)) for p, s in
-                    ((p, st.specs[p]) for p in st.order))
+    players = _players(ctx, game, st, ed)
     card = _card(ctx, state)
     out: dict[str, Any] = {
         "players": players, "card": card, "choices": _choices(ctx, state, card), "clock": _clock(ctx),
