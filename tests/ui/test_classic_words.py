@@ -4,7 +4,7 @@ that moves to the nearest railroad says the board's word; Russian says «штр�
 «Вперёд на «Старт»»; the Free Parking pot button shows only with its option.
 
 Sources: docs/rules-classic.md 3 (Chance, Community Chest: "Advance to GO", the nearest railroad), 4
-(auctions), 6 (houses, hotels), 8 (the jail fine), 10 (the Free Parking pot option).
+(auctions), 6 (houses, hotels), 8 (the jail fine), 2 (the Free Parking pot option).
 """
 
 from __future__ import annotations

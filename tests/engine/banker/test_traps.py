@@ -90,8 +90,8 @@ def test_the_last_payment_banner_follows_building_and_mortgages(tmp_path: Path) 
 
 
 def test_the_last_payment_banner_shows_a_deals_cash(tmp_path: Path) -> None:
-    """docs/rules-classic.md (deals between players: deeds, cash and cards, both sides confirm)."""
-    banker, clock = _banker(tmp_path, SEATED + (
+    """docs/rules-classic.md 7 (deals between players: deeds, cash and cards, both sides confirm)."""
+    banker, _clock = _banker(tmp_path, SEATED + (
         "card 00000101 deed 1\npress ok\ntap 00000101\ntap 000000A1\npress ok\nwait 2\n"
         "press trade\ntap 000000A1\ntap 000000A2\ntap 00000101\nchoose cash=2:100\n"
         "wait 2\ntap 000000A1\nwait 2\ntap 000000A2\n"))
