@@ -91,6 +91,8 @@ def last_transaction(events: Sequence[Event]) -> TransactionView | None:
             row = (e.fee, e.player, None)
         elif isinstance(e, uev.DeedReturned):
             row = (e.price, None, e.player)
+        else:  # a ruleset's own event says the money it moved: (amount, payer, payee), None for the Bank
+            row = getattr(e, "money", None)
         if row is not None:
             amount, payer, payee = row
             return TransactionView(e.seq, kind, amount, None if payer == "bank" else payer,

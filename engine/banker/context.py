@@ -84,6 +84,8 @@ class Gesture:
     deal_cards: list[int] = field(default_factory=list)  # a deal: jail card ids (each goes from its holder)
     deal_cash: dict[str, int] = field(default_factory=dict)  # a deal: player id -> cash it hands over
     position: int | None = None  # a tax or card space's board position
+    due: dict[str, str | int] = field(default_factory=dict)  # a payment this gesture leads to: X and the
+    # timeout never drop it (``error.payment_due`` with these params: the payer's player id, the amount in money units)
 
 
 def input_value(event: Any) -> Any:
@@ -142,6 +144,7 @@ class Context:
         self.menu_mark: int | None = None  # the input count when the PIN prompt opened (resume.py)
         self.clock_origin: tuple[int, float] | None = None  # (game id, clock reading at its minute 0)
         self.drawn: tuple[int, str, int | None] | None = None  # classic: (card id, drawer, moved to) shown
+        self.undo_group: tuple[int, int] | None = None  # (last seq, n): the last n commands, one step for Undo
         self._history_shown: tuple[object, tuple[tuple[str, tuple[int, ...]], ...]] = (None, ())
 
     # -- the game --------------------------------------------------------------------------------------
@@ -185,7 +188,7 @@ class Context:
         names = {type(e).__name__ for e in events}
         if "SalaryPaid" in names:
             self.cues.append(Cue.GO)
-        if names & _MONEY_EVENTS:
+        if names & _MONEY_EVENTS or any(hasattr(e, "money") for e in events):  # (a ruleset's own money event)
             self.cues.append(Cue.CASH)
         game = self.durable.game
         for pid in game.state.order:

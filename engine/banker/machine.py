@@ -24,10 +24,12 @@ from typing import Any
 from transitions import EventData, Machine, MachineError
 
 from engine.banker import resume
+from engine.banker.accessors import ContextViews
 from engine.banker.binding import BankerError as BankerError
 from engine.banker.binding import bind
-from engine.banker.context import CardLookup, Context, Gesture, Refusal, refusal_params
+from engine.banker.context import CardLookup, Context, Refusal, refusal_params
 from engine.banker.gestures import SHARED_HANDLERS
+from engine.banker.patience import Patience
 from engine.banker.pin import make_guard
 from engine.banker.plugins import ruleset_part
 from engine.banker.reaction import Reaction as Reaction
@@ -41,12 +43,8 @@ from engine.banker.table import (
 )
 from engine.banker.view import build_view, phase_state
 from engine.banker.viewmodel import Cue, ViewModel
-from engine.editions import Edition
 from engine.errors import EngineError, IllegalCommand
 from engine.events import Event
-from engine.game import Game
-from engine.options import RuleOptions
-from engine.store.durable import DurableGame
 from engine.store.gamestore import GameStore
 
 __all__ = ["Banker", "BankerError", "CardLookup", "Reaction"]
@@ -56,7 +54,7 @@ _TAP_KINDS = ("player", "deed", "event", "banker")
 _BUSY_FROM_IDLE = frozenset({"tap_player", "tap_deed", "tap_event"})
 
 
-class Banker:
+class Banker(ContextViews):
     """The banker state machine over a :class:`GameStore` (see the module docstring).
 
     ``timeout_s`` is how long (seconds of the injected ``clock``) a half-done gesture waits before it
@@ -104,6 +102,7 @@ class Banker:
         self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, guard, on_settings)
         self.ctx.remembered = dict(names or {})  # each bank card's name from the last game
         self._fired = False
+        self.patience = Patience()  # bounces and entries under way (engine/banker/patience.py)
         if rows is None or handlers is None:  # the ruleset of the store's edition brings its own
             own_rows, own_handlers = ruleset_part(store.edition.ruleset)
             rows, handlers = rows or own_rows, own_handlers if handlers is None else handlers
@@ -154,15 +153,23 @@ class Banker:
     # -- inputs ----------------------------------------------------------------------------------------
     def tap(self, uid: str, input_id: str | None = None) -> Reaction:
         """A card was presented: its registered role decides the trigger (``tap_player`` ...). Every input
-        takes an ``input_id``, the driver's: a known one is answered (:meth:`answer_known`), not applied."""
-        known = self._begin_input(input_id)
+        takes an ``input_id``, the driver's: a known one is answered (:meth:`answer_known`), not applied.
+        The same card presented again right after the tap that finished a gesture is ignored (patience.py)."""
+        known = self._begin_input(input_id, "tap")
         if known is not None:
             return known
         role = self.ctx.role_of(uid)  # None as well for a number the edition in play lacks
         if role is None or role[0] not in _TAP_KINDS:
             return self._refused(Refusal("error.unknown_card", {"uid": uid}))
         kind, value = role
-        return self._fire(f"tap_{kind}", value, cue=Cue.TAP)
+        now = self.ctx.clock()
+        if self.patience.bounce(uid, now):  # the same card again right after its gesture ended: ignored
+            self._begin()
+            return self._reaction(None)
+        reaction = self._fire(f"tap_{kind}", value, cue=Cue.TAP)
+        self.patience.tapped(uid, now, reaction.error is None and bool(reaction.events)
+                             and self.state not in GESTURE_STATES)
+        return reaction
 
     def press(self, button: str, value: str | None = None, input_id: str | None = None) -> Reaction:
         """A button (see :data:`engine.banker.table.BUTTONS`); ``value`` e.g. the bid raise ``"100"``."""
@@ -182,17 +189,28 @@ class Banker:
 
     def tick(self, input_id: str | None = None) -> Reaction:
         """Time passed (read from the injected clock): gesture timeouts, the auction countdown, the game's clock."""
-        known = self._begin_input(input_id)
+        known = self._begin_input(input_id, "tick")
         if known is not None:
             return known
         ctx = self.ctx
         now = ctx.clock()
-        if self.state in GESTURE_STATES and now - ctx.since >= ctx.timeout_s:
-            return self._fire("timeout", None)
+        if self.patience.waits(self.state, ctx.gesture, now - ctx.since, ctx.timeout_s):
+            self._begin()  # an entry under way is never dropped by the timeout (patience.py)
+            return self._reaction(None)
+        if now - ctx.since >= ctx.timeout_s and (self.state, "timeout") in self._rows and self.may("timeout"):
+            return self._fire("timeout", None)  # (in IDLE: a first die held; never a payment due)
         if self.state is BankerState.AUCTION and ctx.deadline is not None and now >= ctx.deadline:
             return self._fire("countdown", None)
         if (self.state, "clock") in self._rows and self.may("clock"):  # the classic game's minutes
             return self._fire("clock", None)
+        self._begin()
+        return self._reaction(None)
+
+    def touch(self) -> Reaction:
+        """The screen was touched without an input for the banker (a keypad key, a tab): the gesture timeout
+        restarts, and the question asked after a long silence is answered (the entry goes on)."""
+        self.patience.asking = False
+        self.ctx.since = self.ctx.clock()
         self._begin()
         return self._reaction(None)
 
@@ -210,8 +228,10 @@ class Banker:
         view = self.view
         return Reaction(events, (), view.prompt, None, view, {}, input_id, True)
 
-    def _begin_input(self, input_id: str | None) -> Reaction | None:
+    def _begin_input(self, input_id: str | None, kind: str = "input") -> Reaction | None:
+        """A new input of ``kind`` (``"tap"``, ``"tick"`` or another ``"input"``)."""
         self.ctx.input_id = input_id
+        self.patience.on_input(kind)
         return None if input_id is None else self.answer_known(input_id)
 
     def may(self, trigger: str) -> bool:
@@ -241,75 +261,12 @@ class Banker:
     @property
     def view(self) -> ViewModel:
         """The current snapshot of everything the screen shows."""
-        return build_view(self.ctx, self.state, self.may)
+        return self.patience.shown(build_view(self.ctx, self.state, self.may), self.state)
 
     @property
     def state_name(self) -> str:
         """The current state's name as shown in views and scripts (e.g. ``"idle"``)."""
         return self.state.value
-
-    # -- what the context holds, for callers ------------------------------------------------------------
-    @property
-    def store(self) -> GameStore:
-        """Where games are started and resumed."""
-        return self.ctx.store
-
-    @property
-    def durable(self) -> DurableGame | None:
-        """The durable game being banked (None while registering the first players)."""
-        return self.ctx.durable
-
-    @property
-    def game(self) -> Game | None:
-        """The engine game (read-only use), or None."""
-        return self.ctx.game
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """Seats registered so far in setup."""
-        return tuple(self.ctx.seats)
-
-    @property
-    def gesture(self) -> Gesture:
-        """The gesture under way."""
-        return self.ctx.gesture
-
-    @property
-    def last_seq(self) -> int:
-        """Sequence number of the last durable event of the game (0 before any)."""
-        return self.ctx.last_seq
-
-    @property
-    def timeout_s(self) -> float:
-        """Seconds before a half-done gesture returns to idle."""
-        return self.ctx.timeout_s
-
-    @property
-    def auction_s(self) -> float:
-        """Seconds of the auction countdown."""
-        return self.ctx.auction_s
-
-    @property
-    def setup_edition(self) -> Edition:
-        """The edition the next game will use."""
-        return self.ctx.setup_edition
-
-    @property
-    def chosen_options(self) -> dict[str, object]:
-        """The options the next game's ``StartGame`` carries (``--option``, then the table's changes)."""
-        return dict(self.ctx.options)
-
-    def setup_options(self) -> RuleOptions:
-        """The options in force for the next game."""
-        return self.ctx.setup_options()
-
-    @property
-    def _probing(self) -> bool:  # whether conditions are being probed (``may``): they record no refusal
-        return self.ctx.probing
-
-    @_probing.setter
-    def _probing(self, value: bool) -> None:
-        self.ctx.probing = value
 
     # -- machinery -------------------------------------------------------------------------------------
     def _begin(self) -> None:
@@ -370,7 +327,7 @@ class Banker:
         if ctx.input_id is not None and ctx.ids.known(ctx.input_id) is None:
             ctx.ids.remember(ctx.input_id, ctx.durable.game_id if ctx.durable else None, None)
         self._save_record()
-        view = build_view(ctx, self.state, self.may, refusal)
+        view = self.patience.shown(build_view(ctx, self.state, self.may, refusal), self.state)
         return Reaction(
             events=tuple(ctx.events),
             cues=tuple(ctx.cues),

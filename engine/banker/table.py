@@ -160,7 +160,8 @@ MENU_ROWS: tuple[Row, ...] = (
     row("press_new_game", S.OVER, S.SETUP, "pin_not_set", "do_new_game"),
     row("press_new_game", S.OVER, S.PIN, None, "open_pin"),
     # --- leaving a gesture: X, or time passing ------------------------------------------------------------
-    row(["press_cancel", "timeout"], list(GESTURE_STATES), S.IDLE, None, ["forget_gesture", "then_settle"]),
+    row(["press_cancel", "timeout"], list(GESTURE_STATES), S.IDLE, "gesture_may_end",
+        ["forget_gesture", "then_settle"]),
 )
 
 SETTLE_SETUP: tuple[Row, ...] = (

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine.banker.machine import Banker
+from engine.banker.patience import REPEAT_S
 from engine.banker.plugins import transitions_for
 from engine.banker.table import BankerState, input_triggers
 from engine.banker.tapscript import CardTable, ManualClock, run_script, steps_of
@@ -101,6 +102,7 @@ def make(tmp_path: Path, state: BankerState) -> tuple[Banker, ManualClock, Journ
     cards = CardTable()
     banker = Banker(JournalStore(journal), cards, clock, seed_source=lambda: 7, timeout_s=10, auction_s=5, pin="1234")
     run_script(steps_of([*CARDS, *PREFIX[state]]), banker, clock, cards.enroll)
+    clock.advance(REPEAT_S)  # the pair's input is a new touch, not a bounce of the prefix's last tap
     assert banker.state is state, f"prefix for {state} ended in {banker.state}"
     return banker, clock, journal
 

@@ -31,6 +31,24 @@ def is_winner(ctx: Context, event: EventData) -> bool:
     return True
 
 
+def is_high_bidder(ctx: Context, event: EventData) -> bool:
+    """The tapping player holds the high bid already: their tap selects them (for ``press bid``) and bids
+    nothing, so a second tap of the same card never outbids its own bid."""
+    auction = ctx.st().auction if ctx.durable else None
+    pid = ctx.input_player(event) if event.event.name == "tap_player" else None
+    return auction is not None and pid is not None and pid == auction.high_bidder
+
+
+def bid_refused(ctx: Context) -> bool:
+    """After a refused ``PlaceBid`` (``Context.allowed`` gave ``error.rule``): a player who may not bid at all
+    is ``error.not_bidder``; any other reason (a bid over their cash, below the lowest) stays the engine's
+    own. Returns False, for conditions to return."""
+    refusal = ctx.refusal
+    if refusal is not None and refusal.params.get("reason_key") == "reason.not_a_bidder":
+        ctx.refusal = Refusal("error.not_bidder", refusal.params)
+    return False
+
+
 def can_close_auction(ctx: Context, event: EventData) -> bool:
     """The engine would close the auction now."""
     return ctx.allowed(c.CloseAuction())

@@ -1,4 +1,5 @@
-"""Shared handlers of every ruleset: leaving a gesture (X, timeout) and following the engine's phase.
+"""Shared handlers of every ruleset: leaving a gesture (X, timeout; never a payment due) and following the
+engine's phase.
 
 After a command the internal trigger ``settle`` moves the machine to the state the engine's phase
 implies; these are the conditions of the phases every ruleset has (setup, play, over).
@@ -10,7 +11,7 @@ from typing import Protocol, cast
 
 from transitions import EventData
 
-from engine.banker.context import Context
+from engine.banker.context import Context, Refusal
 
 
 class _Triggers(Protocol):
@@ -19,6 +20,18 @@ class _Triggers(Protocol):
 
 def forget_gesture(ctx: Context, event: EventData) -> None:
     ctx.forget_gesture()
+
+
+def gesture_may_end(ctx: Context, event: EventData) -> bool:
+    """X or the timeout may abandon the gesture: not when it leads to a payment due (``Gesture.due``): X
+    then says what is still owed (``error.payment_due``) and the prompt stays; the timeout waits."""
+    due = ctx.gesture.due
+    if not due:
+        return True
+    if ctx.probing:  # X stays on the screen (pressed, it says what is owed); the timeout does not fire
+        return event.event.name == "press_cancel"
+    ctx.refusal = Refusal("error.payment_due", dict(due))
+    return False
 
 
 def then_settle(ctx: Context, event: EventData) -> None:

@@ -4,7 +4,8 @@
 In IDLE the player who rolls enters the two dice (``choose 3``, ``choose 4``: two inputs, the first held in
 the gesture) or lets the unit roll (``choose roll``: two dice from a ``random.Random`` seeded by the banker's
 injected seed source, the game and its event count; the dice go into the command, so a replay is exact). A
-pad answer that is not 1..6 or ``roll`` is ``error.bad_die`` and changes nothing. What the landing asks for
+pad answer that is not 1..6 or ``roll`` is ``error.bad_die`` and changes nothing; X (or the gesture timeout)
+clears a first die held. What the landing asks for
 after the roll (the ``settle`` rows) stays in each ruleset's plug-in. These handlers read only what both
 rulesets' states share (the phase, ``options.positions``, the turn and its last roll) and send the shared
 ``RollDice``; the roller is the view's (:func:`engine.banker.view.roller_of`), so the player the screen asks
@@ -55,6 +56,16 @@ def die_partial(ctx: Context, event: EventData) -> bool:
 def add_die(ctx: Context, event: EventData) -> None:
     """Hold the first die (pips) until the second."""
     ctx.gesture.choices = [int(str(input_value(event)).strip())]
+
+
+def die_held(ctx: Context, event: EventData) -> bool:
+    """A first die is held (X clears it, and so does the gesture timeout: a mistyped die is never stuck)."""
+    return bool(ctx.gesture.choices) and _pad_open(ctx)
+
+
+def clear_die(ctx: Context, event: EventData) -> None:
+    """Forget the first die held: the pad asks for the first die again."""
+    ctx.gesture.choices = []
 
 
 def dice_complete(ctx: Context, event: EventData) -> bool:

@@ -44,7 +44,12 @@ def can_undo(ctx: Context, event: EventData) -> bool:
 
 
 def do_undo(ctx: Context, event: EventData) -> None:
-    ctx.apply(c.Undo())
+    """Undo the last command, or the last group of commands confirmed as one step (a build's or a sale's
+    buildings, ✓ together) when nothing came after it."""
+    group, ctx.undo_group = ctx.undo_group, None
+    count = group[1] if group is not None and group[0] == ctx.last_seq else 1
+    for _ in range(count):
+        ctx.apply(c.Undo())
 
 
 def setting_valid(ctx: Context, event: EventData) -> bool:

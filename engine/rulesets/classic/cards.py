@@ -19,6 +19,7 @@ from engine.rulesets.classic import events as cev
 from engine.rulesets.classic.base import Table, charge, check_turn, pay
 from engine.rulesets.classic.commands import CollectJackpot, DrawCard, PayTax, UseJailCard
 from engine.rulesets.classic.edition import cards, taxes
+from engine.rulesets.classic.jail import check_jailed_turn, take_turn
 from engine.rulesets.classic.moves import jail, placed
 from engine.rulesets.classic.rent import RENT_TAX
 from engine.rulesets.classic.standings import worth
@@ -123,7 +124,7 @@ def do_draw(t: Table, cmd: DrawCard) -> None:
 def check_use_card(s: ClassicState, ed: Edition, cmd: UseJailCard) -> Refusal | None:
     """UseJailCard: a jailed player whose turn it is, holding a Get Out of Jail Free card."""
     what = "UseJailCard"
-    reason = check_turn(s, cmd.player, what)
+    reason = check_jailed_turn(s, cmd.player, what)
     if reason:
         return reason
     if cmd.player not in s.jail:
@@ -136,6 +137,7 @@ def check_use_card(s: ClassicState, ed: Edition, cmd: UseJailCard) -> Refusal | 
 
 def do_use_card(t: Table, cmd: UseJailCard) -> None:
     """Return the lowest-numbered card held to its deck and leave jail."""
+    take_turn(t, cmd.player)
     t.emit(cev.JailCardUsed, cmd.player, t.state.cards_of(cmd.player)[0])
     t.emit(ev.JailLeft, cmd.player, "card")
 

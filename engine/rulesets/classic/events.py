@@ -52,6 +52,11 @@ class BuildingBought:
     level: int
     cost: int
 
+    @property
+    def money(self) -> tuple[int, str | None, str | None]:
+        """(amount, payer, payee) of the money it moved (None: the Bank), for the last-payment banner."""
+        return self.cost, self.player, None
+
 
 @dataclass(frozen=True, slots=True)
 class BuildingSold:
@@ -64,6 +69,11 @@ class BuildingSold:
     level: int
     refund: int
 
+    @property
+    def money(self) -> tuple[int, str | None, str | None]:
+        """(amount, payer, payee) of the money it moved (None: the Bank), for the last-payment banner."""
+        return self.refund, None, self.player
+
 
 @dataclass(frozen=True, slots=True)
 class DeedMortgaged:
@@ -74,6 +84,11 @@ class DeedMortgaged:
     player: str
     deed: int
     amount: int
+
+    @property
+    def money(self) -> tuple[int, str | None, str | None]:
+        """(amount, payer, payee) of the money it moved (None: the Bank), for the last-payment banner."""
+        return self.amount, None, self.player
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +101,11 @@ class MortgageLifted:
     deed: int
     cost: int
 
+    @property
+    def money(self) -> tuple[int, str | None, str | None]:
+        """(amount, payer, payee) of the money it moved (None: the Bank), for the last-payment banner."""
+        return self.cost, self.player, None
+
 
 @dataclass(frozen=True, slots=True)
 class MortgageFeePaid:
@@ -97,6 +117,11 @@ class MortgageFeePaid:
     player: str
     deed: int
     amount: int
+
+    @property
+    def money(self) -> tuple[int, str | None, str | None]:
+        """(amount, payer, payee) of the money it moved (None: the Bank), for the last-payment banner."""
+        return self.amount, self.player, None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,25 @@ from engine import events as ev
 from engine.commands import GoToJail, JailRoll, PayJailFee
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
-from engine.rulesets.classic.base import Table, charge, check_turn
+from engine.moves import roller as roller_after
+from engine.rulesets.classic.base import Table, charge, check_turn, next_active
 from engine.rulesets.classic.state import ClassicState
+
+
+def check_jailed_turn(s: ClassicState, player: object, what: str) -> Refusal | None:
+    """A jailed player's turn (the fine or a card before rolling): the player whose turn it is, or, when the
+    unit keeps the tokens, the jailed player who rolls next (their roll would pass the turn to them, and so
+    does paying or handing back the card: :func:`take_turn`)."""
+    if (s.options.positions and s.phase == "play" and player != s.turn and player in s.jail
+            and player == roller_after(s.turn, s.roll, lambda turn: next_active(s, turn))):
+        return None
+    return check_turn(s, player, what)
+
+
+def take_turn(t: Table, player: str) -> None:
+    """The turn passes to ``player`` first when it is still the last player's (the unit keeps the tokens)."""
+    if player != t.state.turn:
+        t.emit(ev.TurnEnded, t.state.turn, player)
 
 
 def jail_position(ed: Edition) -> int:
@@ -45,7 +62,7 @@ def do_go_to_jail(t: Table, cmd: GoToJail) -> None:
 
 
 def _check_jailed(s: ClassicState, player: object, what: str) -> Refusal | None:
-    reason = check_turn(s, player, what)
+    reason = check_jailed_turn(s, player, what) if what == "PayJailFee" else check_turn(s, player, what)
     if reason:
         return reason
     if player not in s.jail:
@@ -68,6 +85,7 @@ def check_pay_fee(s: ClassicState, ed: Edition, cmd: PayJailFee) -> Refusal | No
 
 def do_pay_fee(t: Table, cmd: PayJailFee) -> None:
     """Pay the fine (to the Bank or the pot) and leave before rolling."""
+    take_turn(t, cmd.player)
     charge(t, cmd.player, t.state.options.jail_fine, "jail_fine")
     t.emit(ev.JailLeft, cmd.player, "fee")
 

@@ -93,6 +93,10 @@ def test_a_card_shows_its_text_key_the_spaces_to_choose_and_where_it_sent_the_to
                                                                                           "event.advance_11", False)
     assert card.spaces == (7, 22, 36) and [c.value for c in banker.view.choices] == ["7", "22", "36"]
     banker.choose("36")
+    # the card sent the token to St. Charles Place, for sale: the drawer is offered it (a landing's BUY)
+    assert banker.state_name == "buy" and banker.view.prompt.key == "prompt.buy"
+    assert dict(banker.view.prompt.params)["name"] == "St. Charles Place"
+    banker.press("cancel")  # not bought: the table shows the card and where it sent the token
     card = banker.view.card
     assert card is not None and card.drawn and card.moved_to == 11 and card.text_key == "event.advance_11.text"
     assert dict(banker.view.prompt.params)["to"] == "St. Charles Place"

@@ -41,7 +41,8 @@ def field(presenter: Presenter, name: str, default: Any = None) -> Any:
 # -- the cards ------------------------------------------------------------------------------------------
 def card_params(presenter: Presenter, card_id: int) -> dict[str, str]:
     """The figures a Chance or Community Chest card's text names: ``place`` (the target square's name on
-    this edition's board), ``amount``, ``per_house``, ``per_hotel`` (money) and ``steps``."""
+    this edition's board), ``amount``, ``per_house``, ``per_hotel`` (money), ``steps`` and ``railway`` (the board's
+word: railroad or station)."""
     edition = edition_of(presenter)
     out: dict[str, str] = {}
     if edition is None:
@@ -60,6 +61,8 @@ def card_params(presenter: Presenter, card_id: int) -> dict[str, str]:
             out[name] = presenter.money(value)
     if isinstance(params.get("steps"), int):
         out["steps"] = str(params["steps"])
+    own = f"railway.{edition.id}"  # "railroad" or "station", as the edition's board prints it
+    out["railway"] = presenter.tr(own if presenter.tr.has(own, "en") else "railway")
     return out
 
 

@@ -125,10 +125,16 @@ class BoardBankApp(CardsMixin, App):
         session, self.session = self.session, None
         self.attach(session)
         Clock.schedule_interval(self._tick, TICK_S)
+        from kivy.core.window import Window
+        Window.bind(on_touch_down=self._touched)  # every touch, a keypad key too, restarts the gesture timeout
         if fonts.missing_font_message(self.lang):
             self.toast(self.t("warn.no_cjk_font", "en"))
         for callback in self._after_start:
             Clock.schedule_once(lambda dt, cb=callback: cb(), 0)
+
+    def _touched(self, *_: Any) -> None:
+        if self.controller is not None:
+            self.controller.touch()
 
     def _tick(self, _dt: float) -> None:
         if self.controller is not None:

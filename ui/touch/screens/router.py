@@ -19,6 +19,10 @@ from reader.events import CardPresented, ReaderConnected, ReaderEvent, ReaderLos
 
 log = logging.getLogger(__name__)
 
+SWALLOW_S = 0.6
+"""Seconds after the clock changed the screen (a timeout, the auction's end) during which a button press is
+dropped: it was meant for the screen that just closed, never for the one underneath."""
+
 SETUP_STATES: frozenset[str] = frozenset({"setup", "register", "registering"})
 """Banker state names that mean "no game running yet" (the setup screen)."""
 
@@ -110,6 +114,7 @@ class Controller:
         self.resolve: Callable[[CardPresented], Any] | None = None
         """Called with a card before the banker: a refusal Reaction (its record contradicts the registry,
         ui/cardrecord.py) or None to go on; a card known only by its record is enrolled by it."""
+        self.changed_by_clock = -SWALLOW_S  # time.monotonic() when a tick last changed the screen
 
     @property
     def view(self) -> ViewModel:
@@ -143,18 +148,34 @@ class Controller:
         return self._react(self.banker.tap(uid))
 
     def press(self, button: str, value: str | None = None) -> Any:
-        """A context button was pressed (``value`` for buttons that carry one)."""
-        return self._react(self.banker.press(button, value))
+        """A context button was pressed (``value`` for buttons that carry one); dropped (None) right after
+        the clock changed the screen (:data:`SWALLOW_S`)."""
+        return None if self.swallowed() else self._react(self.banker.press(button, value))
 
     def choose(self, value: str) -> Any:
-        """An answer to an event card or a question."""
-        return self._react(self.banker.choose(value))
+        """An answer to an event card or a question (dropped like :meth:`press`)."""
+        return None if self.swallowed() else self._react(self.banker.choose(value))
+
+    def touch(self) -> None:
+        """The screen was touched (a keypad key too): the banker's gesture timeout restarts."""
+        touch = getattr(self.banker, "touch", None)
+        if touch is not None:
+            before = self.banker.view
+            reaction = touch()
+            if reaction.view != before:  # the long silence's question went away
+                self.on_reaction(reaction)
+
+    def swallowed(self) -> bool:
+        """Whether a button now is a touch meant for the screen the clock just closed."""
+        return time.monotonic() - self.changed_by_clock < SWALLOW_S
 
     def tick(self) -> Any:
         """The clock tick (timeouts, auction countdown); reported only when something changed."""
         before = self.banker.view
         reaction = self.banker.tick()
         if reaction.view != before or reaction.cues or reaction.error:
+            if screen_for(reaction.view) != screen_for(before):
+                self.changed_by_clock = time.monotonic()
             self.on_reaction(reaction)
         return reaction
 

@@ -19,6 +19,7 @@ from engine.rulesets.classic.gestures import (
     actions,
     auction,
     building,
+    cardmove,
     clock,
     debt,
     debtdeeds,
@@ -33,7 +34,7 @@ from engine.rulesets.classic.gestures.seedview import with_seed_rules
 
 PLAYER_BUTTONS = [f"press_{b}" for b in (*actions.DIRECT, *actions.TAXES, *actions.DECKS)]
 """Buttons that need a player: card-then-button (state PLAYER) or button-then-card (state ACTION)."""
-CARD_FIRST = [b for b in PLAYER_BUTTONS if b != "press_end_turn"] + ["press_build", "press_sell"]
+CARD_FIRST = [b for b in PLAYER_BUTTONS if b not in ("press_end_turn", "press_jackpot")] + ["press_build", "press_sell"]
 TAX_BUTTONS = [f"press_{b}" for b in actions.TAXES]
 DECK_BUTTONS = [f"press_{b}" for b in actions.DECKS]
 
@@ -69,6 +70,7 @@ ROWS = RulesetRows(
         row("press_trade", [S.IDLE, S.PLAYER], S.TRADE, "in_play", "start_trade"),
         # --- a button first, then the player's card ----------------------------------------------------------
         row(CARD_FIRST, S.IDLE, S.ACTION, "in_play", "pick_action"),
+        row("press_jackpot", S.IDLE, S.ACTION, ["in_play", "jackpot_on"], "pick_action"),  # only with the pot
         row("tap_player", S.ACTION, S.BUILD, ["action_is_building", "can_start_building"], "pick_player"),
         row("tap_player", S.ACTION, S.TAX, ["action_is_tax", "tax_has_choice"], "pick_player"),
         row("tap_player", S.ACTION, S.CARD_SPACE, ["action_is_deck", "card_needs_space"], "pick_player"),
@@ -79,11 +81,13 @@ ROWS = RulesetRows(
         row("tap_player", S.EVENT_CARD, S.CARD_SPACE, "card_needs_space", "pick_player"),
         row("tap_player", S.EVENT_CARD, S.IDLE, "can_act", ["do_act", "then_settle"]),
         row("answer", S.CARD_SPACE, S.IDLE, "can_draw_at", ["do_draw_at", "then_settle"]),  # the space's position
-        # --- build or sell: one tap one building (its own command), ✓ ends --------------------------------
+        # --- build or sell: one tap one building (its own command), ✓ keeps them, X undoes them -----------
         row("tap_deed", S.BUILD, S.IDLE, ["building_short", "can_open_building_auction"],
             ["do_open_building_auction", "then_settle"]),
         row("tap_deed", S.BUILD, None, "can_build_step", "do_build_step"),
-        row("press_ok", S.BUILD, S.IDLE, None, "then_settle"),
+        row("press_ok", S.BUILD, S.IDLE, None, ["keep_building", "then_settle"]),
+        row(["press_cancel", "timeout"], S.BUILD, S.IDLE, ["building_staged", "can_unbuild"],
+            ["do_unbuild", "then_settle"]),  # X: the buildings of this gesture are undone
         row("tap_deed", S.PLACE, S.IDLE, "can_place", ["do_place", "then_settle"]),  # a building won at auction
         # --- a deal: both cards, what each gives, then one side's card proposes and the other's accepts ----
         row("tap_player", S.TRADE, None, "trade_needs_side", "add_side"),
@@ -95,6 +99,7 @@ ROWS = RulesetRows(
         row(["press_cancel", "timeout"], S.TRADE_OPEN, S.IDLE, "can_cancel_trade",
             ["do_cancel_trade", "then_settle"]),
         # --- auction -------------------------------------------------------------------------------------
+        row("tap_player", S.AUCTION, None, "is_high_bidder", "pick_player"),  # their own bid stands
         row("tap_player", S.AUCTION, None, "can_join_auction", ["pick_player", "do_bid", "then_settle"]),
         row(["press_bid", "answer"], S.AUCTION, None, "can_bid", ["do_bid", "then_settle"]),
         row("countdown", S.AUCTION, S.AUCTION_WON, "has_high_bid"),
@@ -117,6 +122,8 @@ ROWS = RulesetRows(
     ),
     landings=(
         row("settle", list(SETTLE_FROM), S.TRADE_OPEN, ["phase_play", "trade_is_open"]),
+        row("settle", list(SETTLE_FROM), S.BUY, "card_moved_unowned", "start_card_deed"),  # a card's move
+        row("settle", list(SETTLE_FROM), S.DEED, "card_moved_other", "start_card_rent"),
         *positions.LANDINGS,
     ),
 )
@@ -124,8 +131,8 @@ ROWS = RulesetRows(
 cards, building and selling, deals, the auction, debt, the end of the turn and the clock; ``settle`` to
 its auction, debt and placing phases, and to an open deal."""
 
-HANDLERS: tuple[ModuleType, ...] = (landing, actions, building, trade, auction, debt, clock, positions, debtdeeds,
-                                    timers)
+HANDLERS: tuple[ModuleType, ...] = (landing, actions, building, trade, auction, debt, clock, positions, cardmove,
+                                    debtdeeds, timers)
 """The handler modules :data:`ROWS` names."""
 
 VIEW = with_seed_rules(positions.with_positions(CLASSIC_VIEW))

@@ -20,6 +20,7 @@ from engine.rulesets.classic.cards import tax_amount
 from engine.rulesets.classic.edition import cards, taxes
 from engine.rulesets.classic.events import CardDrawn
 from engine.rulesets.classic.gestures.base import cst
+from engine.rulesets.classic.gestures.cardmove import origin_matters
 
 DIRECT: dict[str, Callable[[str], object]] = {
     "go": c.PassGo, "jail": c.GoToJail, "pay_fee": c.PayJailFee, "end_turn": c.EndTurn,
@@ -44,6 +45,11 @@ def known_player(ctx: Context, event: EventData) -> bool:
 
 def in_play(ctx: Context, event: EventData) -> bool:
     return ctx.phase_is("play")
+
+
+def jackpot_on(ctx: Context, event: EventData) -> bool:
+    """The Free Parking pot is played (option ``free_parking_jackpot``): only then is its button offered."""
+    return ctx.durable is not None and bool(cst(ctx).options.free_parking_jackpot)
 
 
 def pick_action(ctx: Context, event: EventData) -> None:
@@ -163,7 +169,8 @@ def card_needs_space(ctx: Context, event: EventData) -> bool:
     if game is None or card is None or card not in cards(game.edition) or ctx.gesture.position is not None:
         return False
     deck = cards(game.edition)[card].deck
-    if len(deck_spaces(ctx, deck)) < 2 or cards(game.edition)[card].effect not in MOVES:
+    if len(deck_spaces(ctx, deck)) < 2 or cards(game.edition)[card].effect not in MOVES \
+            or not origin_matters(cards(game.edition)[card], deck_spaces(ctx, deck)):
         return False
     player = ctx.input_player(event)
     return player is None or ctx.allowed(cc.DrawCard(player, deck_spaces(ctx, deck)[0], _physical(ctx, event)))

@@ -1,7 +1,9 @@
 """Auctions at the table (classic; docs/rules-classic.md 4, 6, 9): a declined deed, a building the Bank is
 short of, and each lot of a player bankrupt to the Bank. A bidder's tap bids at once: the high bid plus
 :data:`TAP_STEP` (or the lowest bid allowed, if more: a building's opens at a house cost); ``press bid N``
-raises the last bidder by N more, ``choose N`` bids N for them. Every bid restarts the countdown; when it
+raises the last bidder by N more, ``choose N`` bids N for them. A tap of the high bidder's own card only
+selects them (it never outbids their own bid); a refused bid says the engine's reason (over their cash,
+below the lowest), ``error.not_bidder`` only for a player who may not bid. Every bid restarts the countdown; when it
 ends the high bidder taps their card to pay (with no bid it closes at once)."""
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from transitions import EventData
 
 from engine import commands as c
 from engine.banker.context import Context, Refusal, input_value
+from engine.banker.gestures.auction import bid_refused
 from engine.numbers import parse_count
 from engine.rulesets.classic.auction import minimum_bid
 from engine.rulesets.classic.gestures.base import cst
@@ -52,7 +55,7 @@ def can_join_auction(ctx: Context, event: EventData) -> bool:
     amount = None if pid is None else _amount(ctx, event)
     if pid is None or amount is None:
         return ctx.probing
-    return ctx.allowed(c.PlaceBid(pid, amount), "error.not_bidder")
+    return ctx.allowed(c.PlaceBid(pid, amount)) or bid_refused(ctx)
 
 
 def can_bid(ctx: Context, event: EventData) -> bool:

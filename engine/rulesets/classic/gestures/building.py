@@ -1,13 +1,15 @@
 """Houses and hotels at the table (classic; docs/rules-classic.md 6): the owner's card and Build (or Sell),
 then each deed to build on: one tap is one building, bought (or sold back) at once as its own command, so
 the engine checks evenness, the set, mortgages, the supply and the cash at every tap; the running total
-is shown, ✓ ends the gesture. When the Bank has fewer buildings of the kind a tap needs than players who
+is shown, ✓ keeps them; X (Cancel) leaves the game as it was: each building of the gesture is undone
+(``Undo``, newest first; nothing else can come between them). When the Bank has fewer buildings of the kind a tap needs than players who
 want one, that tap opens the building auction instead; its winner then taps the street to put it on."""
 
 from __future__ import annotations
 
 from transitions import EventData
 
+from engine import commands as c
 from engine.banker.context import Context, Refusal
 from engine.banker.setup import seat_of
 from engine.rulesets.classic import commands as cc
@@ -76,6 +78,28 @@ def do_build_step(ctx: Context, event: EventData) -> None:
     ctx.apply(cmd)
     ctx.gesture.steps.append(cmd.deed)
     ctx.gesture.total += abs(game.state.ledger.balances[cmd.player] - before)
+
+
+def keep_building(ctx: Context, event: EventData) -> None:
+    """✓: the buildings of this gesture stand, as one step for the menu's Undo."""
+    if len(ctx.gesture.steps) > 1:
+        ctx.undo_group = (ctx.last_seq, len(ctx.gesture.steps))
+
+
+def building_staged(ctx: Context, event: EventData) -> bool:
+    """Buildings were bought or sold in this gesture."""
+    return bool(ctx.gesture.steps)
+
+
+def can_unbuild(ctx: Context, event: EventData) -> bool:
+    return ctx.allowed(c.Undo())
+
+
+def do_unbuild(ctx: Context, event: EventData) -> None:
+    """Undo every building of this gesture (their commands are the last ones in force)."""
+    for _ in ctx.gesture.steps:
+        ctx.apply(c.Undo())
+    ctx.gesture.steps, ctx.gesture.total = [], 0
 
 
 # -- the winner of a building auction places it (engine phase ``place``) ---------------------------------

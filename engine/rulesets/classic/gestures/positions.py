@@ -7,7 +7,8 @@ straight to the square: BUY for an unowned deed, ACTION for the rest with the la
 player's deed (the lander's card pays; a utility's rent uses the roll just made), Chance or Community Chest
 (the lander's card draws the screen's deck, or tap the physical card), a tax (the lander's card pays it;
 Income Tax with a choice asks which) or the Free Parking pot. A card that moves the token leads to its new
-square the same way. Another player's card is refused (``error.wrong_player``), and the engine refuses a
+square the same way. A payment due (rent, a tax) stays on the prompt: X says what is still owed
+(``error.payment_due``) and the gesture timeout waits. Another player's card is refused (``error.wrong_player``), and the engine refuses a
 landing off the lander's square (``reason.not_on_square``); nothing changes.
 """
 
@@ -39,6 +40,7 @@ GESTURES = (
     # --- the dice: two touches on the pad, or the unit's roll -------------------------------------------------
     row("answer", S.IDLE, None, ["dice_complete", "can_roll"], ["do_roll", "then_settle"]),
     row("answer", S.IDLE, None, "die_partial", "add_die"),
+    row(["press_cancel", "timeout"], S.IDLE, None, "die_held", "clear_die"),
     # --- the square asks the lander's card: rent (a card's tenfold utility rent: the dice total next), a
     # card, a tax, the pot; a physical Chance or Community Chest card draws that card --------------------------
     row("tap_player", S.ACTION, S.DICE, ["is_lander", "action_is_rent", "tenfold_due"], "pick_player"),
@@ -108,6 +110,20 @@ def start_rolled_rent(ctx: Context, event: EventData) -> None:
     assert found is not None
     at = ctx.durable.game.edition.deeds[found[1]].position if ctx.durable is not None else None
     ctx.gesture = Gesture(player=found[0], deed=found[1], action="rent", position=at)
+    if not tenfold_due(ctx, event):  # (a card's tenfold utility rent needs a new roll: its amount is not known)
+        ctx.gesture.due = {"player": found[0], "amount": landed_rent(ctx)}
+
+
+def landed_rent(ctx: Context) -> int:
+    """The rent the lander owes on the deed of the gesture (money units): the engine's count, doubled for a
+    railroad a card sent them to (as ``PayRent`` charges it), with the roll just made for a utility."""
+    st, g = cst(ctx), ctx.gesture
+    assert ctx.durable is not None and g.deed is not None
+    rent = rent_for(st, ctx.durable.game.edition, g.deed, _last_total(ctx) or 0)
+    card = st.card_rent
+    if card is not None and card[0] == g.player and card[1] == g.deed and card[2] == "double":
+        rent *= 2
+    return rent
 
 
 def is_lander(ctx: Context, event: EventData) -> bool:
@@ -154,6 +170,9 @@ def start_rolled_action(ctx: Context, event: EventData) -> None:
     found = _square_action(ctx)
     assert found is not None
     ctx.gesture = Gesture(player=found[0], action=found[1], position=found[2])
+    if found[1].endswith("_tax") and ctx.durable is not None and not tax_has_choice(ctx, event):
+        amount = int(taxes(ctx.durable.game.edition)[found[2]][1])
+        ctx.gesture.due = {"player": found[0], "amount": amount}
 
 
 def landed_deck(ctx: Context, event: EventData) -> bool:
@@ -232,10 +251,9 @@ def _prompt(ctx: Context, state: S) -> Prompt | None:
     if state is S.ACTION and g.action == "rent" and g.player is not None and g.deed is not None \
             and g.deed in st.owner:
         d = ed.deeds[g.deed]
-        total = _last_total(ctx) or 0
         return Prompt("prompt.landed_pay", (("player", g.player), ("deed", g.deed), ("name", d.name),
                                             ("owner", st.owner[g.deed]), ("buildings", st.level.get(g.deed, 0)),
-                                            ("rent", rent_for(st, ed, g.deed, total))))
+                                            ("rent", landed_rent(ctx))))
     if state is S.ACTION and g.player is not None and g.position is not None:
         return Prompt("prompt.landed_square", (("player", g.player), ("space", ed.spaces[g.position].name),
                                                ("action", g.action or "")))

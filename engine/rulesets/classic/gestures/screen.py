@@ -6,6 +6,7 @@ Nothing here decides a rule: amounts come from the rule modules' own functions. 
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from engine.banker.context import Context
 from engine.banker.hooks import RulesetView
@@ -26,12 +27,13 @@ from engine.banker.viewmodel import (
     TradeView,
 )
 from engine.editions import Edition
+from engine.game import Game
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.base import rent_for
 from engine.rulesets.classic.building import hotels_left, houses_left, lift_cost, next_kind, sell_refund
 from engine.rulesets.classic.edition import cards
 from engine.rulesets.classic.gestures.actions import BUILDING, deck_of, deck_spaces, tax_amounts, tax_position
-from engine.rulesets.classic.gestures.auction import lowest_bid
+from engine.rulesets.classic.gestures.auction import TAP_STEP, lowest_bid
 from engine.rulesets.classic.gestures.base import cst
 from engine.rulesets.classic.gestures.clock import MINUTE_S, elapsed_s, timed
 from engine.rulesets.classic.gestures.trade import offer_of
@@ -108,9 +110,23 @@ def prompt(ctx: Context, state: BankerState) -> Prompt | None:
         a = st.auction
         p = [("deed", a.deed), ("kind", a.kind), ("high_bid", a.high_bid), ("high_bidder", a.high_bidder or ""),
              ("bidder", g.player or "")]
+    elif state is S.EVENT_CARD:
+        p = [("card", g.event_card or 0)]
     else:
         return None
+    if state in CLASSIC_WORDS and (state is not S.DEED or g.deed in st.owner):
+        if state is S.DEED:
+            p.append(("built_key", f"built.{st.level.get(g.deed or 0, 0)}"))
+        elif state is S.AUCTION:
+            p.append(("step", TAP_STEP))
+        return Prompt(f"prompt.classic_{state.value}", tuple(p))
     return Prompt(f"prompt.{state.value}", tuple(p))
+
+
+CLASSIC_WORDS = frozenset({S.IDLE, S.DEED, S.EVENT_CARD, S.AUCTION})
+"""States whose shared prompt says Ultimate's words (an event card, a level, the raise buttons): the classic
+game has its own (``prompt.classic_<state>``: Chance and Community Chest, the houses or the hotel built, what
+a bidder's tap adds)."""
 
 
 def _building(ctx: Context) -> BuildView | None:
@@ -210,14 +226,29 @@ def _clock(ctx: Context) -> ClockView | None:
     return ClockView(st.minute, elapsed, limit, left, rent_tax(st), salary(st))
 
 
+_PLAYERS: WeakKeyDictionary[Context, tuple[tuple[int, int], tuple[PlayerView, ...]]] = WeakKeyDictionary()
+"""Each banker's players as shown, with the game and event count they were built at: the inputs of one gesture (and
+the views between commands) show the same state, so they are built once per command."""
+
+
+def _players(ctx: Context, game: Game, st: ClassicState, ed: Edition) -> tuple[PlayerView, ...]:
+    version = (id(game), len(game.events))
+    kept = _PLAYERS.get(ctx)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    players = tuple(PlayerView(p, s.name, s.token, st.ledger.balances[p], wealth(st, ed, p), p in st.jail,
+                               p in st.bankrupt, st.deeds_of(p), st.cards_of(p)) for p, s in
+                    ((p, st.specs[p]) for p in st.order))
+    _PLAYERS[ctx] = (version, players)
+    return players
+
+
 def fields(ctx: Context, state: BankerState) -> dict[str, Any]:
     """The classic parts of the view-model (names of :class:`~engine.banker.viewmodel.ViewModel` fields)."""
     game = ctx.game
     assert game is not None
     st, ed = cst(ctx), game.edition
-    players = tuple(PlayerView(p, s.name, s.token, st.ledger.balances[p], wealth(st, ed, p), p in st.jail,
-                               p in st.bankrupt, st.deeds_of(p), st.cards_of(p)) for p, s in
-                    ((p, st.specs[p]) for p in st.order))
+    players = _players(ctx, game, st, ed)
     card = _card(ctx, state)
     out: dict[str, Any] = {
         "players": players, "card": card, "choices": _choices(ctx, state, card), "clock": _clock(ctx),

@@ -11,6 +11,7 @@ from transitions import EventData
 
 from engine.banker.context import Context, Refusal, input_value
 from engine.banker.setup import player_id, seat_of
+from engine.banker.viewmodel import TransactionView
 from engine.numbers import parse_count
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.edition import cards
@@ -213,9 +214,19 @@ def can_accept(ctx: Context, event: EventData) -> bool:
 
 
 def do_accept(ctx: Context, event: EventData) -> None:
+    """The deal changes hands; its cash is the last payment the banner shows (the net amount, from the side
+    that gives more; a deal of deeds alone leaves the banner as it was, or its transfer fees)."""
     pid = ctx.input_player(event)
     assert pid is not None
+    offer = cst(ctx).trade
     ctx.apply(cc.AcceptTrade(pid))
+    done = next((e for e in ctx.events if type(e).__name__ == "TradeCompleted"), None)
+    if offer is None or done is None or offer.give_cash == offer.take_cash:
+        return
+    net = offer.give_cash - offer.take_cash
+    payer, payee = (offer.player, offer.partner) if net > 0 else (offer.partner, offer.player)
+    if ctx.last_tx is None or ctx.last_tx.seq <= done.seq:  # (a fee paid after it is later still)
+        ctx.last_tx = TransactionView(done.seq, "TradeCompleted", abs(net), payer, payee)
 
 
 def can_cancel_trade(ctx: Context, event: EventData) -> bool:

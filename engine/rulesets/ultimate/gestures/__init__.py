@@ -47,6 +47,7 @@ ROWS = RulesetRows(
            ["do_resolve", "then_settle"]),
         row(["answer", "tap_deed", "tap_player"], S.EVENT, None, "choice_partial", "add_choice"),
         # --- auction ------------------------------------------------------------------------------------
+        row("tap_player", S.AUCTION, None, "is_high_bidder", "pick_player"),  # their own bid stands
         row("tap_player", S.AUCTION, None, "can_join_auction", ["pick_player", "do_bid", "then_settle"]),  # one touch
         row("press_bid", S.AUCTION, None, "can_bid", ["do_bid", "then_settle"]),
         row("countdown", S.AUCTION, S.AUCTION_WON, "has_high_bid"),
@@ -58,6 +59,7 @@ ROWS = RulesetRows(
         # --- the unit keeps the tokens: two dice on the pad, or the unit's roll ----------------------------
         row("answer", S.IDLE, None, ["dice_complete", "can_roll"], ["do_roll", "take_roll_landing", "then_settle"]),
         row("answer", S.IDLE, None, "die_partial", "add_die"),
+        row(["press_cancel", "timeout"], S.IDLE, None, "die_held", "clear_die"),
         # --- end of turn: the current player is known -------------------------------------------------------
         row("press_end_turn", S.IDLE, None, "can_end_current_turn", ["do_end_current_turn", "then_settle"]),
     ),

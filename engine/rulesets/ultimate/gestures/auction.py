@@ -7,6 +7,7 @@ from transitions import EventData
 
 from engine import commands as c
 from engine.banker.context import Context, Refusal, input_value
+from engine.banker.gestures.auction import bid_refused
 from engine.numbers import parse_count
 
 
@@ -32,7 +33,7 @@ def can_join_auction(ctx: Context, event: EventData) -> bool:
     pid = ctx.input_player(event)
     if pid is None:
         return ctx.probing
-    return ctx.allowed(c.PlaceBid(pid, _bid_amount(ctx, event)), "error.not_bidder")
+    return ctx.allowed(c.PlaceBid(pid, _bid_amount(ctx, event))) or bid_refused(ctx)
 
 
 def can_bid(ctx: Context, event: EventData) -> bool:
