@@ -15,6 +15,7 @@ same stack. The cost per command is one list append; an undo folds at most ``CHE
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 from typing import Any
 
@@ -212,13 +213,30 @@ class Game:
         """The game rebuilt from its events (the fold only; no rule is run).
 
         Raises :class:`RecordError` if the events are not numbered 1, 2, ... with non-decreasing command
-        numbers (a damaged journal), and :class:`IllegalCommand` for an undo of nothing."""
+        numbers (a damaged journal), and :class:`IllegalCommand` for an undo of nothing.
+
+        The cyclic garbage collector is paused during the fold (and resumed as it was): the fold makes no
+        reference cycles, but the collector's passes over the long-lived events of a long game took more
+        than half of the fold's time (100,000 events: 0.32 s with it, 0.13 s without)."""
         game = cls(edition)
-        for event in events:
-            if event.seq != len(game._events) + 1 or event.command < game._command:
-                raise RecordError(
-                    f"expected event {len(game._events) + 1} of command >= {game._command}, "
-                    f"got seq {event.seq} of command {event.command}: {event!r}")
-            game._fold(event)
-            game._command = event.command
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            done, fold, state, stack = game._events, game._fold_table, game._state, game._stack
+            for event in events:
+                command = event.command
+                if event.seq != len(done) + 1 or command < game._command:
+                    raise RecordError(
+                        f"expected event {len(done) + 1} of command >= {game._command}, "
+                        f"got seq {event.seq} of command {command}: {event!r}")
+                if command == game._folded_command:  # a further event of the same command (as in _fold)
+                    fold[type(event)](state, event)
+                    stack[-1][1].append(event)
+                    done.append(event)
+                else:
+                    game._fold(event)
+                game._command = command
+        finally:
+            if collecting:
+                gc.enable()
         return game
