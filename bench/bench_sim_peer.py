@@ -1,22 +1,29 @@
 """Dice rolls per second: our classic simulator against a peer simulator, side by side in one run.
 
-Usage: ``python bench/bench_sim_peer.py PEER_CHECKOUT [--rounds 3] [--seconds 10] [--check end|every]
-[--fast DIR]``
+Usage: ``python bench/bench_sim_peer.py PEER_CHECKOUT [--rounds 3] [--seconds 10] [--fast DIR]`` and
+``python bench/bench_sim_peer.py --growth [--edition classic-us] [--sizes 10,100,1000,10000]``
 
 ``PEER_CHECKOUT`` is a checkout of gamescomputersplay/monopoly at commit 7c4df31 (a plain object model,
 no auctions, one core here, 4 players); it is imported from there and never copied into this project. Its
 dice are counted by wrapping its ``Dice.roll``; ours are the classic table's ``rolls`` (every roll that moves
 a token or tries for doubles).
 
-Each round plays about ``--seconds`` of peer games, then about as long of ours (classic-us, 4 players,
-``--check end`` by default) as plain Python and, when ``--fast`` names the compiled build of
-scripts/build_fast.py (``make fast``; default ``build/fast`` if it is there), as long again with the compiled
-modules. All three run in child processes, alternating, so that they see the same machine state; a child
+Each round plays about ``--seconds`` of peer games, then about as long of ours (classic-us, 4 players) as
+plain Python with ``--check end`` (invariants at each game's end, as the peer checks nothing; goal 1.5x the
+peer), as plain Python with ``--check every`` (after every command; goal 0.5x) and, when ``--fast`` names
+the compiled build of scripts/build_fast.py (``make fast``; default ``build/fast`` if it is there), with the
+compiled modules and ``--check end`` (goal 3x). All three run in child processes, alternating, so that they see the same machine state; a child
 times only its games (not its start), in CPU seconds of its one core (``time.process_time``: on a machine
 that other work loads, wall time measures the scheduler more than the code; on a quiet one they agree, and
 the wall-clock rates are printed too). Both builds play the same seeds, and the bench checks that they gave
 the same games (a digest of each batch's report without its timing) before it prints anything. Prints each
-round and the totals: the figures, and the ratios ours / peer.
+round and the totals: the figures, the ratios ours / peer and each ratio's goal.
+
+``--growth`` runs ``boardbank sim --check end --json`` for 10, 100, 1,000 and 10,000 games, each in a fresh
+process, and prints the CPU time per game (of the run, the imports before it left out) and the process's peak
+resident memory: both should stay flat as the run grows (the report keeps a count per square and one
+number per game, no game). Games differ in length, so the time per turn is printed too; the first run's
+figure includes the one-time work of a process (the edition read, the first games' caches).
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BATCH = 20  # games per run_sim call in our child
+GOALS = {"pure": 1.5, "every": 0.5, "fast": 3.0}  # ours / peer, rolls per CPU second
 
 
 def _peer_child(checkout: Path, seconds: float, first: int) -> dict[str, Any]:
@@ -88,8 +96,9 @@ def _child(kind: str, args: argparse.Namespace, first: int, fast: Path | None) -
     env = dict(os.environ)
     paths = [str(fast)] if kind == "fast" and fast else []
     env["PYTHONPATH"] = os.pathsep.join([*paths, str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    check = "every" if kind == "every" else "end"
     command = [sys.executable, __file__, str(args.peer), "--child", kind, "--seconds", str(args.seconds),
-               "--first", str(first), "--check", args.check]
+               "--first", str(first), "--check", check]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"the {kind} child failed:\n{done.stderr[-3000:]}")
@@ -103,13 +112,16 @@ def _child(kind: str, args: argparse.Namespace, first: int, fast: Path | None) -
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("peer", type=Path, help="checkout of gamescomputersplay/monopoly at 7c4df31")
+    parser.add_argument("peer", type=Path, nargs="?", help="checkout of gamescomputersplay/monopoly at 7c4df31")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=10.0, help="per simulator and round")
-    parser.add_argument("--check", choices=["end", "every"], default="end")
+    parser.add_argument("--check", choices=["end", "every"], default="end", help=argparse.SUPPRESS)
     parser.add_argument("--fast", type=Path, default=None,
                         help="the compiled build (scripts/build_fast.py); default build/fast if present")
-    parser.add_argument("--child", choices=["peer", "pure", "fast"], help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=["peer", "pure", "every", "fast"], help=argparse.SUPPRESS)
+    parser.add_argument("--growth", action="store_true", help="time per game and peak memory as a run grows")
+    parser.add_argument("--edition", default="classic-us", help="the edition of --growth")
+    parser.add_argument("--sizes", default="10,100,1000,10000", help="the game counts of --growth")
     parser.add_argument("--first", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child == "peer":
@@ -118,6 +130,10 @@ def main() -> int:
     if args.child:
         print(json.dumps(_ours_child(args.seconds, args.first, args.check)))
         return 0
+    if args.growth:
+        return growth(args.edition, [int(n) for n in args.sizes.split(",")])
+    if args.peer is None:
+        parser.error("the peer's checkout is needed (or --growth)")
 
     sys.path.insert(0, str(ROOT / "scripts"))
     from build_fast import DEFAULT_OUT, stale
@@ -129,7 +145,7 @@ def main() -> int:
         why = stale(fast.resolve())
         if why:
             raise SystemExit(f"--fast: {why}")
-    kinds = ["peer", "pure", *(["fast"] if fast else [])]
+    kinds = ["peer", "pure", "every", *(["fast"] if fast else [])]
     totals = {k: [0, 0.0] for k in kinds}
     peer_first, our_first, compared = 1, 1, 0
     for rnd in range(1, args.rounds + 1):
@@ -147,13 +163,49 @@ def main() -> int:
         our_first += max(len(results[k]["digests"]) for k in kinds if k != "peer")
         line = ", ".join(f"{k} {results[k]['rolls'] / results[k]['seconds']:,.0f}"
                          f" ({results[k]['rolls'] / results[k]['wall']:,.0f} wall)" for k in kinds)
-        print(f"round {rnd} (rolls per CPU second, --check {args.check}): {line}", flush=True)
+        print(f"round {rnd} (rolls per CPU second): {line}", flush=True)
     rate = {k: totals[k][0] / totals[k][1] for k in kinds}
-    print(f"totals in rolls per CPU second: peer {rate['peer']:,.0f} rolls/s; ours --check {args.check}: plain Python {rate['pure']:,.0f} "
-          f"rolls/s, ratio {rate['pure'] / rate['peer']:.2f}")
+    names = {"pure": "plain Python, --check end", "every": "plain Python, --check every",
+             "fast": f"compiled (mypyc, {fast}), --check end"}
+    print(f"totals in rolls per CPU second ({args.rounds} alternating rounds): peer {rate['peer']:,.0f}")
+    for kind in kinds[1:]:
+        ratio, goal = rate[kind] / rate["peer"], GOALS[kind]
+        print(f"  ours {names[kind]:<48} {rate[kind]:>9,.0f}  ratio {ratio:.2f}  goal >= {goal}  "
+              f"{'ok' if ratio >= goal else 'BELOW'}")
     if fast:
-        print(f"ours compiled (mypyc, {fast}): {rate['fast']:,.0f} rolls/s, ratio {rate['fast'] / rate['peer']:.2f}; "
-              f"{compared} games played by both builds, identical")
+        print(f"{compared} games played by both builds, identical")
+    return 0
+
+
+def growth(edition: str, sizes: list[int]) -> int:
+    """Print CPU time per game and peak RSS of ``boardbank sim --check end`` for each run size."""
+    code = ("import contextlib, io, json, sys, time\n"
+            "from ui.cli.console import main\n"
+            "t = time.process_time()\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out, contextlib.redirect_stderr(io.StringIO()):\n"
+            "    main(sys.argv[1:])\n"
+            "cpu = time.process_time() - t\n"
+            "rss = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM:'))\n"
+            "report = json.loads(out.getvalue())\n"
+            "print(json.dumps({'cpu': cpu, 'rss_kib': rss, 'games': report['games'], 'turns': report['turns']}))\n")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    print(f"boardbank sim --edition {edition} --check end, one process per run (CPU s per game, peak RSS)")
+    rows = []
+    for n in sizes:
+        done = subprocess.run([sys.executable, "-c", code, "sim", "--edition", edition, "--games", str(n),
+                               "--check", "end", "--json"], env=env, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise SystemExit(f"sim of {n} games failed:\n{done.stderr[-2000:]}")
+        got = json.loads(done.stdout.strip().splitlines()[-1])
+        per_turn = got["cpu"] / (n * got["turns"]) * 1e6 if got["turns"] else 0.0
+        rows.append((n, per_turn, got["rss_kib"] / 1024))
+        print(f"  {n:>6,} games: {got['cpu'] / n * 1000:7.2f} ms per game (mean {got['turns']:.1f} turns, "
+              f"{per_turn:5.1f} us per turn), peak RSS {got['rss_kib'] / 1024:6.1f} MiB", flush=True)
+    if len(rows) > 1:
+        big, small = rows[-1], rows[1] if len(rows) > 2 else rows[0]
+        print(f"  {big[0]:,} games / {small[0]:,} games: time per turn x{big[1] / small[1]:.2f}, "
+              f"peak RSS x{big[2] / small[2]:.2f} (flat: about 1)")
     return 0
 
 

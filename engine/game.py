@@ -15,6 +15,7 @@ same stack. The cost per command is one list append; an undo folds at most ``CHE
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 from typing import Any
 
@@ -121,18 +122,36 @@ class Game:
     def apply(self, cmd: Command) -> tuple[ev.Event, ...]:
         """Apply ``cmd``: its events, numbered and folded; :class:`IllegalCommand` if refused (no change)."""
         rule = self._rules.get(type(cmd))
-        reason = self._check(cmd, rule)
+        phase = self._state.phase
+        if rule is None or phase == "over" or phase == "setup":
+            reason = self._check(cmd, rule)
+        else:  # the common case of _check, inline: a command of the ruleset in a game under way
+            try:
+                reason = rule[0](self._state, self._edition, cmd)
+            except (AttributeError, TypeError, KeyError):
+                reason = self._check(cmd, rule)
         if reason is not None:
             raise IllegalCommand(reason)
         self._command += 1
-        new: list[ev.Event] = []
-        self._new = new
         n_events = len(self._events)
         try:
-            if rule is None:  # Undo
-                self.emit(ev.CommandUndone, self._stack[-1][0])
+            if rule is None:  # Undo: folded by the game itself (it pops the stack and rebuilds the state)
+                undone = ev.CommandUndone(n_events + 1, self._command, self._stack[-1][0])
+                self._fold(undone)
+                new: list[ev.Event] = [undone]
             else:
+                # the command's entry on the undo stack is opened here, so that emit only appends; the
+                # checkpoint of this depth (if due) is the state before the command, as in _fold
+                stack = self._stack
+                depth = len(stack)
+                if depth % CHECKPOINT_EVERY == 0 and depth not in self._checkpoints:
+                    self._checkpoints[depth] = self._state.copy()
+                new = self._new = []
+                stack.append((self._command, new))
+                self._folded_command = self._command
                 rule[1](self, cmd)
+                if not new:  # a command without events leaves no entry (as a replay of its events)
+                    stack.pop()
         except BaseException:
             # a defect in a rule: rebuild everything from the events before this command, then re-raise
             before = Game.replay(self._edition, self._events[:n_events])
@@ -147,13 +166,9 @@ class Game:
         """Create the next event of the current command and fold it (used by the rules)."""
         events = self._events
         event = cls(len(events) + 1, self._command, *fields)
-        if self._command == self._folded_command:  # the fast path: a further event of the same command
-            self._fold_table[cls](self._state, event)
-            self._stack[-1][1].append(event)
-            events.append(event)
-        else:
-            self._fold(event)
-        self._new.append(event)
+        self._fold_table[cls](self._state, event)
+        events.append(event)
+        self._new.append(event)  # the command's entry on the undo stack (opened by apply)
 
     def _fold(self, event: ev.Event) -> None:
         if event.command != self._folded_command:
@@ -198,13 +213,30 @@ class Game:
         """The game rebuilt from its events (the fold only; no rule is run).
 
         Raises :class:`RecordError` if the events are not numbered 1, 2, ... with non-decreasing command
-        numbers (a damaged journal), and :class:`IllegalCommand` for an undo of nothing."""
+        numbers (a damaged journal), and :class:`IllegalCommand` for an undo of nothing.
+
+        The cyclic garbage collector is paused during the fold (and resumed as it was): the fold makes no
+        reference cycles, but the collector's passes over the long-lived events of a long game took more
+        than half of the fold's time (100,000 events: 0.32 s with it, 0.13 s without)."""
         game = cls(edition)
-        for event in events:
-            if event.seq != len(game._events) + 1 or event.command < game._command:
-                raise RecordError(
-                    f"expected event {len(game._events) + 1} of command >= {game._command}, "
-                    f"got seq {event.seq} of command {event.command}: {event!r}")
-            game._fold(event)
-            game._command = event.command
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            done, fold, state, stack = game._events, game._fold_table, game._state, game._stack
+            for event in events:
+                command = event.command
+                if event.seq != len(done) + 1 or command < game._command:
+                    raise RecordError(
+                        f"expected event {len(done) + 1} of command >= {game._command}, "
+                        f"got seq {event.seq} of command {command}: {event!r}")
+                if command == game._folded_command:  # a further event of the same command (as in _fold)
+                    fold[type(event)](state, event)
+                    stack[-1][1].append(event)
+                    done.append(event)
+                else:
+                    game._fold(event)
+                game._command = command
+        finally:
+            if collecting:
+                gc.enable()
         return game

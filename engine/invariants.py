@@ -23,15 +23,36 @@ def core_invariants(s: Any, ed: Edition) -> list[str]:
         if s.owner or s.ledger.balances:
             out.append("setup phase with owners or accounts")
         return out
-    if set(s.ledger.balances) != set(s.order):
-        out.append(f"accounts {sorted(s.ledger.balances)} != players {sorted(s.order)}")
+    out.extend(core_accounts(s))
+    out.extend(core_holdings(s, ed))
+    out.extend(core_turn(s))
+    return out
+
+
+def core_accounts(s: Any) -> list[str]:
+    """The accounts are the players' (a game under way)."""
+    if s.ledger.balances.keys() != set(s.order):
+        return [f"accounts {sorted(s.ledger.balances)} != players {sorted(s.order)}"]
+    return []
+
+
+def core_holdings(s: Any, ed: Edition) -> list[str]:
+    """Each owner is an active player, of a deed of the edition (reads ``owner``, ``specs``, ``bankrupt``)."""
+    out: list[str] = []
+    deeds, specs, bankrupt = ed.deeds, s.specs, s.bankrupt
     for deed, owner in s.owner.items():
-        if deed not in ed.deeds:
+        if deed not in deeds:
             out.append(f"unknown deed {deed} has owner {owner}")
-        if owner not in s.specs:
+        if owner not in specs:
             out.append(f"deed {deed} owned by unknown player {owner!r}")
-        if owner in s.bankrupt:
+        if owner in bankrupt:
             out.append(f"bankrupt player {owner} owns deed {deed}")
+    return out
+
+
+def core_turn(s: Any) -> list[str]:
+    """A game over has standings; the turn is with an active player."""
+    out: list[str] = []
     if s.phase == OVER and not s.standings_final:
         out.append("game over without standings")
     if s.turn is not None and (s.turn not in s.specs or (s.turn in s.bankrupt and s.phase != OVER)):

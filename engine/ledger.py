@@ -68,10 +68,12 @@ class Ledger:
     def problems(self) -> list[str]:
         """Why the books do not balance (empty when healthy)."""
         out: list[str] = []
-        total = sum(self.balances.values())
+        balances = self.balances
+        total = sum(balances.values())
         if self.issued != total + self.bank_position:
             out.append(f"money issued {self.issued} != balances {total} + bank position {self.bank_position}")
-        out.extend(f"negative balance {acct}: {bal}" for acct, bal in self.balances.items() if bal < 0)
+        if balances and min(balances.values()) < 0:  # checked after every command: the common case first
+            out.extend(f"negative balance {acct}: {bal}" for acct, bal in balances.items() if bal < 0)
         return out
 
     def snapshot(self) -> dict[str, object]:

@@ -30,7 +30,7 @@ COMPILED: tuple[str, ...] = (
     *(f"engine/rulesets/classic/{name}.py" for name in (
         "auction", "base", "bots", "building", "cards", "commands", "debt", "edition", "events", "fold",
         "invariants", "jail", "rent", "rules", "ruleset", "sim", "standings", "state", "table", "trade",
-        "turns")),
+        "turns", "watch")),
 )
 """The modules compiled, relative to the repository. The build keeps each module's source beside it: the
 record codec (engine/records.py) reads the compiled commands' and events' field types from there, as mypyc

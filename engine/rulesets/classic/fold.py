@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from engine import events as ev
+from engine.frozen import quicken
 from engine.ledger import BANK
 from engine.rulesets.classic import events as cev
 from engine.rulesets.classic.edition import cards
@@ -309,3 +310,4 @@ FOLD: Final[dict[type, Callable[[ClassicState, Any], None]]] = {
     cev.LotsDealt: fold_dealt, cev.ActionTimedOut: fold_timed_out,
 }
 """Event type -> its fold function, for every event the classic rules emit (shared ones included)."""
+quicken(FOLD)  # the events' quicker __init__ (engine/frozen.py)

@@ -11,73 +11,124 @@ rest.
 from __future__ import annotations
 
 from engine.editions import Edition
-from engine.invariants import core_invariants
-from engine.rulesets.classic.building import height
+from engine.invariants import core_accounts, core_holdings, core_invariants, core_turn
 from engine.rulesets.classic.edition import cards
 from engine.rulesets.classic.state import HOTEL, PHASES, ClassicState
 
+Holdings = tuple[list[str], list[str], list[str], list[str]]
+"""What the holdings give (each a list of sentences): owners (engine/invariants.py ``core_holdings``),
+buildings, mortgages, lots. They read only ``owner``, ``level``, ``mortgaged``, ``lots``, ``specs``,
+``bankrupt`` and the options, so a caller that knows a command's events left those alone may pass the
+previous ones (engine/rulesets/classic/watch.py)."""
 
-def check_invariants(s: ClassicState, ed: Edition) -> list[str]:
-    """Every broken invariant of ``s`` as a sentence (amounts in money units)."""
-    out = core_invariants(s, ed)
-    if s.phase not in PHASES:
-        return [*out, f"unknown phase {s.phase!r}"]
-    if s.phase == "setup":
-        return out
+
+def check_invariants(s: ClassicState, ed: Edition, holdings: Holdings | None = None,
+                     decks: list[str] | None = None) -> list[str]:
+    """Every broken invariant of ``s`` as a sentence (amounts in money units). ``holdings`` and ``decks``:
+    the results of :func:`holdings_problems` and :func:`deck_problems` for this state, if the caller has them."""
+    phase = s.phase
+    if phase == "setup" or phase not in PHASES:
+        out = core_invariants(s, ed)
+        return out if phase == "setup" else [*out, f"unknown phase {phase!r}"]
+    if holdings is None:
+        holdings = holdings_problems(s, ed)
+    out = s.ledger.problems()
+    out.extend(core_accounts(s))
+    out.extend(holdings[0])
+    out.extend(core_turn(s))
     if not 0 <= s.pot <= s.ledger.bank_position:
         out.append(f"pot {s.pot} outside 0..{s.ledger.bank_position} (what the Bank received)")
-    for phase, present in (("auction", s.auction is not None), ("debt", bool(s.debts)), ("place", s.credit is not None)):
-        if present != (s.phase == phase):
-            out.append(f"phase {s.phase} but {phase} details {'present' if present else 'absent'}")
-    out.extend(_buildings(s, ed))
-    for d in s.mortgaged:
-        if d not in s.owner:
-            out.append(f"unowned deed {d} is mortgaged")
-    for d in s.lots:
-        if d in s.owner:
-            out.append(f"deed {d} waits for auction but is owned by {s.owner[d]}")
-    for p, tries in s.jail.items():
-        if p not in s.specs or p in s.bankrupt or not 0 <= tries < s.options.jail_max_turns:
-            out.append(f"jail entry {p!r} with {tries} tries")
-    out.extend(_cards(s, ed))
+    if (s.auction is not None) != (phase == "auction"):
+        out.append(f"phase {phase} but auction details {'present' if s.auction is not None else 'absent'}")
+    if bool(s.debts) != (phase == "debt"):
+        out.append(f"phase {phase} but debt details {'present' if s.debts else 'absent'}")
+    if (s.credit is not None) != (phase == "place"):
+        out.append(f"phase {phase} but place details {'present' if s.credit is not None else 'absent'}")
+    out.extend(holdings[1])
+    out.extend(holdings[2])
+    out.extend(holdings[3])
+    if s.jail:
+        specs, bankrupt, most = s.specs, s.bankrupt, s.options.jail_max_turns
+        for p, tries in s.jail.items():
+            if p not in specs or p in bankrupt or not 0 <= tries < most:
+                out.append(f"jail entry {p!r} with {tries} tries")
+    out.extend(deck_problems(s, ed) if decks is None else decks)
     for debt in s.debts:
         if debt.debtor in s.bankrupt or debt.amount <= 0:
             out.append(f"debt {debt} of a bankrupt player or of nothing")
     return out
 
 
+def holdings_problems(s: ClassicState, ed: Edition) -> Holdings:
+    """The invariants of who holds what (see :data:`Holdings`)."""
+    owner = s.owner
+    mortgages = [f"unowned deed {d} is mortgaged" for d in s.mortgaged if d not in owner]
+    lots = [f"deed {d} waits for auction but is owned by {owner[d]}" for d in s.lots if d in owner]
+    return core_holdings(s, ed), _buildings(s, ed), mortgages, lots
+
+
 def _buildings(s: ClassicState, ed: Edition) -> list[str]:
     out: list[str] = []
-    houses, hotels = s.houses_used(), s.hotels_used()
-    if houses > s.options.houses_in_bank or hotels > s.options.hotels_in_bank:
-        out.append(f"{houses} houses and {hotels} hotels built, the Bank has {s.options.houses_in_bank} and "
-                   f"{s.options.hotels_in_bank}")
-    for deed, level in s.level.items():
-        d = ed.deeds[deed]
-        members = ed.colour_sets[d.colour]
-        owner = s.owner.get(deed)
-        if d.kind != "street" or not 1 <= level <= HOTEL or (level != HOTEL and level > s.options.houses_per_hotel):
-            out.append(f"deed {deed} ({d.kind}) has level {level}")
-        if owner is None or any(s.owner.get(m) != owner for m in members):
-            out.append(f"deed {deed} has buildings but its {d.colour} set is not one owner's")
-        if any(m in s.mortgaged for m in members):
-            out.append(f"deed {deed} has buildings but its {d.colour} set has a mortgaged deed")
-        if s.options.even_build:
-            heights = [height(s, s.level.get(m, 0)) for m in members]
-            if max(heights) - min(heights) > 1:
-                out.append(f"the {d.colour} set is built unevenly: {heights}")
+    level = s.level
+    options = s.options
+    houses = hotels = 0
+    for v in level.values():
+        if v == HOTEL:
+            hotels += 1
+        elif v < HOTEL:
+            houses += v
+    if houses > options.houses_in_bank or hotels > options.hotels_in_bank:
+        out.append(f"{houses} houses and {hotels} hotels built, the Bank has {options.houses_in_bank} and "
+                   f"{options.hotels_in_bank}")
+    if not level:
+        return out
+    owner_of, mortgaged, even, per_hotel = s.owner, s.mortgaged, options.even_build, options.houses_per_hotel
+    hotel_height = per_hotel + 1
+    sets: dict[str, tuple[bool, bool, list[int] | None]] = {}  # what each built colour set gives, once a call
+    deeds, colour_sets = ed.deeds, ed.colour_sets
+    for deed, lv in level.items():
+        d = deeds[deed]
+        colour = d.colour
+        if d.kind != "street" or not 1 <= lv <= HOTEL or (lv != HOTEL and lv > per_hotel):
+            out.append(f"deed {deed} ({d.kind}) has level {lv}")
+        found = sets.get(colour)
+        if found is None:
+            members = colour_sets[colour]
+            owners = {owner_of.get(m) for m in members}
+            heights = [hotel_height if (h := level.get(m, 0)) == HOTEL else h for m in members] if even else None
+            found = sets[colour] = (len(owners) != 1 or None in owners,
+                                    any(m in mortgaged for m in members),
+                                    heights if heights and max(heights) - min(heights) > 1 else None)
+        split, has_mortgage, uneven = found
+        # the deed is one of its set's members, so "its owner owns every member" is "the set has one owner"
+        if split:
+            out.append(f"deed {deed} has buildings but its {colour} set is not one owner's")
+        if has_mortgage:
+            out.append(f"deed {deed} has buildings but its {colour} set has a mortgaged deed")
+        if uneven is not None:
+            out.append(f"the {colour} set is built unevenly: {uneven}")
     return out
 
 
-def _cards(s: ClassicState, ed: Edition) -> list[str]:
+_DECK_IDS: dict[str, tuple[tuple[str, list[int]], ...]] = {}  # edition id -> (deck, its sorted card ids)
+
+
+def deck_problems(s: ClassicState, ed: Edition) -> list[str]:
+    """The invariants of the two decks and the jail cards held (reads ``chance``, ``chest``, ``held``,
+    ``specs``, ``bankrupt``)."""
     out: list[str] = []
-    for deck_name, deck in (("chance", s.chance), ("chest", s.chest)):
-        ids = sorted(c.id for c in ed.events if c.deck == deck_name)
-        present = sorted([*deck, *(c for c in s.held if cards(ed)[c].deck == deck_name)])
+    decks = _DECK_IDS.get(ed.id)
+    if decks is None:
+        decks = _DECK_IDS[ed.id] = tuple(
+            (name, sorted(c.id for c in ed.events if c.deck == name)) for name in ("chance", "chest"))
+    held = s.held
+    by_id = cards(ed)
+    for (deck_name, ids), deck in zip(decks, (s.chance, s.chest), strict=True):
+        present = sorted([*deck, *(c for c in held if by_id[c].deck == deck_name)]) if held else sorted(deck)
         if present != ids:
             out.append(f"the {deck_name} cards in the deck and in hands {present} are not each card once {ids}")
-    for card, holder in s.held.items():
-        if cards(ed)[card].effect != "jail_card":
+    for card, holder in held.items():
+        if by_id[card].effect != "jail_card":
             out.append(f"card {card} is held but is not a Get Out of Jail Free card")
         if holder not in s.specs or holder in s.bankrupt:
             out.append(f"jail card {card} held by {holder!r}, not an active player")

@@ -33,6 +33,7 @@ from engine.rulesets.classic.cards import tax_amount
 from engine.rulesets.classic.edition import taxes
 from engine.rulesets.classic.state import ClassicState
 from engine.rulesets.classic.table import SimTable, light
+from engine.rulesets.classic.watch import InvariantWatch
 from engine.sim.results import GameResult, SimError
 
 Apply = Callable[[c.Command], Sequence[ev.Event]]
@@ -110,6 +111,7 @@ class ClassicRunner:
         self._busy = False  # settling a debt or running an auction: no nested settling
         self._version = 0  # counts commands that may change who holds which deed or mortgage
         self._seen: dict[str, tuple[int, tuple[tuple[int, ...], ...], cc.ProposeTrade | None]] = {}
+        self._watch = InvariantWatch(edition)  # check_invariants after each command, by what it touched
 
     # -- sending commands ------------------------------------------------------------------------
     def send(self, cmd: c.Command) -> Sequence[ev.Event]:
@@ -121,7 +123,7 @@ class ClassicRunner:
         if type(cmd) in _CHANGES_HOLDINGS:
             self._version += 1
         if self.check_invariants:
-            problems = self.game.invariants()
+            problems = self._watch.check(self.state, events)
             if problems:
                 r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
         phase = self.state.phase

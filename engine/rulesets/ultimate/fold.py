@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import events as ev
+from engine.frozen import quicken
 from engine.ledger import BANK
 from engine.rulesets.ultimate import events as uev
 from engine.rulesets.ultimate.moves import fold_jailed, fold_rolled, fold_token_moved
@@ -217,6 +218,7 @@ def _with_landing(fold: Callable[[GameState, Any], None]) -> Callable[[GameState
 
 
 FOLD: dict[type, Callable[[GameState, Any], None]] = {t: _with_landing(f) for t, f in _FOLD.items()}
+quicken(FOLD)  # the events' quicker __init__ (engine/frozen.py)
 
 
 def apply_event(state: GameState, event: ev.Event) -> None:
