@@ -38,6 +38,7 @@ from engine.editions import load_edition
 from engine.errors import EditionError, RecordError
 from engine.events import Event
 from engine.records import event_from_record, event_to_record
+from engine.store import lock
 from engine.store.inspect import inspect_file
 from engine.store.migrate import migrate_v1
 from engine.store.rows import BadRow, LogRow, decode_rows, payload_text
@@ -80,9 +81,11 @@ def _connect(path: Path) -> sqlite3.Connection:
 class Journal:
     """An open journal file. Create with :meth:`open`; use as a context manager or call :meth:`close`."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, *, read_only: bool = False) -> None:
         self.path = path
         self._conn = conn
+        self.read_only = read_only
+        self._closed = False
         self._tails = Tails(path)  # where the games written through this connection end
 
     # -- opening ---------------------------------------------------------------------------------
@@ -98,17 +101,33 @@ class Journal:
         p = Path(path)
         if read_only and not p.is_file():
             raise JournalError(f"no journal file at {p}")
-        needs_schema = inspect_file(p) if p.exists() else True
         if read_only:
-            if needs_schema:
-                raise JournalError(f"{p} holds no boardbank journal yet (no games were ever recorded in it)")
-            try:
-                conn = sqlite3.connect(f"file:{p}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
-            except sqlite3.Error as exc:
-                raise JournalError(f"cannot open the journal {p} read-only: {exc}") from exc
-            return cls(p, conn)
+            return cls._open_read_only(p)
         if not p.parent.is_dir():
             raise JournalError(f"cannot create the journal {p}: the folder {p.parent} does not exist")
+        # the checks only read (a refused file gets no lock file either); ``raw``: no descriptor of the file
+        # outside SQLite while this process has it open (engine/store/lock.py)
+        needs_schema = inspect_file(p, raw=not lock.held_here(p)) if p.exists() else True
+        lock.acquire(p)  # one writer: a second process is refused here, before it writes anything
+        try:
+            return cls._open_writable(p, needs_schema)
+        except BaseException:
+            lock.release(p)
+            raise
+
+    @classmethod
+    def _open_read_only(cls, p: Path) -> Journal:
+        """A reader (``mode=ro``: it never writes, checkpoints, deletes or truncates the WAL)."""
+        if inspect_file(p, raw=not lock.held_here(p)):
+            raise JournalError(f"{p} holds no boardbank journal yet (no games were ever recorded in it)")
+        try:
+            conn = sqlite3.connect(f"file:{p}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot open the journal {p} read-only: {exc}") from exc
+        return cls(p, conn, read_only=True)
+
+    @classmethod
+    def _open_writable(cls, p: Path, needs_schema: bool) -> Journal:
         try:
             conn = _connect(p)
         except sqlite3.Error as exc:
@@ -147,8 +166,13 @@ class Journal:
             raise
 
     def close(self) -> None:
-        """Close the connection (committed data is already on disk)."""
+        """Close the connection (committed data is already on disk) and, for a writer, its lock; idempotent."""
+        if self._closed:
+            return
+        self._closed = True
         self._conn.close()
+        if not self.read_only:
+            lock.release(self.path)
 
     def __enter__(self) -> Journal:
         return self

@@ -114,7 +114,8 @@ def test_backup_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     with Journal.open(dest, read_only=True) as journal:
         assert journal.game(1).options == {"start_money": 2000}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["backup.sqlite3", "bb.sqlite3"] + (
-        ["bb.sqlite3-shm", "bb.sqlite3-wal"] if Path(f"{db}-wal").exists() else [])
+        ["bb.sqlite3-shm", "bb.sqlite3-wal"] if Path(f"{db}-wal").exists() else []) + [
+        "bb.sqlite3.lock"]  # the writer's lock file (engine/store/lock.py); no partial copy is left
 
 
 def test_backup_refuses_bad_sources_and_destinations(tmp_path: Path) -> None:

@@ -36,6 +36,7 @@ from typing import TextIO
 from engine.editions import Edition, list_editions, load_edition
 from engine.errors import EditionError
 from engine.store.journal import Journal
+from engine.store import lock
 from engine.store.schema import JournalError
 from reader.base import Reader, ReaderError, open_reader
 from reader.events import CardPresented, ReaderEvent
@@ -318,7 +319,15 @@ def cards_main(args: argparse.Namespace) -> int:
             box = _guided_box(args, words, db)  # a bad request is refused before the file is touched
         elif args.action == "enroll" and getattr(args, "edition", None):
             edition = load_edition(args.edition)
-        registry = CardRegistry.open(db)
+        writes = args.action != "list"
+        if writes:
+            lock.acquire(db)  # one writer: refused while the kiosk or headless holds the file
+        try:
+            registry = CardRegistry.open(db)
+        except BaseException:
+            if writes:
+                lock.release(db)
+            raise
     except (RegistryError, EditionError, JournalError) as exc:
         if as_json and not isinstance(exc, JournalError):
             _emit(out, True, {"error": str(exc)}, "")
@@ -373,3 +382,5 @@ def cards_main(args: argparse.Namespace) -> int:
         return 2
     finally:
         registry.close()
+        if args.action != "list":
+            lock.release(db)
