@@ -35,8 +35,8 @@ from typing import TextIO
 
 from engine.editions import Edition, list_editions, load_edition
 from engine.errors import EditionError
-from engine.store.journal import Journal
 from engine.store import lock
+from engine.store.journal import Journal
 from engine.store.schema import JournalError
 from reader.base import Reader, ReaderError, open_reader
 from reader.events import CardPresented, ReaderEvent
