@@ -164,9 +164,12 @@ def test_restore_creates_replaces_and_moves_a_damaged_file_aside(tmp_path: Path)
         journal.create_game("ultimate-uk", 6, {})
     with pytest.raises(JournalError, match="exists; pass --force"):
         restore(saved, db)
-    assert restore(saved, db, force=True).games == 1
+    report = restore(saved, db, force=True)
+    assert report.games == 1 and report.moved_aside == tmp_path / "bb.sqlite3.before-restore"
     with Journal.open(db) as journal:
         assert [g.id for g in journal.games()] == [1]
+    with Journal.open(report.moved_aside, read_only=True) as kept:  # the replaced file, kept beside it
+        assert [g.id for g in kept.games()] == [1, 2]
     broken = tmp_path / "broken.sqlite3"
     broken.write_text("scribbles")
     report = restore(saved, broken, force=True)
