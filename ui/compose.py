@@ -190,7 +190,8 @@ def build(
         clock = AdjustableClock(manual=manual)
         seeds = random.SystemRandom()
         banker = Banker(store, registry.lookup, clock, seed_source=lambda: seeds.randrange(1, 2**31),
-                        **settings.banker(timeout_s, auction_s), on_settings=saver(settings))
+                        **settings.banker(timeout_s, auction_s), on_settings=saver(settings),
+                        pin_clock=time.monotonic)  # the PIN's lock: real time, which no `wait` line moves
         urls = list(getattr(args, "reader", None) or (["mock://"] if default_readers is None else default_readers))
         readers = [open_reader(url) for url in urls]
     except BaseException:

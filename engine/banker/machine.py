@@ -67,6 +67,7 @@ class Banker:
     with the new ``timeout_s``, ``auction_s`` (seconds) and ``pin_hash`` when the settings are confirmed (✓),
     and with ``pin_failures`` and ``pin_locked_s`` whenever a wrong entry changes them; the banker does no
     I/O itself, the caller may save them and pass them back through the arguments above at the next start.
+    ``pin_clock`` (monotonic s, default ``clock``) and ``salt_source``: see engine/banker/pin.py make_guard.
 
     A ruleset passes its own ``rows`` (:class:`~engine.banker.table.RulesetRows`, put among the shared rows
     by :func:`~engine.banker.table.build_table`) and its ``handlers`` (modules of handler functions, bound
@@ -94,11 +95,11 @@ class Banker:
         names: Mapping[int, str] | None = None,
         rows: RulesetRows | None = None,
         handlers: Iterable[ModuleType] | None = None,
-    ) -> None:
+        pin_clock: Callable[[], float] | None = None, salt_source: Callable[[int], bytes] | None = None) -> None:
         if timeout_s <= 0 or auction_s <= 0:
             raise BankerError(f"timeouts must be positive seconds, got timeout_s={timeout_s}, auction_s={auction_s}")
         try:
-            guard = make_guard(pin, pin_hash, pin_failures, pin_locked_s, clock(), seed_source)
+            guard = make_guard(pin, pin_hash, pin_failures, pin_locked_s, pin_clock or clock, salt_source)
         except ValueError as exc:
             raise BankerError(str(exc)) from None
         self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, guard, on_settings)

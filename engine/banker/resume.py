@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.banker.context import Context, Gesture
+from engine.banker.pin import is_record
 from engine.banker.table import GESTURE_STATES, BankerState
 from engine.banker.view import phase_state, wealth_history
 from engine.editions import list_editions
@@ -71,7 +72,7 @@ def record_of(ctx: Context, state: BankerState) -> dict[str, Any]:
         "v": VERSION, "game": ctx.durable.game_id if ctx.durable is not None else None,
         "seq": ctx.last_seq if ctx.durable is not None else 0, "latest": latest, "state": state.value,
         "gesture": {"deed": g.deed, "player": g.player, "action": g.action, "event_card": g.event_card,
-                    "choices": list(g.choices), "pin": g.pin, "settings": dict(g.settings),
+                    "choices": list(g.choices), "pin": "", "settings": _staged(g.settings),
                     "steps": list(g.steps), "total": g.total, "partner": g.partner,
                     "deal_deeds": list(g.deal_deeds), "deal_cards": list(g.deal_cards),
                     "deal_cash": dict(g.deal_cash), "position": g.position},
@@ -131,7 +132,7 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
         state = BankerState(record["state"])
         g = record["gesture"]
         gesture = Gesture(deed=g["deed"], player=g["player"], action=g["action"], event_card=g["event_card"],
-                          choices=list(g["choices"]), pin=str(g["pin"]), settings=dict(g["settings"]),
+                          choices=list(g["choices"]), pin="", settings=_staged(dict(g["settings"])),
                           steps=[int(d) for d in g.get("steps", [])], total=int(g.get("total", 0)),
                           partner=g.get("partner"), deal_deeds=[int(d) for d in g.get("deal_deeds", [])],
                           deal_cards=[int(d) for d in g.get("deal_cards", [])],
@@ -203,3 +204,12 @@ def settle_last_move(ctx: Context, trigger: Callable[[str], object]) -> None:
         trigger("settle")
     finally:
         ctx.events = []
+
+
+def _staged(settings: dict[str, Any]) -> dict[str, Any]:
+    """The staged settings as the record keeps them: a PIN only as its record (engine/banker/pin.py), never
+    as typed (one staged by an older version is dropped); nothing typed at the PIN prompt is kept either."""
+    pin = settings.get("pin")
+    if pin is None or pin == "" or is_record(pin):
+        return dict(settings)
+    return {k: v for k, v in settings.items() if k != "pin"}
