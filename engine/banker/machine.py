@@ -66,8 +66,7 @@ class Banker:
     restore the wrong entries and the lock kept from before a restart. ``on_settings``, if given, is called
     with the new ``timeout_s``, ``auction_s`` (seconds) and ``pin_hash`` when the settings are confirmed (✓),
     and with ``pin_failures`` and ``pin_locked_s`` whenever a wrong entry changes them; the banker does no
-    I/O itself, the caller may save them and pass them back through the arguments above at the next start.
-    ``pin_clock`` (monotonic s, default ``clock``) and ``salt_source``: see engine/banker/pin.py make_guard.
+    I/O itself; the caller may save them and pass them back (``pin_clock``, ``salt_source``: pin.make_guard).
 
     A ruleset passes its own ``rows`` (:class:`~engine.banker.table.RulesetRows`, put among the shared rows
     by :func:`~engine.banker.table.build_table`) and its ``handlers`` (modules of handler functions, bound
@@ -368,7 +367,8 @@ class Banker:
 
     def _reaction(self, refusal: Refusal | None) -> Reaction:
         ctx = self.ctx
-        if ctx.input_id is not None and ctx.ids.known(ctx.input_id) is None:
+        stored = getattr(refusal, "key", "") != "error.storage"  # an input refused for storage is not done
+        if ctx.input_id is not None and ctx.ids.known(ctx.input_id) is None and stored:
             ctx.ids.remember(ctx.input_id, ctx.durable.game_id if ctx.durable else None, None)
         self._save_record()
         view = build_view(ctx, self.state, self.may, refusal)

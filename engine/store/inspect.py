@@ -15,6 +15,7 @@ import tempfile
 from contextlib import closing
 from pathlib import Path
 
+from engine.store.faults import classify, storage_words
 from engine.store.schema import (
     _HEADER_SIZE,
     _OUR_TABLES,
@@ -91,6 +92,8 @@ def _inspect(path: Path, shown: Path, *, raw: bool = True) -> bool:
             return _inspect_sqlite(shown, ro)
     except sqlite3.DatabaseError as exc:
         remove_new_sidecars(path, before)
+        if classify(exc, shown).kind in ("full", "read_only", "missing_folder", "locked"):
+            raise JournalError(f"cannot read {shown}: {storage_words(exc, shown)}") from exc  # not damage
         raise JournalError(f"{shown} is corrupt or truncated ({exc}); refusing to touch it") from exc
     except JournalError:
         remove_new_sidecars(path, before)

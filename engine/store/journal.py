@@ -39,6 +39,7 @@ from engine.errors import EditionError, RecordError
 from engine.events import Event
 from engine.records import event_from_record, event_to_record
 from engine.store import lock
+from engine.store.faults import storage_words
 from engine.store.inspect import inspect_file
 from engine.store.migrate import create_schema, migrate_chain, migrate_v1
 from engine.store.rows import BadRow, LogRow, chain_start, decode_rows, link, payload_text
@@ -65,6 +66,10 @@ class GameInfo:
     events: int
 
 
+WAL_LIMIT = 64 * 1024
+"""Bytes of WAL kept when a writer restarts it after a complete checkpoint (the rest goes back to the disk)."""
+
+
 def dumps_record(record: Mapping[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
@@ -75,6 +80,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn.execute("PRAGMA busy_timeout=10000")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run when the unit is idle, never in a tap
+    conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")  # a WAL restarted after a checkpoint gives its space back
     return conn
 
 
@@ -132,7 +138,7 @@ class Journal:
         try:
             conn = _connect(p)
         except sqlite3.Error as exc:
-            raise JournalError(f"cannot open the journal {p}: {exc}") from exc
+            raise JournalError(f"cannot open the journal {p}: {storage_words(exc, p)}") from exc
         try:
             if needs_schema:
                 create_schema(conn)
@@ -143,7 +149,7 @@ class Journal:
                 raise JournalError(f"{p}: expected journal_mode 'wal', SQLite gave {mode!r}")
         except sqlite3.Error as exc:
             conn.close()
-            raise JournalError(f"cannot initialise the journal {p}: {exc}") from exc
+            raise JournalError(f"cannot initialise the journal {p}: {storage_words(exc, p)}") from exc
         except JournalError:
             conn.close()
             raise

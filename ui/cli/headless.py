@@ -40,6 +40,7 @@ import argparse
 import json
 import os
 import queue
+import sqlite3
 import sys
 import threading
 from typing import Any, TextIO
@@ -48,6 +49,7 @@ from engine.banker.inputs import valid_id
 from engine.banker.machine import Reaction
 from engine.banker.tapscript import Expect, ExpectationFailed, Interpreter, Step, TapScriptError
 from engine.records import event_to_record
+from engine.store.faults import storage_words
 from reader.base import ReaderError
 from reader.events import CardPresented, ReaderConnected, ReaderEvent, ReaderLost
 from reader.registry import RegistryError
@@ -175,6 +177,9 @@ class Headless:
             card = self.built.registry.enroll(uid, kind, value)
         except (RegistryError, ValueError) as exc:
             self.emit({"type": "error", "error": "error.enroll", "params": {"message": str(exc)}})
+            return None
+        except (sqlite3.Error, OSError) as exc:  # a full disk, a read-only file: nothing was enrolled
+            self.emit({"type": "error", "error": "error.storage", "params": {"reason": storage_words(exc)}})
             return None
         self.emit({"type": "enrolled", "uid": card.uid, "kind": card.kind, "value": card.value})
         return card
