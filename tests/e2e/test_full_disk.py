@@ -19,7 +19,7 @@ import pytest
 
 from tests.e2e.killdrive import BOARDBANK, Child, final_state, play, script
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a small tmpfs needs root")
+ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a small tmpfs needs root")
 
 
 @pytest.fixture
@@ -57,6 +57,7 @@ def _events(objs: list[dict[str, object]]) -> int:
     return sum(o["type"] == "event" and not o.get("replayed") for o in objs)
 
 
+@ROOT_ONLY
 def test_full_then_freed_then_a_whole_game(small_disk: Path, tmp_path: Path) -> None:
     db = small_disk / "unit.sqlite3"
     lines = script()
@@ -104,6 +105,7 @@ def test_full_then_freed_then_a_whole_game(small_disk: Path, tmp_path: Path) -> 
     assert final_state(db) == final_state(reference)
 
 
+@ROOT_ONLY
 def test_a_restart_on_a_full_disk_names_the_fault(small_disk: Path) -> None:
     db = small_disk / "unit.sqlite3"
     unit = Child(db)
@@ -118,6 +120,7 @@ def test_a_restart_on_a_full_disk_names_the_fault(small_disk: Path) -> None:
         assert "disk is full" in done.stdout + done.stderr, (args, done.stdout, done.stderr)
 
 
+@ROOT_ONLY
 def test_a_read_only_mount_is_named_not_called_corrupt(small_disk: Path) -> None:
     db = small_disk / "unit.sqlite3"
     unit = Child(db)
@@ -137,3 +140,17 @@ def test_a_read_only_mount_is_named_not_called_corrupt(small_disk: Path) -> None
         assert "corrupt" not in replay.stderr, replay.stderr
     finally:
         subprocess.run(["mount", "-o", "remount,rw", str(small_disk)], check=False)
+
+
+def test_a_classic_correction_is_refused_in_words(tmp_path: Path) -> None:
+    """Issue: classic corrections were refused with a developer message ("expected a command of
+    engine/commands.py, got CorrectMoney(...)"). The classic rules offer none: it is said in words."""
+    lines = "".join(f"{line}\n" for line in (
+        "card 000000A1 player 1", "card 000000A2 player 2", "card 000000BB banker", "tap 000000A1", "tap 000000A2",
+        "press ok", "tap 000000BB", "choose correct=money:1:2:50:typo"))
+    done = subprocess.run([BOARDBANK, "headless", "--db", str(tmp_path / "c.sqlite3"), "--edition", "classic-uk"],
+                          input=lines, capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, "BOARDBANK_CLOCK": "manual"})
+    assert done.returncode == 0, done.stderr
+    assert "engine/commands.py" not in done.stdout and "CorrectMoney(" not in done.stdout.split('"reason"')[-1]
+    assert "the classic rules do not offer it" in done.stdout
