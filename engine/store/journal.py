@@ -66,7 +66,7 @@ class GameInfo:
     events: int
 
 
-WAL_LIMIT = 64 * 1024
+WAL_LIMIT = 4 * 2**20
 """Bytes of WAL kept when a writer restarts it after a complete checkpoint (the rest goes back to the disk)."""
 
 
@@ -323,12 +323,10 @@ class Journal:
             self._check_game(conn, game_id)
             chained = self._chained()
             link_column = "chain" if chained else "NULL"
-            try:  # the texts as SQLite stores them: valid UTF-8 unless something damaged the file
-                rows = conn.execute(f"SELECT number, input_id, payload, {link_column} FROM log WHERE game_id = ? "
-                                    "ORDER BY id", (game_id,)).fetchall()
-            except sqlite3.OperationalError:  # "Could not decode to UTF-8": read bytes, to name the bad row
-                rows = conn.execute(f"SELECT number, input_id, CAST(payload AS BLOB), {link_column} FROM log "
-                                    "WHERE game_id = ? ORDER BY id", (game_id,)).fetchall()
+            # the texts' bytes as SQLite stores them (UTF-8 unless something damaged the file): the chain
+            # hashes them as they are, and a batch of them is decoded at once
+            rows = conn.execute(f"SELECT number, input_id, CAST(payload AS BLOB), {link_column} FROM log "
+                                "WHERE game_id = ? ORDER BY id", (game_id,)).fetchall()
             yield from decode_rows(iter(rows), chain=chain_start(game_id) if chained else None)
         finally:
             conn.execute("COMMIT")

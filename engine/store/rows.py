@@ -57,11 +57,13 @@ def chain_start(game_id: int) -> bytes:
 
 
 def link(previous: bytes, number: int, input_id: str | None, payload: bytes) -> bytes:
-    """The chain's link of one row (``payload``: its text as UTF-8 bytes, as SQLite stores it)."""
-    h = hashlib.blake2b(previous, digest_size=CHAIN_BYTES)
-    h.update(f"\x00{number}\x00{input_id or ''}\x00".encode("utf-8", "surrogatepass"))
-    h.update(payload)
-    return h.digest()
+    """The chain's link of one row (``payload``: its text as UTF-8 bytes, as SQLite stores it): the hash of
+    ``previous || NUL number NUL input id NUL || payload``."""
+    ident = input_id.encode("utf-8", "surrogatepass") if input_id else b""
+    return _BLAKE2B(b"%b\x00%d\x00%b\x00%b" % (previous, number, ident, payload), digest_size=CHAIN_BYTES).digest()
+
+
+_BLAKE2B = hashlib.blake2b
 
 
 def decode_rows(rows: Iterator[tuple[int, str | None, bytes | str, bytes | None]], batch: int = 2048,
@@ -101,9 +103,11 @@ def decode_rows(rows: Iterator[tuple[int, str | None, bytes | str, bytes | None]
 
 def _links(chunk: list[tuple[int, str | None, bytes | str, bytes | None]], chain: bytes) -> tuple[bytes, int | None]:
     """Check the chunk's links from ``chain``: (the last good link, the index of the first bad row or None)."""
+    blake, size = _BLAKE2B, CHAIN_BYTES
     for i, (number, input_id, raw, stored) in enumerate(chunk):
-        data = raw if isinstance(raw, bytes) else str(raw).encode("utf-8", "surrogatepass")
-        chain = link(chain, number, input_id, data)
+        data = raw if raw.__class__ is bytes else str(raw).encode("utf-8", "surrogatepass")
+        ident = input_id.encode("utf-8", "surrogatepass") if input_id else b""
+        chain = blake(b"%b\x00%d\x00%b\x00%b" % (chain, number, ident, data), digest_size=size).digest()
         if stored != chain:
             return chain, i
     return chain, None
@@ -116,8 +120,11 @@ def _parsed(chunk: list[tuple[int, str | None, bytes | str, bytes | None]], seq:
     """The chunk's payloads parsed, all at once or, when that fails, row by row up to the bad row: the rows
     before it and the :class:`BadRow` (``seq``: where this chunk's events start)."""
     try:
-        texts = [raw.decode("utf-8") if isinstance(raw, bytes) else str(raw) for _, _, raw, _ in chunk]
-        datas = json.loads("[" + ",".join(texts) + "]")
+        raws = [raw for _, _, raw, _ in chunk]
+        if all(raw.__class__ is bytes for raw in raws):  # the texts as stored (UTF-8): one decode for the batch
+            datas = json.loads(b"[" + b",".join(raws) + b"]")  # type: ignore[arg-type]
+        else:
+            datas = json.loads("[" + ",".join(r.decode("utf-8") if isinstance(r, bytes) else str(r) for r in raws) + "]")
         if len(datas) == len(chunk):
             return [(n, i, d) for (n, i, _, _), d in zip(chunk, datas, strict=True)], None
     except (UnicodeDecodeError, ValueError):
