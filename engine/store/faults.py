@@ -15,6 +15,8 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.store.lock import InUse
+
 FULL_BELOW = 64 * 1024  # bytes free under which an I/O error is taken for a full disk
 
 FIXES = {
@@ -30,8 +32,8 @@ FIXES = {
 _SQLITE_KINDS = {13: "full", 8: "read_only", 5: "locked", 6: "locked", 11: "corrupt", 26: "corrupt", 10: "io"}
 _ERRNO_KINDS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read_only", errno.EACCES: "read_only",
                 errno.EPERM: "read_only", errno.ENOENT: "missing_folder", errno.EIO: "io"}
-_TEXT_KINDS = (("disk is full", "full"), ("readonly", "read_only"), ("read-only", "read_only"),
-               ("database is locked", "locked"), ("in use by", "locked"), ("malformed", "corrupt"),
+_TEXT_KINDS = (("in use by", "locked"), ("disk is full", "full"), ("readonly", "read_only"), ("read-only", "read_only"),
+               ("database is locked", "locked"), ("malformed", "corrupt"),
                ("not a database", "corrupt"), ("corrupt", "corrupt"), ("does not exist", "missing_folder"),
                ("disk i/o error", "io"), ("unable to open database file", "cantopen"))
 
@@ -70,8 +72,8 @@ def _writable(path: Path) -> bool:
 
 def classify(exc: BaseException, path: Path | None = None) -> Fault:
     """The fault behind ``exc`` (an error about the installation file ``path``, if known)."""
-    kind: str | None = None
-    for e in _chain(exc):
+    kind: str | None = "locked" if isinstance(exc, InUse) else None
+    for e in ([] if kind else _chain(exc)):
         code = getattr(e, "sqlite_errorcode", None)
         if isinstance(code, int) and (code & 0xFF) in _SQLITE_KINDS:
             kind = _SQLITE_KINDS[code & 0xFF]

@@ -16,7 +16,8 @@ stdout gets one JSON object per line:
 
 A restart with the same database resumes the game and what the players were in the middle of
 (``{"type": "ready", "resumed": true, "state": ..., "prompt": {...}, ...}``: the state and prompt they were
-before). Exit status: 0, or 1 when an ``expect`` line failed, or 2 when the arguments are wrong.
+before). On a full disk or a read-only mount the unit comes up read-only: ``"read_only"`` in the ready line
+says why (else it is null), the game is shown, and every command is refused with ``error.storage``. Exit status: 0, or 1 when an ``expect`` line failed, or 2 when the arguments are wrong.
 
 Input ids: a line may start with ``id=ID`` (1..64 printable ASCII characters, no space), or be a JSON
 object ``{"id": "ID", "line": "tap 04A1"}``. Every object printed for that line carries ``"id": ID``. A
@@ -228,7 +229,8 @@ class Headless:
         self.emit({"type": "ready", "db": str(self.built.db), "resumed": durable is not None,
                    "game": durable.game_id if durable else None, "seq": banker.last_seq,
                    "state": banker.state_name, "prompt": {"key": banker.view.prompt.key,
-                                                          "params": banker.view.prompt.as_dict()}})
+                                                          "params": banker.view.prompt.as_dict()},
+                   "read_only": self.built.read_only})  # why nothing can be recorded (None: it can)
         if durable is not None:  # already on disk: never printed again after a restart
             self._printed.update((durable.game_id, e.seq) for e in durable.game.events)
         for reader in self.built.readers:
