@@ -22,8 +22,10 @@ from __future__ import annotations
 import errno
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from engine.store.schema import JournalError
 
@@ -43,6 +45,7 @@ class _Held:
     count: int
 
 
+T = TypeVar("T")
 _HELD: dict[str, _Held] = {}
 _MUTEX = threading.Lock()
 
@@ -80,6 +83,8 @@ def _open_lock_file(path: Path) -> int | None:
                 return os.open(path, os.O_RDONLY)
             except OSError:
                 return None  # nothing can write there either: SQLite reports the file as it is
+        if exc.errno == errno.ENOENT:
+            raise JournalError(f"the folder {path.parent} does not exist; create it first, or pass another --db") from None
         raise JournalError(f"cannot create the lock file {path}: {exc.strerror or exc}") from exc
 
 
@@ -110,6 +115,17 @@ def acquire(db: Path) -> None:
             except OSError:
                 pass  # a full disk or a read-only lock file: the lock holds all the same
         _HELD[key] = _Held(fd, 1)
+
+
+def opened(db: Path, opener: Callable[[Path], T]) -> T:
+    """``opener(db)`` while holding ``db`` (:func:`acquire`); the lock is dropped again if it fails (the
+    caller :func:`release`-s it after closing what it opened)."""
+    acquire(db)
+    try:
+        return opener(db)
+    except BaseException:
+        release(db)
+        raise
 
 
 def release(db: Path) -> None:

@@ -3,7 +3,8 @@
 Checks (``ui/cli/doctor_checks.py`` and ``ui/cli/doctor_journal.py``): the reader back-ends and whether a
 device answers, the PC/SC daemon, serial-port permissions, the GL renderer, fonts (the CJK font for
 Japanese), sound, the display, free space where the journal lives, the journal itself (``quick_check``)
-and its WAL, and whether a menu PIN was set. Each check gives OK, WARN or FAIL with what it saw and the
+and its WAL, whether a menu PIN was set, and the live page for phones (the address a running share noted,
+and whether it answers). Each check gives OK, WARN or FAIL with what it saw and the
 fix; ``--json`` prints them as one object::
 
     {"db": PATH, "checks": [{"name": ..., "status": "pass" | "warn" | "fail", "detail": TEXT, "fix": TEXT,
@@ -25,6 +26,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from engine.store.faults import classify
@@ -60,6 +62,12 @@ def _gl(args: argparse.Namespace) -> Check:
     return check_gl(model=pi_model())
 
 
+def _share(db: Path) -> Check:
+    from ui.share.doctor import check_share
+
+    return check_share(db)
+
+
 def run_checks(args: argparse.Namespace) -> list[Check]:
     """All checks, in the order they are printed."""
     steps: list[Callable[[], Check | list[Check]]] = [
@@ -67,6 +75,7 @@ def run_checks(args: argparse.Namespace) -> list[Check]:
         lambda: _gl(args), check_fonts, check_sound, check_display,
         lambda: journal_checks(resolve_db(getattr(args, "db", None)),
                                bool(getattr(args, "db", None) or os.environ.get("BOARDBANK_DB"))),
+        lambda: _share(resolve_db(getattr(args, "db", None))),
     ]
     checks: list[Check] = []
     for step in steps:

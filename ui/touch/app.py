@@ -97,6 +97,7 @@ class Session:
     advance: Callable[[float], None] | None = None
     closer: Callable[[], None] | None = None
     settings: Any = None  # the installation's ui.settings.SettingsStore (None: nothing is remembered)
+    share: Any = None  # the live page for phones (``--share``, ui/share), else None
 
     def close(self) -> None:
         """Stop the readers and close the journal; idempotent."""
@@ -114,8 +115,15 @@ class Session:
 def open_session(args: argparse.Namespace) -> Session:
     """Build the banker, readers, registry and journal from the ``boardbank run`` arguments (ui.compose)."""
     from ui import compose
+    from ui.share.wiring import check_share, start_share
 
+    check_share(args)
     built = compose.build(args)
+    try:
+        start_share(args, built, lambda text: print(f"boardbank run: {text}", file=sys.stderr))
+    except BaseException:
+        built.close()
+        raise
     return Session(
         banker=built.banker,
         readers=list(getattr(built, "readers", [])),
@@ -126,6 +134,7 @@ def open_session(args: argparse.Namespace) -> Session:
         advance=getattr(built, "advance", None),
         closer=getattr(built, "close", None),
         settings=getattr(built, "settings", None),
+        share=getattr(built, "share", None),
     )
 
 
@@ -198,6 +207,11 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     from ui.touch.screens.root import BoardBankApp
 
     app = BoardBankApp(session=session, lang=lang, sounds=sounds)
+    if session.share is not None:  # --share: every reaction to the phones too, the QR code on screen
+        from ui.touch.share_hook import follow
+
+        follow(app, session.share, session.banker)
+        print(f"boardbank run: the table on every phone: {session.share.url}", file=sys.stderr)
     resumed = getattr(getattr(session.banker, "ctx", None), "durable", None)
     if resumed is not None:  # a restart (a power cut, a crash): say that the game goes on where it was
         print(f"boardbank run: resumed game {resumed.game_id} at event {len(resumed.game.events)}", file=sys.stderr)
