@@ -13,7 +13,9 @@ each the best of a few runs:
 * ``boardbank replay --json DB`` as a whole process (the goal for 100k events: under 1 s) and its peak
   memory (the child's maximum resident set).
 
-Times should grow linearly with the events. Usage: ``python bench/bench_replay.py [--sizes 10000,100000]``.
+Times should grow linearly with the events. Playing the 1M-event game by bots is itself slow (over 20 minutes
+on a loaded 2-core machine: the bots' game slows down as it grows); ``--sizes`` chooses the sizes.
+Usage: ``python bench/bench_replay.py [--sizes 10000,100000]``.
 """
 
 from __future__ import annotations
