@@ -102,8 +102,9 @@ class Game:
                     return None
                 return refuse("nothing_to_undo", "Undo: expected an earlier command to undo, there is none",
                               command="Undo")
-            return refuse("unknown_command", f"expected a command of engine/commands.py, got {cmd!r}",
-                          command=type(cmd).__name__, got=repr(cmd))
+            what = type(cmd).__name__  # in words: e.g. a correction the classic rules do not offer
+            return refuse("unknown_command", f"{what}: the {self._edition.ruleset} rules do not offer it "
+                          f"(expected a command of this game's rules)", command=what, got=repr(cmd)[:120])
         s = self._state
         phase = s.phase
         if (phase == "over" or phase == "setup") and type(cmd) is not StartGame:

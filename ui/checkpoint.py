@@ -5,6 +5,11 @@ copying the WAL into the database file. This thread does it instead, on a connec
 ``poll_s`` seconds it looks at the WAL file, and once nothing was written to it for ``idle_s`` seconds (the
 table is idle, or a game has just ended) it runs a passive checkpoint, which never blocks a writer. Times
 are seconds of the monotonic clock and of the file's modification time.
+
+The connection is opened once, when the thread starts, and closed when it stops: opening and closing the
+file at each checkpoint inside the running unit once dropped the unit's SQLite locks (a ``close()`` of
+another descriptor of the file cancels a process's POSIX locks), and a second process could then delete
+the live WAL (engine/store/lock.py).
 """
 
 from __future__ import annotations
@@ -29,16 +34,31 @@ class IdleCheckpointer:
         self._stop = threading.Event()
         self._done_mtime: float | None = None
         self._thread = threading.Thread(target=self._run, name="journal-checkpoint", daemon=True)
+        self._journal: Journal | None = None
+        self._mutex = threading.Lock()
 
     def start(self) -> IdleCheckpointer:
         self._thread.start()
         return self
+
+    def _open(self) -> Journal | None:
+        """The checkpointer's own connection, opened once (the unit already holds and checked the file)."""
+        if self._journal is None:
+            try:
+                self._journal = Journal.open(self.db)
+            except JournalError as exc:
+                log.warning("journal checkpoint skipped: %s", exc)
+        return self._journal
 
     def stop(self) -> None:
         """Stop the thread (waits for a checkpoint under way); idempotent."""
         self._stop.set()
         if self._thread.is_alive():
             self._thread.join(timeout=5)
+        with self._mutex:
+            if self._journal is not None:
+                self._journal.close()
+                self._journal = None
 
     def _wal_mtime(self) -> float | None:
         try:
@@ -54,12 +74,15 @@ class IdleCheckpointer:
 
     def run_once(self) -> bool:
         """Checkpoint now; True when it copied the whole WAL."""
-        try:
-            with Journal.open(self.db) as journal:
+        with self._mutex:
+            journal = self._open()
+            if journal is None:
+                return False
+            try:
                 frames, copied = journal.checkpoint()
-        except JournalError as exc:
-            log.warning("journal checkpoint skipped: %s", exc)
-            return False
+            except JournalError as exc:
+                log.warning("journal checkpoint skipped: %s", exc)
+                return False
         self._done_mtime = self._wal_mtime()
         self.checkpoints += 1
         return frames == copied

@@ -24,8 +24,10 @@ from engine.editions import Edition, load_edition
 from engine.errors import EditionError, OptionError
 from engine.options import parse_option_text
 from engine.rulesets.registry import get_ruleset
+from engine.store.degraded import open_degraded, table_reader
+from engine.store.faults import classify, storage_words
 from engine.store.gamestore import JournalStore
-from engine.store.journal import Journal
+from engine.store.journal import Journal, JournalError
 from reader.base import Reader, open_reader
 from reader.registry import CardRegistry
 from ui.checkpoint import IdleCheckpointer
@@ -81,6 +83,7 @@ class Built:
     options: dict[str, object] = field(default_factory=dict)
     settings: SettingsStore | None = None  # the installation's settings (banker's and UI's)
     checkpointer: IdleCheckpointer | None = None  # the journal's checkpoints when the table is idle
+    read_only: str | None = None  # why the unit came up read-only (a full disk, a read-only mount), else None
     share: Any = None  # the live page for phones (ui/share) while ``--share`` runs, else None
 
     def advance(self, seconds: float) -> None:
@@ -175,17 +178,23 @@ def build(
     edition_id = getattr(args, "edition", None) or DEFAULT_EDITION
     check_edition(edition_id, options)  # before anything is written
     db = installation_file(getattr(args, "db", None))
-    journal = Journal.open(db)  # first: the journal creates (or checks) the installation file
+    read_only: str | None = None
+    try:
+        journal = Journal.open(db)  # first: the journal creates (or checks) the installation file
+    except JournalError as exc:  # a full disk or a read-only mount: up read-only, with the reason
+        if not db.is_file() or classify(exc, db).kind not in ("full", "read_only"):
+            raise
+        journal, read_only = open_degraded(db), storage_words(exc, db)
     try:
         latest = journal.latest_game()
         if latest is not None:
             journal.event_records(latest)  # a damaged game is refused before the other tables are touched
-        registry = CardRegistry.open(db)
+        registry = CardRegistry(table_reader(db)) if read_only else CardRegistry.open(db)
     except BaseException:
         journal.close()
         raise
     try:
-        settings = SettingsStore.open(db)
+        settings = SettingsStore(table_reader(db)) if read_only else SettingsStore.open(db)
     except BaseException:
         registry.close()
         journal.close()
@@ -196,7 +205,8 @@ def build(
         clock = AdjustableClock(manual=manual)
         seeds = random.SystemRandom()
         banker = Banker(store, registry.lookup, clock, seed_source=lambda: seeds.randrange(1, 2**31),
-                        **settings.banker(timeout_s, auction_s), on_settings=saver(settings))
+                        **settings.banker(timeout_s, auction_s), on_settings=saver(settings),
+                        pin_clock=time.monotonic)  # the PIN's lock: real time, which no `wait` line moves
         urls = list(getattr(args, "reader", None) or (["mock://"] if default_readers is None else default_readers))
         readers = [open_reader(url) for url in urls]
     except BaseException:
@@ -205,4 +215,5 @@ def build(
         journal.close()
         raise
     return Built(banker, registry, journal, store.edition, db, clock, readers, options, settings,
-                 IdleCheckpointer(db).start())
+                 None if read_only else IdleCheckpointer(db).start(), read_only)
+

@@ -64,7 +64,7 @@ class Banker(ContextViews):
     restore the wrong entries and the lock kept from before a restart. ``on_settings``, if given, is called
     with the new ``timeout_s``, ``auction_s`` (seconds) and ``pin_hash`` when the settings are confirmed (✓),
     and with ``pin_failures`` and ``pin_locked_s`` whenever a wrong entry changes them; the banker does no
-    I/O itself, the caller may save them and pass them back through the arguments above at the next start.
+    I/O itself; the caller may save them and pass them back (``pin_clock``, ``salt_source``: pin.make_guard).
 
     A ruleset passes its own ``rows`` (:class:`~engine.banker.table.RulesetRows`, put among the shared rows
     by :func:`~engine.banker.table.build_table`) and its ``handlers`` (modules of handler functions, bound
@@ -92,11 +92,11 @@ class Banker(ContextViews):
         names: Mapping[int, str] | None = None,
         rows: RulesetRows | None = None,
         handlers: Iterable[ModuleType] | None = None,
-    ) -> None:
+        pin_clock: Callable[[], float] | None = None, salt_source: Callable[[int], bytes] | None = None) -> None:
         if timeout_s <= 0 or auction_s <= 0:
             raise BankerError(f"timeouts must be positive seconds, got timeout_s={timeout_s}, auction_s={auction_s}")
         try:
-            guard = make_guard(pin, pin_hash, pin_failures, pin_locked_s, clock(), seed_source)
+            guard = make_guard(pin, pin_hash, pin_failures, pin_locked_s, pin_clock or clock, salt_source)
         except ValueError as exc:
             raise BankerError(str(exc)) from None
         self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, guard, on_settings)
@@ -324,7 +324,8 @@ class Banker(ContextViews):
 
     def _reaction(self, refusal: Refusal | None) -> Reaction:
         ctx = self.ctx
-        if ctx.input_id is not None and ctx.ids.known(ctx.input_id) is None:
+        stored = getattr(refusal, "key", "") != "error.storage"  # an input refused for storage is not done
+        if ctx.input_id is not None and ctx.ids.known(ctx.input_id) is None and stored:
             ctx.ids.remember(ctx.input_id, ctx.durable.game_id if ctx.durable else None, None)
         self._save_record()
         view = self.patience.shown(build_view(ctx, self.state, self.may, refusal), self.state)

@@ -2,18 +2,22 @@
 
 There is no PIN until the family sets one (the menu then opens without asking). A stored PIN is a record
 ``scrypt$N$r$p$SALT$HASH`` (hex salt and hash), made by :func:`hash_pin` with the standard library's
-``hashlib.scrypt``; the plain PIN is never kept. An entry is compared as a whole (``hmac.compare_digest``
-on the hashes), so nothing tells a wrong first digit from a wrong last one. :data:`MAX_FAILURES` wrong
-entries in a row lock the PIN for :data:`LOCK_S` seconds of the injected clock; the failures and the lock
-are handed to the caller to keep (a restart locks again for the whole minute, never less).
+``hashlib.scrypt`` and a salt of :data:`SALT_BYTES` from the operating system's randomness
+(``secrets.token_bytes``, injectable for tests); the plain PIN is never kept, not even while the settings
+page stages it (the page stages its record). An entry is compared as a whole (``hmac.compare_digest`` on
+the hashes), so nothing tells a wrong first digit from a wrong last one. :data:`MAX_FAILURES` wrong entries
+in a row lock the PIN for :data:`LOCK_S` seconds of the guard's own clock: the unit gives it the monotonic
+clock, which no input moves (a ``wait`` line of ``headless`` moves only the banker's clock). The failures
+and the seconds still locked are handed to the caller to keep (a restart locks again for them, never less).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1  # about 16 MiB and a few tens of ms per check
 SALT_BYTES = 16
@@ -22,9 +26,16 @@ LOCK_S = 60.0  # seconds the PIN stays locked
 PIN_DIGITS = (4, 8)  # shortest and longest PIN
 
 
-def salt_from(source: Callable[[], int]) -> bytes:
-    """:data:`SALT_BYTES` of salt from the banker's injected random source (two 64-bit draws)."""
-    return b"".join((source() % 2**64).to_bytes(8, "big") for _ in range(SALT_BYTES // 8))
+SaltSource = Callable[[int], bytes]
+"""``n`` -> ``n`` random bytes (``secrets.token_bytes`` unless a test injects another)."""
+
+
+def new_salt(source: SaltSource = secrets.token_bytes) -> bytes:
+    """:data:`SALT_BYTES` of salt from ``source``; ``ValueError`` if it gives fewer."""
+    salt = source(SALT_BYTES)
+    if len(salt) != SALT_BYTES:
+        raise ValueError(f"a salt source gave {len(salt)} bytes, expected {SALT_BYTES}")
+    return salt
 
 
 def is_pin(text: str) -> bool:
@@ -67,16 +78,19 @@ def matches(entry: str, record: str) -> bool:
     return hmac.compare_digest(hashlib.scrypt(entry.encode(), salt=salt, n=n, r=r, p=p, dklen=32), digest)
 
 
-def make_guard(pin: str | None, record: str | None, failures: float, locked_s: float, now: float,
-               source: Callable[[], int]) -> PinGuard:
+def make_guard(pin: str | None, record: str | None, failures: float, locked_s: float, clock: Callable[[], float],
+               salt_source: SaltSource | None = None) -> PinGuard:
     """The banker's guard from a plain ``pin`` (tests) or a stored ``record``, with the wrong entries and
-    the seconds still locked kept from before a restart; ``ValueError`` for a bad PIN or record."""
+    the seconds still locked kept from before a restart, counted on ``clock`` (seconds, monotonic);
+    ``ValueError`` for a bad PIN or record."""
     if pin is not None and not is_pin(pin):
         raise ValueError(f"the PIN must be 4..8 digits, got {pin!r}")
     if record is not None and not is_record(record):
         raise ValueError("the stored PIN is not a PIN record of engine/banker/pin.py")
-    kept = hash_pin(pin, salt_from(source)) if pin is not None else record
-    return PinGuard(kept, max(0, int(failures)), now + locked_s if locked_s > 0 else None)
+    salt_source = salt_source or secrets.token_bytes
+    kept = hash_pin(pin, new_salt(salt_source)) if pin is not None else record
+    locked = min(float(locked_s), LOCK_S) if locked_s > 0 else 0.0
+    return PinGuard(kept, max(0, int(failures)), clock() + locked if locked > 0 else None, clock, salt_source)
 
 
 @dataclass
@@ -87,6 +101,16 @@ class PinGuard:
     record: str | None = None
     failures: int = 0
     locked_until: float | None = None
+    clock: Callable[[], float] = field(default=lambda: 0.0, repr=False)  # the lock's clock (seconds)
+    salt_source: SaltSource = field(default=secrets.token_bytes, repr=False)
+
+    def now(self) -> float:
+        """The lock's clock now (monotonic seconds: no input moves it)."""
+        return self.clock()
+
+    def new_record(self, pin: str) -> str:
+        """The record of a new ``pin`` (what the settings page stages instead of the PIN)."""
+        return hash_pin(pin, new_salt(self.salt_source))
 
     def locked_for(self, now: float) -> float:
         """Seconds the PIN stays locked from ``now`` (0: not locked)."""

@@ -19,13 +19,16 @@ inputs since the PIN prompt opened (they were undone: resent, they are applied a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.banker.context import Context, Gesture
+from engine.banker.pin import is_record
 from engine.banker.table import GESTURE_STATES, BankerState
 from engine.banker.view import phase_state, wealth_history
 from engine.editions import list_editions
+from engine.events import BidPlaced, Event
+from engine.game import Game
 
 VERSION = 1
 _TIMER_WRITE_S = 1.0  # a running timer is saved again once it moved on by this much
@@ -71,7 +74,7 @@ def record_of(ctx: Context, state: BankerState) -> dict[str, Any]:
         "v": VERSION, "game": ctx.durable.game_id if ctx.durable is not None else None,
         "seq": ctx.last_seq if ctx.durable is not None else 0, "latest": latest, "state": state.value,
         "gesture": {"deed": g.deed, "player": g.player, "action": g.action, "event_card": g.event_card,
-                    "choices": list(g.choices), "pin": g.pin, "settings": dict(g.settings),
+                    "choices": list(g.choices), "pin": "", "settings": _staged(g.settings),
                     "steps": list(g.steps), "total": g.total, "partner": g.partner,
                     "deal_deeds": list(g.deal_deeds), "deal_cards": list(g.deal_cards),
                     "deal_cash": dict(g.deal_cash), "position": g.position},
@@ -131,7 +134,7 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
         state = BankerState(record["state"])
         g = record["gesture"]
         gesture = Gesture(deed=g["deed"], player=g["player"], action=g["action"], event_card=g["event_card"],
-                          choices=list(g["choices"]), pin=str(g["pin"]), settings=dict(g["settings"]),
+                          choices=list(g["choices"]), pin="", settings=_staged(dict(g["settings"])),
                           steps=[int(d) for d in g.get("steps", [])], total=int(g.get("total", 0)),
                           partner=g.get("partner"), deal_deeds=[int(d) for d in g.get("deal_deeds", [])],
                           deal_cards=[int(d) for d in g.get("deal_cards", [])],
@@ -167,13 +170,57 @@ def after_command(ctx: Context, record: dict[str, Any] | None,
     ``trigger``, the machine's) what the square of the last roll asks for (:func:`settle_last_move`)."""
     landed = landing_state(ctx)
     game = ctx.game
+    if landed is None and record is not None and record.get("state") == BankerState.BUILD.value:
+        building = still_building(ctx, record)
+        if building is not None:
+            return building
     if landed is None and record is not None and record.get("state") == "auction" and game is not None \
             and game.state.phase == "auction":
-        player = (record.get("gesture") or {}).get("player")
+        player = last_bidder(game.events) or (record.get("gesture") or {}).get("player")
         ctx.gesture.player = player if isinstance(player, str) and player in game.state.specs else None
     elif landed is None and trigger is not None:
         settle_last_move(ctx, trigger)
     return landed
+
+
+def _last_command(events: Sequence[Event]) -> list[Event]:
+    if not events:
+        return []
+    last = events[-1].command
+    out = []
+    for event in reversed(events):
+        if event.command != last:
+            break
+        out.append(event)
+    return out[::-1]
+
+
+def still_building(ctx: Context, record: dict[str, Any]) -> BankerState | None:
+    """After a power cut between a building's commit and the record (building or selling, one building a
+    tap): back in BUILD with the record's gesture and that building counted in it, as the uninterrupted
+    unit is (the deed in ``steps``, its money in ``total``). None when the record is not exactly one
+    command behind, or that command is not the record's player's on a deed."""
+    game = ctx.game
+    if game is None or game.state.phase != "play" or record.get("game") != getattr(ctx.durable, "game_id", None):
+        return None
+    last = _last_command(game.events)
+    player = (record.get("gesture") or {}).get("player")
+    deeds = [getattr(e, "deed", None) for e in last if getattr(e, "player", None) == player]
+    if not last or last[0].seq != record.get("seq", -1) + 1 or not deeds or not isinstance(deeds[0], int):
+        return None
+    state = apply_record(ctx, record)
+    if state is not BankerState.BUILD:
+        return None
+    before = Game.replay(game.edition, game.events[: len(game.events) - len(last)]).state.ledger.balances
+    ctx.gesture.steps.append(deeds[0])
+    ctx.gesture.total += abs(game.state.ledger.balances[player] - before.get(player, 0))
+    return state
+
+
+def last_bidder(events: Sequence[Event]) -> str | None:
+    """The bidder of the journal's last command when it was a bid (the bidder the banker keeps selected
+    after a bid: the record written before that bid may still name the one before)."""
+    return next((e.player for e in _last_command(events) if isinstance(e, BidPlaced)), None)
 
 
 def landing_state(ctx: Context) -> BankerState | None:
@@ -203,3 +250,12 @@ def settle_last_move(ctx: Context, trigger: Callable[[str], object]) -> None:
         trigger("settle")
     finally:
         ctx.events = []
+
+
+def _staged(settings: dict[str, Any]) -> dict[str, Any]:
+    """The staged settings as the record keeps them: a PIN only as its record (engine/banker/pin.py), never
+    as typed (one staged by an older version is dropped); nothing typed at the PIN prompt is kept either."""
+    pin = settings.get("pin")
+    if pin is None or pin == "" or is_record(pin):
+        return dict(settings)
+    return {k: v for k, v in settings.items() if k != "pin"}

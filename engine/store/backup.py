@@ -8,9 +8,16 @@ makes before it opens a file), made a single self-contained file (``journal_mode
 renamed to the destination, so a failed backup leaves no half file behind. An existing destination is
 replaced only with ``force=True``.
 
-:func:`restore` puts a backup back. The backup is checked first. An intact installation file is
-overwritten through the backup API (SQLite's own locking and journal, so it is never half written); a
-damaged one is moved aside (``NAME.damaged``, with its ``-wal``/``-shm``), never deleted.
+:func:`backup` refuses every destination that is, or belongs to, the live file: the file under another
+spelling, through a symbolic or a hard link, and its ``-wal``, ``-shm``, ``-journal`` and ``.lock``.
+
+:func:`restore` puts a backup back. The backup is checked completely before anything is touched
+(:func:`check_backup`: not empty, SQLite's ``integrity_check``, boardbank's ``application_id`` and schema,
+every record decodes and its hash chain holds, every game replays and passes its invariants). It is
+refused while a unit holds the installation file (engine/store/lock.py), and held itself for the restore.
+The copy is written beside the target under a temporary name and checked again; the file it replaces is
+kept beside it (``NAME.before-restore``, or ``NAME.damaged`` for a damaged one, with its ``-wal``/``-shm``),
+never deleted, and only then is the copy renamed into place.
 
 Nothing here raises anything but :class:`JournalError` (an ``OSError``), and a refusal writes nothing.
 """
@@ -23,10 +30,19 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.editions import load_edition
+from engine.errors import EngineError
+from engine.game import Game
+from engine.records import command_from_record
+from engine.store import lock
 from engine.store.inspect import existing_sidecars, inspect_file
-from engine.store.schema import JournalError
+from engine.store.journal import Journal
+from engine.store.schema import _OUR_TABLES, APPLICATION_ID, JournalError
 
-__all__ = ["BackupReport", "backup", "restore", "verify"]
+__all__ = ["BackupReport", "backup", "check_backup", "restore", "verify"]
+
+SIDECARS = ("-wal", "-shm", "-journal", ".lock")
+"""What belongs to the installation file beside it: SQLite's files and our writer's lock file."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +68,50 @@ def verify(path: Path) -> int:
             return int(ro.execute("SELECT count(*) FROM games").fetchone()[0]) if has_games else 0
     except sqlite3.Error as exc:
         raise JournalError(f"cannot check {path}: {exc}") from exc
+
+
+def check_backup(path: Path) -> int:
+    """Check a backup completely (see the module docstring) without writing to it; its game count.
+    Raises :class:`JournalError` naming the first problem."""
+    if not path.is_file():
+        raise JournalError(f"no backup file at {path}")
+    if path.stat().st_size == 0:
+        raise JournalError(f"{path} is empty (0 bytes): not a backup")
+    if inspect_file(path):
+        raise JournalError(f"{path} holds no boardbank journal (no games were ever recorded in it): not a backup")
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as ro:
+            app_id = ro.execute("PRAGMA application_id").fetchone()[0]
+            if app_id != APPLICATION_ID:
+                raise JournalError(f"{path} is not a boardbank file (application_id {app_id:#010x})")
+            problems = [row[0] for row in ro.execute("PRAGMA integrity_check")]
+            if problems != ["ok"]:
+                raise JournalError(f"{path} is corrupt (integrity_check: {'; '.join(problems[:3])})")
+            tables = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            missing = [t for t in _OUR_TABLES if t not in tables]
+            if missing:
+                raise JournalError(f"{path} lacks the journal's tables {missing}: not a boardbank backup")
+    except sqlite3.Error as exc:
+        raise JournalError(f"cannot check {path}: {exc}") from exc
+    with Journal.open(path, read_only=True) as journal:
+        games = journal.games()
+        for info in games:
+            _check_game(journal, info.id, path)
+    return len(games)
+
+
+def _check_game(journal: Journal, game_id: int, path: Path) -> None:
+    """Every record of the game decodes (chain included) and the game replays with its invariants."""
+    try:
+        edition_id, events = journal.load(game_id)
+        ruleset = load_edition(edition_id).ruleset
+        for record in journal.command_records(game_id):
+            command_from_record({k: v for k, v in record.items() if k != "number"}, ruleset)
+        problems = Game.replay(load_edition(edition_id), events).invariants()
+    except (EngineError, ValueError, KeyError, TypeError) as exc:
+        raise JournalError(f"{path}: game {game_id} does not replay: {exc}") from None
+    if problems:
+        raise JournalError(f"{path}: game {game_id} replays into a broken state: {'; '.join(problems[:3])}")
 
 
 def _source(path: Path, what: str) -> None:
@@ -105,9 +165,22 @@ def _copy_into_new(source: Path, dest: Path) -> int:
 
 def _same_file(a: Path, b: Path) -> bool:
     try:
-        return a.resolve() == b.resolve() or (b.exists() and os.path.samefile(a, b))
+        return a.resolve() == b.resolve() or (b.exists() and a.exists() and os.path.samefile(a, b))
     except OSError:
         return False
+
+
+def belongs_to(live: Path, other: Path) -> str | None:
+    """How ``other`` is, or belongs to, the installation file ``live`` (None when it does not): the file
+    itself under any spelling or link, or one of its :data:`SIDECARS`."""
+    if _same_file(live, other):
+        return "the installation file itself"
+    real = live.resolve()
+    for suffix in SIDECARS:
+        sidecar = Path(f"{real}{suffix}")
+        if _same_file(sidecar, other) or other.resolve() == sidecar:
+            return f"the installation file's {suffix.lstrip('-.')} file"
+    return None
 
 
 def backup(source: str | os.PathLike[str], dest: str | os.PathLike[str], *, force: bool = False) -> BackupReport:
@@ -118,8 +191,9 @@ def backup(source: str | os.PathLike[str], dest: str | os.PathLike[str], *, forc
     """
     src, dst = Path(source), Path(dest)
     _source(src, "installation file")
-    if _same_file(src, dst):
-        raise JournalError(f"{dst} is the installation file itself; name another file")
+    what = belongs_to(src, dst)
+    if what is not None:
+        raise JournalError(f"{dst} is {what} ({src}); name another file")
     if dst.is_dir():
         raise JournalError(f"{dst} is a folder; name the backup file, e.g. {dst / 'boardbank-backup.sqlite3'}")
     if dst.exists() and not force:
@@ -128,12 +202,12 @@ def backup(source: str | os.PathLike[str], dest: str | os.PathLike[str], *, forc
     return BackupReport(src, dst, dst.stat().st_size, games)
 
 
-def _aside(path: Path) -> Path:
-    """Move ``path`` and its ``-wal``/``-shm``/``-journal`` files to ``NAME.damaged`` (``.damaged-2``...)."""
+def _aside(path: Path, label: str) -> Path:
+    """Move ``path`` and its ``-wal``/``-shm``/``-journal`` files to ``NAME.LABEL`` (``.LABEL-2``...)."""
     n = 1
     while True:
-        aside = path.with_name(path.name + (".damaged" if n == 1 else f".damaged-{n}"))
-        if not aside.exists():
+        aside = path.with_name(path.name + (f".{label}" if n == 1 else f".{label}-{n}"))
+        if not aside.exists() and not existing_sidecars(aside):
             break
         n += 1
     for sidecar in existing_sidecars(path):
@@ -144,35 +218,48 @@ def _aside(path: Path) -> Path:
 
 def restore(backup_file: str | os.PathLike[str], target: str | os.PathLike[str], *,
             force: bool = False) -> BackupReport:
-    """Put the backup ``backup_file`` back as the installation file ``target`` (stop the kiosk first).
+    """Put the backup ``backup_file`` back as the installation file ``target`` (see the module docstring).
 
-    The backup is verified before anything is touched. A missing ``target`` is created; an existing one
-    needs ``force``: intact, it is overwritten through the backup API; damaged or foreign, it is moved
-    aside to ``NAME.damaged`` and a fresh copy takes its place.
+    A missing ``target`` is created; an existing one needs ``force`` and is kept beside it. Refused with
+    nothing touched: a backup that fails :func:`check_backup`, a backup that is or belongs to ``target``,
+    a ``target`` a running unit holds.
     """
     src, dst = Path(backup_file), Path(target)
-    _source(src, "backup file")
-    verify(src)
-    if _same_file(src, dst):
-        raise JournalError(f"{src} is the installation file itself")
+    what = belongs_to(dst, src)
+    if what is not None:
+        raise JournalError(f"{src} is {what}; name a backup file")
+    check_backup(src)
     if dst.exists() and not dst.is_file():
         raise JournalError(f"{dst} is not a file (expected the installation's SQLite file)")
-    if dst.exists() and not force:
-        raise JournalError(f"{dst} exists; pass --force to replace it with {src}")
-    moved: Path | None = None
-    if dst.exists():
+    if not dst.parent.is_dir():
+        raise JournalError(f"cannot restore into {dst}: the folder {dst.parent} does not exist")
+    lock.acquire(dst)  # refused while the kiosk or headless runs on it
+    try:
+        if dst.exists() and not force:
+            raise JournalError(f"{dst} exists; pass --force to replace it with {src} (it is kept beside it)")
+        tmp = dst.with_name(f".{dst.name}.restoring-{os.getpid()}")
         try:
-            inspect_file(dst)
-        except JournalError:
-            moved = _aside(dst)
-    if dst.exists():
-        try:
-            with closing(sqlite3.connect(f"file:{src}?mode=ro", uri=True)) as s, \
-                    closing(sqlite3.connect(dst, isolation_level=None, timeout=10.0)) as d:
-                s.backup(d)
-            games = verify(dst)
+            _copy(src, tmp)
+            games = check_backup(tmp)
+            moved: Path | None = None
+            if dst.exists():
+                try:
+                    inspect_file(dst)
+                    label = "before-restore"
+                except JournalError:
+                    label = "damaged"
+                moved = _aside(dst, label)
+            os.replace(tmp, dst)
         except sqlite3.Error as exc:
             raise JournalError(f"cannot restore {src} into {dst}: {exc}") from exc
-    else:
-        games = _copy_into_new(src, dst)
+        except OSError as exc:
+            if isinstance(exc, JournalError):
+                raise
+            raise JournalError(f"cannot restore {src} into {dst}: {exc.strerror or exc}") from exc
+        finally:
+            for p in (tmp, *existing_sidecars(tmp)):
+                p.unlink(missing_ok=True)
+        _fsync_folder(dst.parent)
+    finally:
+        lock.release(dst)
     return BackupReport(src, dst, dst.stat().st_size, games, moved)

@@ -35,6 +35,7 @@ class BankerRecordStore:
                 conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10.0)
                 conn.execute("PRAGMA busy_timeout=10000")
                 conn.execute("PRAGMA synchronous=FULL")
+                conn.execute("PRAGMA journal_size_limit=4194304")  # as the journal's (engine/store/journal.py)
                 conn.execute(_TABLE)
             except sqlite3.Error as exc:
                 raise JournalError(f"cannot open the banker's record in {self.path}: {exc}") from exc

@@ -15,6 +15,7 @@ import tempfile
 from contextlib import closing
 from pathlib import Path
 
+from engine.store.faults import classify, storage_words
 from engine.store.schema import (
     _HEADER_SIZE,
     _OUR_TABLES,
@@ -36,15 +37,18 @@ def remove_new_sidecars(path: Path, before: set[Path]) -> None:
         p.unlink(missing_ok=True)
 
 
-def inspect_file(path: Path) -> bool:
+def inspect_file(path: Path, *, raw: bool = True) -> bool:
     """Check an existing file without writing to it; return True if it still needs our schema.
 
     Raises :class:`JournalError` for anything that is not an intact boardbank file (or an empty one).
+    ``raw=False``: this process already has the file open through SQLite, so nothing here may open the
+    file outside SQLite (a ``close()`` of another descriptor drops SQLite's POSIX locks, see
+    engine/store/lock.py): the header and the rolled-back copy are skipped, SQLite's checks remain.
     """
     journal = Path(f"{path}-journal")
-    if journal.is_file() and journal.stat().st_size > 0:
+    if raw and journal.is_file() and journal.stat().st_size > 0:
         return _inspect_rolled_back(path, journal)
-    return _inspect(path, path)
+    return _inspect(path, path, raw=raw)
 
 
 def _inspect_rolled_back(path: Path, journal: Path) -> bool:
@@ -65,13 +69,16 @@ def _inspect_rolled_back(path: Path, journal: Path) -> bool:
         return _inspect(copy, path)
 
 
-def _inspect(path: Path, shown: Path) -> bool:
+def _inspect(path: Path, shown: Path, *, raw: bool = True) -> bool:
     """The checks of :func:`inspect_file` on ``path``; messages name ``shown`` (the installation's file)."""
-    try:
-        with path.open("rb") as f:
-            header = f.read(_HEADER_SIZE)
-    except OSError as exc:
-        raise JournalError(f"cannot read the journal {shown}: {exc}") from exc
+    if not raw:
+        header = _SQLITE_MAGIC.ljust(_HEADER_SIZE, b"\0")  # checked when the file was first opened
+    else:
+        try:
+            with path.open("rb") as f:
+                header = f.read(_HEADER_SIZE)
+        except OSError as exc:
+            raise JournalError(f"cannot read the journal {shown}: {exc}") from exc
     if not header:
         return True  # a 0-byte file is an empty SQLite database: nothing in it can be lost
     if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
@@ -85,6 +92,8 @@ def _inspect(path: Path, shown: Path) -> bool:
             return _inspect_sqlite(shown, ro)
     except sqlite3.DatabaseError as exc:
         remove_new_sidecars(path, before)
+        if classify(exc, shown).kind in ("full", "read_only", "missing_folder", "locked"):
+            raise JournalError(f"cannot read {shown}: {storage_words(exc, shown)}") from exc  # not damage
         raise JournalError(f"{shown} is corrupt or truncated ({exc}); refusing to touch it") from exc
     except JournalError:
         remove_new_sidecars(path, before)

@@ -38,10 +38,12 @@ from engine.editions import load_edition
 from engine.errors import EditionError, RecordError
 from engine.events import Event
 from engine.records import event_from_record, event_to_record
+from engine.store import lock
+from engine.store.faults import storage_words
 from engine.store.inspect import inspect_file
-from engine.store.migrate import migrate_v1
-from engine.store.rows import BadRow, LogRow, decode_rows, payload_text
-from engine.store.schema import _SCHEMA, _VIEWS, APPLICATION_ID, SCHEMA_VERSION, SIBLING_TABLES, JournalError
+from engine.store.migrate import create_schema, migrate_chain, migrate_v1
+from engine.store.rows import BadRow, LogRow, chain_start, decode_rows, link, payload_text
+from engine.store.schema import _VIEWS, APPLICATION_ID, SCHEMA_VERSION, SIBLING_TABLES, JournalError
 from engine.store.tail import Tails, continues
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "SIBLING_TABLES", "GameInfo", "Journal", "JournalError", "dumps_record"]
@@ -64,6 +66,10 @@ class GameInfo:
     events: int
 
 
+WAL_LIMIT = 4 * 2**20
+"""Bytes of WAL kept when a writer restarts it after a complete checkpoint (the rest goes back to the disk)."""
+
+
 def dumps_record(record: Mapping[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
@@ -74,15 +80,19 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn.execute("PRAGMA busy_timeout=10000")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run when the unit is idle, never in a tap
+    conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")  # a WAL restarted after a checkpoint gives its space back
     return conn
 
 
 class Journal:
     """An open journal file. Create with :meth:`open`; use as a context manager or call :meth:`close`."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, *, read_only: bool = False) -> None:
         self.path = path
         self._conn = conn
+        self.read_only = read_only
+        self._closed = False
+        self._has_chain: bool | None = None
         self._tails = Tails(path)  # where the games written through this connection end
 
     # -- opening ---------------------------------------------------------------------------------
@@ -98,57 +108,61 @@ class Journal:
         p = Path(path)
         if read_only and not p.is_file():
             raise JournalError(f"no journal file at {p}")
-        needs_schema = inspect_file(p) if p.exists() else True
         if read_only:
-            if needs_schema:
-                raise JournalError(f"{p} holds no boardbank journal yet (no games were ever recorded in it)")
-            try:
-                conn = sqlite3.connect(f"file:{p}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
-            except sqlite3.Error as exc:
-                raise JournalError(f"cannot open the journal {p} read-only: {exc}") from exc
-            return cls(p, conn)
+            return cls._open_read_only(p)
         if not p.parent.is_dir():
             raise JournalError(f"cannot create the journal {p}: the folder {p.parent} does not exist")
+        # the checks only read (a refused file gets no lock file either); ``raw``: no descriptor of the file
+        # outside SQLite while this process has it open (engine/store/lock.py)
+        needs_schema = inspect_file(p, raw=not lock.held_here(p)) if p.exists() else True
+        lock.acquire(p)  # one writer: a second process is refused here, before it writes anything
+        try:
+            return cls._open_writable(p, needs_schema)
+        except BaseException:
+            lock.release(p)
+            raise
+
+    @classmethod
+    def _open_read_only(cls, p: Path) -> Journal:
+        """A reader (``mode=ro``: it never writes, checkpoints, deletes or truncates the WAL)."""
+        if inspect_file(p, raw=not lock.held_here(p)):
+            raise JournalError(f"{p} holds no boardbank journal yet (no games were ever recorded in it)")
+        try:
+            conn = sqlite3.connect(f"file:{p}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot open the journal {p} read-only: {exc}") from exc
+        return cls(p, conn, read_only=True)
+
+    @classmethod
+    def _open_writable(cls, p: Path, needs_schema: bool) -> Journal:
         try:
             conn = _connect(p)
         except sqlite3.Error as exc:
-            raise JournalError(f"cannot open the journal {p}: {exc}") from exc
+            raise JournalError(f"cannot open the journal {p}: {storage_words(exc, p)}") from exc
         try:
             if needs_schema:
-                cls._create_schema(conn)
+                create_schema(conn)
             migrate_v1(conn, _VIEWS)
+            migrate_chain(conn)
             mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             if mode != "wal":
                 raise JournalError(f"{p}: expected journal_mode 'wal', SQLite gave {mode!r}")
         except sqlite3.Error as exc:
             conn.close()
-            raise JournalError(f"cannot initialise the journal {p}: {exc}") from exc
+            raise JournalError(f"cannot initialise the journal {p}: {storage_words(exc, p)}") from exc
         except JournalError:
             conn.close()
             raise
         return cls(p, conn)
 
-    @staticmethod
-    def _create_schema(conn: sqlite3.Connection) -> None:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            for statement in _SCHEMA:
-                conn.execute(statement)
-            if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'commands' AND type = 'table'").fetchone():
-                for statement in _VIEWS:
-                    conn.execute(statement)
-            conn.execute("INSERT OR IGNORE INTO meta VALUES ('application', 'boardbank')")
-            conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
-                         ("1" if _has_v1_tables(conn) else str(SCHEMA_VERSION),))
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-
     def close(self) -> None:
-        """Close the connection (committed data is already on disk)."""
+        """Close the connection (committed data is already on disk) and, for a writer, its lock; idempotent."""
+        if self._closed:
+            return
+        self._closed = True
         self._conn.close()
+        if not self.read_only:
+            lock.release(self.path)
 
     def __enter__(self) -> Journal:
         return self
@@ -178,7 +192,7 @@ class Journal:
                 game_id = self._insert_game(conn, edition_id, seed, options)
         except sqlite3.Error as exc:
             raise JournalError(f"cannot record a new game of edition {edition_id!r} in {self.path}: {exc}") from exc
-        self._tails.wrote(game_id, (0, 0), None)
+        self._tails.wrote(game_id, (0, 0), None, None)
         return game_id
 
     def start_game(self, edition_id: str, seed: int, options: Mapping[str, object],
@@ -190,10 +204,10 @@ class Journal:
             with self._transaction() as conn:
                 game_id = self._insert_game(conn, edition_id, seed, options)
                 end = continues(game_id, (0, 0), events)
-                row = self._insert_row(conn, game_id, 1, input_id, command_record, records)
+                row, chain = self._insert_row(conn, game_id, 1, input_id, command_record, records, chain_start(game_id))
         except (sqlite3.Error, ValueError) as exc:
             raise JournalError(f"cannot start a game of edition {edition_id!r} in {self.path}: {exc}") from exc
-        self._tails.wrote(game_id, end, row)
+        self._tails.wrote(game_id, end, row, chain)
         return game_id
 
     @staticmethod
@@ -262,17 +276,29 @@ class Journal:
                 return
             with self._transaction() as conn:
                 end = continues(game_id, self._tails.of(conn, game_id), events)
-                row = self._insert_row(conn, game_id, end[0], input_id, command_record, records)
+                row, chain = self._insert_row(conn, game_id, end[0], input_id, command_record, records,
+                                              self._tails.link_of(game_id))
         except (sqlite3.Error, ValueError) as exc:  # ValueError: a record SQLite cannot store (bad text)
             raise JournalError(f"cannot append to game {game_id} in {self.path}: {exc}") from exc
-        self._tails.wrote(game_id, end, row)
+        self._tails.wrote(game_id, end, row, chain)
 
     @staticmethod
     def _insert_row(conn: sqlite3.Connection, game_id: int, number: int, input_id: str | None,
-                    command_record: Mapping[str, Any], records: list[dict[str, Any]]) -> int | None:
-        """Insert the row; its id."""
-        return conn.execute("INSERT INTO log (game_id, number, input_id, payload) VALUES (?, ?, ?, ?)",
-                            (game_id, number, input_id, payload_text(dict(command_record), records))).lastrowid
+                    command_record: Mapping[str, Any], records: list[dict[str, Any]],
+                    previous: bytes) -> tuple[int | None, bytes]:
+        """Insert the row, chained after the link ``previous``; its id and its link."""
+        text = payload_text(dict(command_record), records)
+        chain = link(previous, number, input_id, text.encode("utf-8", "surrogatepass"))
+        row = conn.execute("INSERT INTO log (game_id, number, input_id, payload, chain) VALUES (?, ?, ?, ?, ?)",
+                           (game_id, number, input_id, text, chain)).lastrowid
+        return row, chain
+
+    def _chained(self) -> bool:
+        """Whether the file's rows carry their chain links (schema 3; a schema 2 file opened read-only has
+        none, and its rows are checked without them)."""
+        if self._has_chain is None:
+            self._has_chain = any(r[1] == "chain" for r in self._conn.execute("PRAGMA table_info(log)"))
+        return self._has_chain
 
     def _check_game(self, conn: sqlite3.Connection, game_id: int) -> None:
         if conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
@@ -295,13 +321,13 @@ class Journal:
         conn.execute("BEGIN")
         try:
             self._check_game(conn, game_id)
-            try:  # the texts as SQLite stores them: valid UTF-8 unless something damaged the file
-                rows = conn.execute("SELECT number, input_id, payload FROM log WHERE game_id = ? ORDER BY id",
-                                    (game_id,)).fetchall()
-            except sqlite3.OperationalError:  # "Could not decode to UTF-8": read bytes, to name the bad row
-                rows = conn.execute("SELECT number, input_id, CAST(payload AS BLOB) FROM log WHERE game_id = ? "
-                                    "ORDER BY id", (game_id,)).fetchall()
-            yield from decode_rows(iter(rows))
+            chained = self._chained()
+            link_column = "chain" if chained else "NULL"
+            # the texts' bytes as SQLite stores them (UTF-8 unless something damaged the file): the chain
+            # hashes them as they are, and a batch of them is decoded at once
+            rows = conn.execute(f"SELECT number, input_id, CAST(payload AS BLOB), {link_column} FROM log "
+                                "WHERE game_id = ? ORDER BY id", (game_id,)).fetchall()
+            yield from decode_rows(iter(rows), chain=chain_start(game_id) if chained else None)
         finally:
             conn.execute("COMMIT")
 
@@ -365,6 +391,3 @@ class Journal:
                 raise JournalError(f"{self.path}: game {game_id}: {exc}; name the edition to read it") from None
         return edition, ruleset
 
-
-def _has_v1_tables(conn: sqlite3.Connection) -> bool:
-    return conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'events' AND type = 'table'").fetchone() is not None

@@ -3,13 +3,20 @@
 Each row of the ``log`` table holds one accepted command and all its events as one JSON text
 (``{"command": {...}, "events": [...]}``). Reading checks what writing promised: command numbers 1, 2, ...
 per game, event seqs 1, 2, ... without a gap, every event carrying its row's command number, valid UTF-8
-and valid JSON. The first row that breaks a promise is named by its command number and the seq its
-events would have started at, so :meth:`~engine.store.journal.Journal.salvage` can show what is intact
-before it. Amounts inside the records are ``int`` in the edition's money unit; nothing here reads them.
+and valid JSON, and (schema 3) each row's link of the game's hash chain. The first row that breaks a
+promise is named by its command number and the seq its events would have started at, so
+:meth:`~engine.store.journal.Journal.salvage` can show what is intact before it. Amounts inside the
+records are ``int`` in the edition's money unit; nothing here reads them.
+
+The hash chain (docs/architecture.md, "Each record guarded"): row ``n`` of game ``g`` stores
+``chain_n = BLAKE2b-128(chain_{n-1} || n || input id || payload bytes)`` with ``chain_0`` derived from the
+game's id. A flipped bit anywhere in a payload, a row moved to another game or place, or a row removed
+from the middle makes that row's link (and every later one) disagree.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -41,17 +48,41 @@ class LogRow:
     input_id: str | None
 
 
-def decode_rows(rows: Iterator[tuple[int, str | None, bytes]], batch: int = 2048) -> Iterator[LogRow]:
-    """Decode ``(number, input_id, payload bytes)`` rows in order; raise :class:`BadRow` at the first
-    row that is not what the journal wrote. Rows are parsed ``batch`` at a time as one JSON array (about
-    twice as fast as a parse per row); a batch that does not parse is parsed row by row to name the bad one."""
+CHAIN_BYTES = 16
+
+
+def chain_start(game_id: int) -> bytes:
+    """The link before a game's first row."""
+    return hashlib.blake2b(f"boardbank game {game_id}".encode("ascii"), digest_size=CHAIN_BYTES).digest()
+
+
+def link(previous: bytes, number: int, input_id: str | None, payload: bytes) -> bytes:
+    """The chain's link of one row (``payload``: its text as UTF-8 bytes, as SQLite stores it): the hash of
+    ``previous || NUL number NUL input id NUL || payload``."""
+    ident = input_id.encode("utf-8", "surrogatepass") if input_id else b""
+    return _BLAKE2B(b"%b\x00%d\x00%b\x00%b" % (previous, number, ident, payload), digest_size=CHAIN_BYTES).digest()
+
+
+_BLAKE2B = hashlib.blake2b
+
+
+def decode_rows(rows: Iterator[tuple[int, str | None, bytes | str, bytes | None]], batch: int = 2048,
+                chain: bytes | None = None) -> Iterator[LogRow]:
+    """Decode ``(number, input_id, payload, link)`` rows in order; raise :class:`BadRow` at the first
+    row that is not what the journal wrote. ``chain``: the game's :func:`chain_start`, to check each row's
+    link (None: a file of schema 2, whose rows carry none). Rows are parsed ``batch`` at a time as one
+    JSON array (about twice as fast as a parse per row); a batch that does not parse is parsed row by row
+    to name the bad one."""
     expected_number, next_seq = 1, 1
     while True:
         chunk = list(islice(rows, batch))
         if not chunk:
             return
-        parsed, bad = _parsed(chunk, next_seq)
-        for number, input_id, data in parsed:
+        broken: int | None = None
+        if chain is not None:
+            chain, broken = _links(chunk, chain)
+        parsed, bad = _parsed(chunk if broken is None else chunk[:broken + 1], next_seq)
+        for index, (number, input_id, data) in enumerate(parsed):
             if number != expected_number:
                 raise BadRow(expected_number, next_seq, f"expected command {expected_number}, found command {number}")
             command, events = _parts(data, number, next_seq)
@@ -60,6 +91,9 @@ def decode_rows(rows: Iterator[tuple[int, str | None, bytes]], batch: int = 2048
                 if event.__class__ is not dict or event.get("seq") != seq or event.get("command") != number:
                     raise BadRow(number, next_seq, f"expected event seq {seq} of command {number}, found {event!r:.120}")
                 seq += 1
+            if index == broken:  # well formed, yet not the text that was written
+                raise BadRow(number, next_seq, "its checksum does not match its text (the record was changed "
+                                               "after it was written)")
             yield LogRow(number, command, events, input_id)
             expected_number += 1
             next_seq = seq
@@ -67,21 +101,36 @@ def decode_rows(rows: Iterator[tuple[int, str | None, bytes]], batch: int = 2048
             raise bad
 
 
+def _links(chunk: list[tuple[int, str | None, bytes | str, bytes | None]], chain: bytes) -> tuple[bytes, int | None]:
+    """Check the chunk's links from ``chain``: (the last good link, the index of the first bad row or None)."""
+    blake, size = _BLAKE2B, CHAIN_BYTES
+    for i, (number, input_id, raw, stored) in enumerate(chunk):
+        data = raw if raw.__class__ is bytes else str(raw).encode("utf-8", "surrogatepass")
+        ident = input_id.encode("utf-8", "surrogatepass") if input_id else b""
+        chain = blake(b"%b\x00%d\x00%b\x00%b" % (chain, number, ident, data), digest_size=size).digest()
+        if stored != chain:
+            return chain, i
+    return chain, None
+
+
 Parsed = list[tuple[int, str | None, object]]
 
 
-def _parsed(chunk: list[tuple[int, str | None, bytes]], seq: int) -> tuple[Parsed, BadRow | None]:
+def _parsed(chunk: list[tuple[int, str | None, bytes | str, bytes | None]], seq: int) -> tuple[Parsed, BadRow | None]:
     """The chunk's payloads parsed, all at once or, when that fails, row by row up to the bad row: the rows
     before it and the :class:`BadRow` (``seq``: where this chunk's events start)."""
     try:
-        texts = [raw.decode("utf-8") if isinstance(raw, bytes) else str(raw) for _, _, raw in chunk]
-        datas = json.loads("[" + ",".join(texts) + "]")
+        raws = [raw for _, _, raw, _ in chunk]
+        if all(raw.__class__ is bytes for raw in raws):  # the texts as stored (UTF-8): one decode for the batch
+            datas = json.loads(b"[" + b",".join(raws) + b"]")  # type: ignore[arg-type]
+        else:
+            datas = json.loads("[" + ",".join(r.decode("utf-8") if isinstance(r, bytes) else str(r) for r in raws) + "]")
         if len(datas) == len(chunk):
-            return [(n, i, d) for (n, i, _), d in zip(chunk, datas, strict=True)], None
+            return [(n, i, d) for (n, i, _, _), d in zip(chunk, datas, strict=True)], None
     except (UnicodeDecodeError, ValueError):
         pass
     out: Parsed = []
-    for n, input_id, raw in chunk:  # slow path: which row is bad (its seq as far as the rows before say)
+    for n, input_id, raw, _ in chunk:  # slow path: which row is bad (its seq as far as the rows before say)
         try:
             data = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else str(raw))
         except UnicodeDecodeError as exc:

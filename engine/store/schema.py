@@ -9,7 +9,8 @@ from __future__ import annotations
 from engine.errors import EngineError
 
 APPLICATION_ID = 0x42424E4B  # "BBNK": PRAGMA application_id of a boardbank installation file
-SCHEMA_VERSION = 2  # 1: tables commands and events (a row per event); 2: one log row per command
+SCHEMA_VERSION = 3  # 1: tables commands and events (a row per event); 2: one log row per command;
+# 3: each log row carries its link of the game's hash chain (engine/store/rows.py)
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100  # bytes of the SQLite file header
 _OUR_TABLES = ("meta", "games", "log")
@@ -33,7 +34,8 @@ _SCHEMA = (
         game_id INTEGER NOT NULL,
         number INTEGER NOT NULL,
         input_id TEXT,
-        payload TEXT NOT NULL
+        payload TEXT NOT NULL,
+        chain BLOB
     )""",
 )
 

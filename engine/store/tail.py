@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine.events import Event
+from engine.store.rows import chain_start, link
 from engine.store.schema import JournalError
 
 Tail = tuple[int, int]
@@ -31,6 +32,7 @@ class Tails:
     def __init__(self, path: Path) -> None:
         self.path = path  # the file, for messages
         self._ends: dict[int, Tail] = {}
+        self._links: dict[int, bytes] = {}  # game -> the chain link of its last row
         self._last_row: int | None = None  # max(id) of log after our last commit (None: unknown)
 
     def of(self, conn: sqlite3.Connection, game_id: int) -> Tail:
@@ -39,13 +41,23 @@ class Tails:
         last_row = conn.execute("SELECT max(id) FROM log").fetchone()[0]
         if last_row != self._last_row:  # someone else appended (or nothing is known yet): read the file
             self._ends.clear()
+            self._links.clear()
             self._last_row = last_row
         end = self._ends.get(game_id)
         if end is None:
             if conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
                 raise JournalError(f"{self.path} has no game {game_id!r}")
-            end = read_tail(conn, game_id)
+            end, self._links[game_id] = read_tail(conn, game_id)
         return end
+
+    def link_of(self, game_id: int) -> bytes:
+        """The chain link of the game's last row, after :meth:`of` (its start before the first row)."""
+        return self._links.get(game_id) or chain_start(game_id)
+
+    def next_link(self, game_id: int, number: int, input_id: str | None, payload: str) -> bytes:
+        """The chain link of the row ``number`` about to be written after the game's known end."""
+        previous = self._links.get(game_id) or chain_start(game_id)
+        return link(previous, number, input_id, payload.encode("utf-8", "surrogatepass"))
 
     def append_known(self, conn: sqlite3.Connection, game_id: int, events: Sequence[Event], input_id: str | None,
                      payload: Callable[[], str]) -> bool:
@@ -55,49 +67,58 @@ class Tails:
         not continue it, or another connection appended: the caller then reads the file. Raises what
         SQLite raises (and then trusts nothing)."""
         end, last_row = self._ends.get(game_id), self._last_row
-        if end is None or last_row is None:
+        if end is None or last_row is None or game_id not in self._links:
             return False
         try:
             after = continues(game_id, end, events)
         except JournalError:
             return False  # perhaps known wrong: the file decides
+        text = payload()
+        chain = self.next_link(game_id, after[0], input_id, text)
         try:
-            cur = conn.execute("INSERT INTO log (game_id, number, input_id, payload) SELECT ?, ?, ?, ? "
-                               "WHERE (SELECT max(id) FROM log) IS ?", (game_id, after[0], input_id, payload(), last_row))
+            cur = conn.execute("INSERT INTO log (game_id, number, input_id, payload, chain) SELECT ?, ?, ?, ?, ? "
+                               "WHERE (SELECT max(id) FROM log) IS ?",
+                               (game_id, after[0], input_id, text, chain, last_row))
         except BaseException:
             self.forget()
             raise
         if cur.rowcount != 1:
             return False
-        self.wrote(game_id, after, cur.lastrowid)
+        self.wrote(game_id, after, cur.lastrowid, chain)
         return True
 
-    def wrote(self, game_id: int, end: Tail, row_id: int | None) -> None:
-        """After a commit: ``game_id`` now ends at ``end``, and ``row_id`` is the log's last row (None:
-        the commit added no row, e.g. a game created without a command)."""
+    def wrote(self, game_id: int, end: Tail, row_id: int | None, chain: bytes | None) -> None:
+        """After a commit: ``game_id`` now ends at ``end`` with the link ``chain`` (None: no row yet), and
+        ``row_id`` is the log's last row (None: the commit added no row, e.g. a game created without a
+        command)."""
         if row_id is not None:
             if self._last_row is not None and row_id != self._last_row + 1:
                 self._ends.clear()  # rows we did not see: trust nothing read before
+                self._links.clear()
             self._last_row = row_id
         self._ends[game_id] = end
+        self._links[game_id] = chain if chain is not None else chain_start(game_id)
 
     def forget(self) -> None:
         """Trust nothing known (after a failed write: what is on disk is read again)."""
         self._ends.clear()
+        self._links.clear()
         self._last_row = None
 
 
-def read_tail(conn: sqlite3.Connection, game_id: int) -> Tail:
-    """The end of ``game_id`` read from the file: from its last row only (and, when that row has no
-    events, the count of the events before it)."""
-    row = conn.execute("SELECT number, payload FROM log WHERE game_id = ? ORDER BY id DESC LIMIT 1",
+def read_tail(conn: sqlite3.Connection, game_id: int) -> tuple[Tail, bytes]:
+    """The end of ``game_id`` read from the file, from its last row only (and, when that row has no
+    events, the count of the events before it), with that row's chain link."""
+    row = conn.execute("SELECT number, payload, chain FROM log WHERE game_id = ? ORDER BY id DESC LIMIT 1",
                        (game_id,)).fetchone()
     if row is None:
-        return 0, 0
+        return (0, 0), chain_start(game_id)
+    if not isinstance(row[2], bytes):
+        raise JournalError(f"game {game_id}: its last command {row[0]} has no checksum (damaged)")
     try:
         events = json.loads(row[1])["events"]
         last_seq = events[-1]["seq"] if events else _seq_before(conn, game_id, row[0])
-        return int(row[0]), int(last_seq)
+        return (int(row[0]), int(last_seq)), row[2]
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         raise JournalError(f"game {game_id}: its last command {row[0]} is damaged ({exc!r})") from None
 

@@ -114,7 +114,8 @@ def test_backup_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     with Journal.open(dest, read_only=True) as journal:
         assert journal.game(1).options == {"start_money": 2000}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["backup.sqlite3", "bb.sqlite3"] + (
-        ["bb.sqlite3-shm", "bb.sqlite3-wal"] if Path(f"{db}-wal").exists() else [])
+        ["bb.sqlite3-shm", "bb.sqlite3-wal"] if Path(f"{db}-wal").exists() else []) + [
+        "bb.sqlite3.lock"]  # the writer's lock file (engine/store/lock.py); no partial copy is left
 
 
 def test_backup_refuses_bad_sources_and_destinations(tmp_path: Path) -> None:
@@ -163,9 +164,12 @@ def test_restore_creates_replaces_and_moves_a_damaged_file_aside(tmp_path: Path)
         journal.create_game("ultimate-uk", 6, {})
     with pytest.raises(JournalError, match="exists; pass --force"):
         restore(saved, db)
-    assert restore(saved, db, force=True).games == 1
+    report = restore(saved, db, force=True)
+    assert report.games == 1 and report.moved_aside == tmp_path / "bb.sqlite3.before-restore"
     with Journal.open(db) as journal:
         assert [g.id for g in journal.games()] == [1]
+    with Journal.open(report.moved_aside, read_only=True) as kept:  # the replaced file, kept beside it
+        assert [g.id for g in kept.games()] == [1, 2]
     broken = tmp_path / "broken.sqlite3"
     broken.write_text("scribbles")
     report = restore(saved, broken, force=True)

@@ -24,7 +24,8 @@ pytestmark = pytest.mark.timeout(180)
 
 
 def test_the_json_form_says_pass_warn_fail() -> None:
-    assert dc.Check("x", dc.OK, "seen").as_dict() == {"name": "x", "status": "pass", "detail": "seen", "fix": ""}
+    assert dc.Check("x", dc.OK, "seen").as_dict() == {"name": "x", "status": "pass", "detail": "seen", "fix": "",
+                                                         "fault": None}
     assert dc.Check("x", dc.WARN, "a", "b").as_dict()["status"] == "warn"
     assert dc.Check("x", dc.FAIL, "a", "b").as_dict()["status"] == "fail"
 
@@ -162,14 +163,16 @@ def test_pin_not_set_default_or_set(tmp_path: Path) -> None:
 
 def test_journal_space_and_wal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "new" / "bb.sqlite3"
-    names = [c.name for c in dj.journal_checks(db)]
-    assert names == ["space", "journal", "pin"]
-    assert dj.check_journal(db).detail.endswith("(will be created)")
+    names = [c.name for c in dj.journal_checks(db, explicit=False)]
+    assert names == ["space", "journal", "writer", "pin"]
+    assert dj.check_journal(db, explicit=False).detail.endswith("(will be created)")  # the default data folder
+    missing = dj.check_journal(db)  # a --db in a missing folder: refused by run and headless, so a FAIL here
+    assert (missing.status, missing.fault) == (dc.FAIL, "missing_folder") and "create the folder" in missing.fix
     db.parent.mkdir()
     journal = Journal.open(db)
     journal.create_game("ultimate-uk", 7, {})
     checks = {c.name: c for c in dj.journal_checks(db)}
-    assert list(checks) == ["space", "journal", "journal wal", "pin"]
+    assert list(checks) == ["space", "journal", "writer", "journal wal", "pin"]
     assert checks["journal"].status == dc.OK and "quick_check ok, 1 games" in checks["journal"].detail
     assert checks["journal wal"].status == dc.OK
     monkeypatch.setattr(dj, "WAL_WARN", 0)
@@ -191,7 +194,7 @@ def test_doctor_json_on_this_machine_is_honest(tmp_path: Path) -> None:
     report = json.loads(done.stdout)
     checks = {c["name"]: c for c in report["checks"]}
     for c in report["checks"]:
-        assert set(c) == {"name", "status", "detail", "fix"} and c["status"] in ("pass", "warn", "fail")
+        assert set(c) == {"name", "status", "detail", "fix", "fault"} and c["status"] in ("pass", "warn", "fail")
         assert c["status"] == "pass" or c["fix"] or c["name"].startswith("reader"), c
     for name in ("reader back-ends", "pcscd", "group dialout", "gl", "fonts", "sound", "display", "space",
                  "journal", "journal wal", "pin"):
@@ -202,7 +205,7 @@ def test_doctor_json_on_this_machine_is_honest(tmp_path: Path) -> None:
     if any(word in gl["detail"].lower() for word in dc.SOFTWARE_GL):
         assert gl["status"] == "warn"  # llvmpipe on this machine: not passed off as a GPU
     assert checks["pin"] == {"name": "pin", "status": "warn", "fix": checks["pin"]["fix"],
-                             "detail": "pin: not set (the banker's menu opens without one)"}
+                             "detail": "pin: not set (the banker's menu opens without one)", "fault": None}
     assert report["summary"]["fail"] == sum(c["status"] == "fail" for c in report["checks"])
     assert done.returncode == (1 if report["summary"]["fail"] else 0)
     (tmp_path / "doctor.json").write_text(done.stdout, encoding="utf-8")

@@ -37,6 +37,31 @@ MOVE_CARD = ["tap 00000218", f"tap {ANN}", "choose 1", "press decline", "wait 10
 TIMEOUT = ["tap 00000121", "wait 4", "wait 7"]
 
 
+POSITIONS = TAPS / "positions" / "classic_whole_game.tap"
+GAMES: dict[str, tuple[str, ...]] = {"ultimate": (), "classic-positions": ("--edition", "classic-us")}
+"""The kill runs: the Ultimate game of :func:`script`, and a whole classic game where the unit keeps the
+tokens (tests/engine/taps/positions/classic_whole_game.tap, :func:`positions_script`), with their
+``headless`` arguments."""
+
+
+def positions_script() -> list[str]:
+    """The classic positions game, aliases resolved, ``expect`` lines left out."""
+    aliases: dict[str, str] = {}
+    out: list[str] = []
+    for raw in POSITIONS.read_text(encoding="utf-8").splitlines():
+        text = raw.split("#", 1)[0].strip()
+        words = text.split()
+        if not words or words[0] == "expect":
+            continue
+        if words[0] == "alias":
+            aliases[words[1]] = words[2]
+            continue
+        if words[0] == "tap" and words[1].startswith("@"):
+            text = f"tap {aliases[words[1][1:]]}"
+        out.append(text)
+    return out
+
+
 def script() -> list[str]:
     """The long game, aliases resolved, ``expect`` lines left out (see the module docstring)."""
     aliases: dict[str, str] = {}
@@ -63,8 +88,8 @@ def script() -> list[str]:
 class Child:
     """One ``boardbank headless`` process on ``db``; its JSON lines arrive on a queue (None at the end)."""
 
-    def __init__(self, db: Path) -> None:
-        self.proc = subprocess.Popen([BOARDBANK, "headless", "--db", str(db)], stdin=subprocess.PIPE,
+    def __init__(self, db: Path, args: tuple[str, ...] = ()) -> None:
+        self.proc = subprocess.Popen([BOARDBANK, "headless", "--db", str(db), *args], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      env={**os.environ, "BOARDBANK_DB": "", "BOARDBANK_CLOCK": "manual"})
         self.lines: queue.Queue[dict[str, Any] | None] = queue.Queue()
@@ -154,9 +179,9 @@ def play(child: Child, input_id: str, text: str) -> list[dict[str, Any]]:
             return got
 
 
-def reference(db: Path, lines: list[str]) -> tuple[list[tuple[Any, ...]], Tally]:
+def reference(db: Path, lines: list[str], args: tuple[str, ...] = ()) -> tuple[list[tuple[Any, ...]], Tally]:
     """The uninterrupted run: the prompt after each line (carried over lines that print none)."""
-    child, tally = Child(db), Tally()
+    child, tally = Child(db, args), Tally()
     ready = child.next()
     assert ready is not None and ready["type"] == "ready"
     prompt, prompts = _prompt(ready), []
@@ -171,11 +196,12 @@ def reference(db: Path, lines: list[str]) -> tuple[list[tuple[Any, ...]], Tally]
     return [_prompt(ready), *prompts], tally
 
 
-def killed(db: Path, lines: list[str], prompts: list[tuple[Any, ...]], kills: int, seed: int) -> Tally:
+def killed(db: Path, lines: list[str], prompts: list[tuple[Any, ...]], kills: int, seed: int,
+           args: tuple[str, ...] = ()) -> Tally:
     """The run killed ``kills`` times; ``prompts[n + 1]`` is the reference prompt after line ``n``."""
     rng, tally = random.Random(seed), Tally()
     points = sorted(rng.choices(range(len(lines)), k=kills))  # a line may be killed again while resent
-    child = Child(db)
+    child = Child(db, args)
     ready = child.next()
     assert ready is not None
     at = 0
@@ -191,7 +217,7 @@ def killed(db: Path, lines: list[str], prompts: list[tuple[Any, ...]], kills: in
         if at >= len(lines):  # a kill after the last line (kill points repeat, and the last may be acked)
             tally.take(child.kill())
             tally.kills += 1
-            child = Child(db)
+            child = Child(db, args)
             ready = child.next()
             tally.resumes += 1
             if ready is None or _prompt(ready) != prompts[at]:
@@ -206,7 +232,7 @@ def killed(db: Path, lines: list[str], prompts: list[tuple[Any, ...]], kills: in
         if acked:
             _check(tally, rest, prompts[at + 1], f"line {at} {lines[at]!r} (before the kill)")
             at += 1
-        child = Child(db)
+        child = Child(db, args)
         ready = child.next()
         assert ready is not None and ready["type"] == "ready", ready
         tally.resumes += 1
@@ -284,15 +310,16 @@ def final_state(db: Path) -> dict[str, object]:
         game_id = journal.latest_game()
         assert game_id is not None
         snapshot = DurableGame.open(journal, game_id).game.state.snapshot()
-    return {k: v for k, v in snapshot.items() if k not in ("seed", "deck")}
+    return {k: v for k, v in snapshot.items() if k not in ("seed", "deck", "chance", "chest")}  # the decks: seeded
 
 
-def run(tmp: Path, kills: int, seed: int) -> tuple[Tally, float, int]:
-    """The uninterrupted run and the killed one in ``tmp``; (the killed run's tally, seconds, lines)."""
-    lines = script()
-    prompts, ref = reference(tmp / "reference.sqlite3", lines)
+def run(tmp: Path, kills: int, seed: int, game: str = "ultimate") -> tuple[Tally, float, int]:
+    """The uninterrupted run and the killed one in ``tmp`` (``game``: a key of :data:`GAMES`); (the killed
+    run's tally, seconds, lines)."""
+    lines, args = (script() if game == "ultimate" else positions_script()), GAMES[game]
+    prompts, ref = reference(tmp / "reference.sqlite3", lines, args)
     start = time.monotonic()
-    tally = killed(tmp / "killed.sqlite3", lines, prompts, kills, seed)
+    tally = killed(tmp / "killed.sqlite3", lines, prompts, kills, seed, args)
     seconds = time.monotonic() - start
     compare(tmp / "reference.sqlite3", tmp / "killed.sqlite3", ref, tally)
     if final_state(tmp / "killed.sqlite3") != final_state(tmp / "reference.sqlite3"):

@@ -23,3 +23,12 @@ def test_ten_kills_of_a_long_game(tmp_path: Path) -> None:
     assert tally.kills == 10 and tally.resumes == 10
     assert tally.problems == [], tally.problems[:5]
     assert tally.duplicates == 0 and tally.lost == 0
+
+
+def test_ten_kills_of_a_classic_positions_game(tmp_path: Path) -> None:
+    """The classic game where the unit keeps the tokens, killed at random moments (the issue's 80 kills of
+    a classic positions game with input ids; the 100 are in bench/bench_kill_headless.py)."""
+    tally, _seconds, _lines = run(tmp_path, kills=10, seed=12, game="classic-positions")
+    assert tally.kills == 10 and tally.resumes == 10
+    assert tally.problems == [], tally.problems[:5]
+    assert tally.duplicates == 0 and tally.lost == 0

@@ -103,7 +103,7 @@ def test_new_file_is_marked_as_ours_with_wal_and_full_sync(tmp_path: Path) -> No
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-    assert meta == {"application": "boardbank", "schema_version": "2"}
+    assert meta == {"application": "boardbank", "schema_version": "3"}
     with Journal.open(path) as j:
         assert j._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
 
@@ -334,7 +334,7 @@ def test_load_refuses_damaged_payloads_and_stays_usable(tmp_path: Path) -> None:
         j.append(gid2, {"type": "PassGo"}, [_salary(1, 1)])
     _damage(path, "UPDATE log SET payload = ? WHERE number = 2 AND game_id = 1",
             '{"command":{"type":"PassGo"},"events":[{"type":"Nonsense","seq":2,"command":2}]}')
-    with Journal.open(path) as j, pytest.raises(JournalError, match="unknown event type 'Nonsense'"):
+    with Journal.open(path) as j, pytest.raises(JournalError, match=r"command 2 \(events from seq 2\) is damaged: its checksum does not match"):
         j.load(gid)
 
 
@@ -401,7 +401,7 @@ def test_a_schema_1_file_is_converted_and_reads_the_same(tmp_path: Path) -> None
         assert [r["number"] for r in j.command_records(1)] == [1, 2, 3]
         j.append(1, {"type": "PassGo"}, [_salary(4, 4)])
     with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "2"
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "3"
         assert conn.execute("SELECT count(*), max(seq) FROM events").fetchone() == (4, 4)  # the view
     conn.close()
 

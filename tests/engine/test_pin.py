@@ -6,7 +6,16 @@ import hashlib
 
 import pytest
 
-from engine.banker.pin import LOCK_S, MAX_FAILURES, PinGuard, hash_pin, is_record, matches, salt_from
+from engine.banker.pin import (
+    LOCK_S,
+    MAX_FAILURES,
+    SALT_BYTES,
+    PinGuard,
+    hash_pin,
+    is_record,
+    matches,
+    new_salt,
+)
 
 
 def test_the_record_is_a_salted_scrypt_hash() -> None:
@@ -43,5 +52,14 @@ def test_five_wrong_entries_lock_for_a_minute() -> None:
 
 def test_no_pin_opens_and_the_salt_comes_from_the_injected_source() -> None:
     assert PinGuard().check("", 0.0) == "ok"
-    draws = iter([1, 2])
-    assert salt_from(lambda: next(draws)) == (1).to_bytes(8, "big") + (2).to_bytes(8, "big")
+    assert new_salt(lambda n: bytes(range(n))) == bytes(range(16))
+
+
+def test_the_salt_is_sixteen_random_bytes_of_the_system() -> None:
+    """Issue: the salt had 8 zero bytes (two 31-bit draws of the seed source). Now secrets.token_bytes."""
+    salts = [new_salt() for _ in range(64)]
+    assert all(len(s) == SALT_BYTES for s in salts) and len(set(salts)) == 64
+    zero_bytes = sum(s.count(0) for s in salts)
+    assert zero_bytes < 64 * 16 // 8  # about 4 of 1024 expected; the old salts had 512
+    for salt in salts:
+        assert salt[:4] != bytes(4) and salt[8:12] != bytes(4)

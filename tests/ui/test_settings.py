@@ -121,8 +121,11 @@ def test_a_plain_pin_of_an_earlier_version_becomes_its_hash(tmp_path: Path) -> N
     store.close()
 
 
-def test_the_pin_lock_survives_a_restart(tmp_path: Path) -> None:
-    """Five wrong entries lock the PIN for a minute, and a restart does not lift the lock."""
+def test_the_pin_lock_survives_a_restart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five wrong entries lock the PIN for a minute, and a restart does not lift the lock; the lock runs on
+    real (monotonic) time, which the banker's ``wait`` (``advance``) does not move."""
+    real = [1000.0]
+    monkeypatch.setattr("ui.compose.time.monotonic", lambda: real[0])
     db = tmp_path / "bb.sqlite3"
     args = argparse.Namespace(db=str(db), reader=None, edition=None, option=None, script=None)
     built = build(args, default_readers=[], manual_clock=True)
@@ -139,7 +142,10 @@ def test_the_pin_lock_survives_a_restart(tmp_path: Path) -> None:
     built = build(args, default_readers=[], manual_clock=True)
     built.banker.press("menu")
     assert built.banker.choose("2580").error == "error.pin_locked"
-    built.advance(61.0)
+    built.advance(61.0)  # a `wait 61` line: the lock stays
+    built.banker.press("menu")
+    assert built.banker.choose("2580").error == "error.pin_locked"
+    real[0] += 61.0  # a real minute
     built.banker.press("menu")
     assert built.banker.choose("2580").view.state == "menu"
     built.close()

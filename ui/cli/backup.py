@@ -1,5 +1,8 @@
 """``boardbank backup DEST`` and ``boardbank restore BACKUP``: the installation file, copied safely.
 
+``restore`` checks the backup completely first (engine/store/backup.py), is refused while a unit holds
+the file, and keeps the file it replaces beside it (``NAME.before-restore``, ``NAME.damaged``).
+
 ``backup`` copies the installation file (``--db``, ``$BOARDBANK_DB`` or the default) through SQLite's
 online backup API (``engine/store/backup.py``): it is safe while the kiosk plays, the copy is checked
 with ``PRAGMA quick_check``, and an existing DEST is replaced only with ``--force``. ``restore`` puts a
@@ -21,7 +24,7 @@ from ui.paths import resolve_db
 def _done(verb: str, report: BackupReport) -> int:
     print(f"{verb} {report.source} -> {report.dest} ({report.size} bytes, {report.games} games, quick_check ok)")
     if report.moved_aside is not None:
-        print(f"the damaged file was moved aside to {report.moved_aside}")
+        print(f"the file it replaced was kept as {report.moved_aside}")
     return 0
 
 

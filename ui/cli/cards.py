@@ -40,6 +40,7 @@ from typing import TextIO
 
 from engine.editions import Edition, list_editions, load_edition
 from engine.errors import EditionError
+from engine.store import lock
 from engine.store.journal import Journal
 from engine.store.schema import JournalError
 from reader.base import Reader, ReaderError, open_reader
@@ -324,7 +325,8 @@ def cards_main(args: argparse.Namespace) -> int:
             box = _guided_box(args, words, db)  # a bad request is refused before the file is touched
         elif args.action == "enroll" and getattr(args, "edition", None):
             edition = load_edition(args.edition)
-        registry = CardRegistry.open(db)
+        writes = args.action != "list"  # a writer holds the file: refused while the kiosk or headless does
+        registry = lock.opened(db, CardRegistry.open) if writes else CardRegistry.open(db)
     except (RegistryError, EditionError, JournalError) as exc:
         if as_json and not isinstance(exc, JournalError):
             _emit(out, True, {"error": str(exc)}, "")
@@ -390,3 +392,5 @@ def cards_main(args: argparse.Namespace) -> int:
         return 2
     finally:
         registry.close()
+        if args.action != "list":
+            lock.release(db)

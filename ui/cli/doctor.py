@@ -5,7 +5,14 @@ device answers, the PC/SC daemon, serial-port permissions, the GL renderer, font
 Japanese), sound, the display, free space where the journal lives, the journal itself (``quick_check``)
 and its WAL, whether a menu PIN was set, and the live page for phones (the address a running share noted,
 and whether it answers). Each check gives OK, WARN or FAIL with what it saw and the
-fix; ``--json`` prints them as one object (``status`` ``pass``/``warn``/``fail``).
+fix; ``--json`` prints them as one object::
+
+    {"db": PATH, "checks": [{"name": ..., "status": "pass" | "warn" | "fail", "detail": TEXT, "fix": TEXT,
+                             "fault": null | "full" | "read_only" | "locked" | "missing_folder" | "corrupt"}],
+     "summary": {"pass": N, "warn": N, "fail": N}}
+
+``fault`` names what is wrong with the installation file (the ``space``, ``journal`` and ``writer``
+checks; null for the others and when nothing is): each has its own fix.
 
 Exit status: 0 when nothing FAILed, 1 when a check FAILed, 2 when the installation file is damaged or
 not boardbank's (it is refused, left byte-identical, and ``boardbank doctor: ...`` says why on stderr).
@@ -16,11 +23,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from engine.store.faults import classify
 from engine.store.schema import JournalError
 from ui.cli.dbfile import refuse_unusable
 from ui.cli.doctor_checks import (
@@ -64,7 +73,8 @@ def run_checks(args: argparse.Namespace) -> list[Check]:
     steps: list[Callable[[], Check | list[Check]]] = [
         lambda: check_readers(getattr(args, "reader", None)), check_pcscd, check_serial_group, check_serial,
         lambda: _gl(args), check_fonts, check_sound, check_display,
-        lambda: journal_checks(resolve_db(getattr(args, "db", None))),
+        lambda: journal_checks(resolve_db(getattr(args, "db", None)),
+                               bool(getattr(args, "db", None) or os.environ.get("BOARDBANK_DB"))),
         lambda: _share(resolve_db(getattr(args, "db", None))),
     ]
     checks: list[Check] = []
@@ -88,8 +98,8 @@ def main(args: argparse.Namespace) -> int:
     try:
         refuse_unusable(db)
         refused = None
-    except JournalError as exc:
-        refused = str(exc)
+    except JournalError as exc:  # damaged or foreign: exit 2; a full disk or a read-only mount is a FAIL
+        refused = str(exc) if classify(exc, db).kind not in ("full", "read_only", "missing_folder", "locked") else None
     checks = run_checks(args)
     failed = [c for c in checks if c.status == FAIL]
     warned = sum(c.status == WARN for c in checks)

@@ -38,11 +38,13 @@ class Check:
     status: str
     detail: str
     fix: str = ""
+    fault: str | None = None  # the installation file's checks: full, read_only, locked, missing_folder, corrupt
 
-    def as_dict(self) -> dict[str, str]:
+
+    def as_dict(self) -> dict[str, str | None]:
         """The JSON form: ``status`` is ``pass``, ``warn`` or ``fail``."""
         status = {OK: "pass", WARN: "warn", FAIL: "fail"}[self.status]
-        return {"name": self.name, "status": status, "detail": self.detail, "fix": self.fix}
+        return {"name": self.name, "status": status, "detail": self.detail, "fix": self.fix, "fault": self.fault}
 
 
 def pi_model(path: str = PI_MODEL) -> str | None:

@@ -7,6 +7,7 @@ read-only SQLite connection.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -15,6 +16,8 @@ from contextlib import closing
 from pathlib import Path
 
 from engine.banker.pin import is_pin, is_record
+from engine.store import lock
+from engine.store.faults import FIXES, classify
 from engine.store.schema import JournalError
 from ui.cli.dbfile import refuse_unusable
 from ui.cli.doctor_checks import FAIL, OK, WARN, Check
@@ -42,33 +45,77 @@ def check_space(path: Path) -> Check:
         return Check("space", WARN, f"cannot measure free space in {folder}: {exc}")
     detail = f"{free / 2**20:.0f} MiB free in {folder}"
     if free < SPACE_FAIL:
-        return Check("space", FAIL, detail, "free space: the journal cannot record a game on a full disk")
+        return Check("space", FAIL, detail, "free space: the journal cannot record a game on a full disk", "full")
     if free < SPACE_WARN:
         return Check("space", WARN, detail, "free some space (old logs: journalctl --vacuum-size=50M)")
     return Check("space", OK, detail)
 
 
-def check_journal(path: Path) -> Check:
+def _read_only_mount(folder: Path) -> bool:
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def check_journal(path: Path, explicit: bool = True) -> Check:
     """Where the installation file lives, that it can be written, and that it is an intact boardbank file
-    (header, application id, schema, ``PRAGMA quick_check``)."""
+    (header, application id, schema, ``PRAGMA quick_check``). Each fault has its own words and fix
+    (``fault``: full, read_only, missing_folder, corrupt). ``explicit``: the path was named (``--db`` or
+    ``$BOARDBANK_DB``), so its folder must exist, as ``run`` and ``headless`` require."""
     folder = path.parent
     if not path.exists():
+        if explicit and not folder.is_dir():
+            return Check("journal", FAIL, f"{path}: the folder {folder} does not exist (run and headless refuse it)",
+                         FIXES["missing_folder"], "missing_folder")
         probe = _existing_folder(path)
+        if _read_only_mount(probe):
+            return Check("journal", FAIL, f"{path}: cannot be created, {probe} is on a read-only mount",
+                         FIXES["read_only"], "read_only")
         if os.access(probe, os.W_OK):
             return Check("journal", OK, f"{path} (will be created)")
         return Check("journal", FAIL, f"{path}: cannot be created, {probe} is not writable",
-                     f"create {folder} for this user, or pass --db PATH")
+                     f"create {folder} for this user, or pass --db PATH", "read_only")
     try:
         refuse_unusable(path)
     except JournalError as exc:
-        return Check("journal", FAIL, str(exc), RESTORE_FIX)
+        kind = classify(exc, path).kind
+        if kind in ("full", "read_only", "missing_folder", "locked"):
+            return Check("journal", FAIL, str(exc), FIXES[kind], kind)
+        return Check("journal", FAIL, str(exc), RESTORE_FIX, "corrupt")
     size = path.stat().st_size
+    if _read_only_mount(folder):
+        return Check("journal", FAIL, f"{path} ({size} bytes, intact): on a read-only mount, nothing can be recorded",
+                     FIXES["read_only"], "read_only")
     if not (os.access(path, os.R_OK | os.W_OK) and os.access(folder, os.W_OK)):
         return Check("journal", FAIL, f"{path} ({size} bytes): not writable (the WAL needs the folder too)",
-                     f"chown the file and {folder} to the user that runs the kiosk")
+                     f"chown the file and {folder} to the user that runs the kiosk", "read_only")
     games = _read(path, "SELECT count(*) FROM games", "games")
     count = f", {games[0][0]} games" if games else ""
     return Check("journal", OK, f"{path} ({size} bytes, quick_check ok{count})")
+
+
+def check_writer(path: Path) -> Check:
+    """Whether a unit (or another writer) holds the file now (engine/store/lock.py): fine while it runs,
+    but another writer is then refused."""
+    if not _held(path):
+        return Check("writer", OK, "no process holds the file for writing")
+    return Check("writer", OK, f"held for writing by pid {lock.holder(path)} (a running unit); other writers are refused "
+                               "until it stops", FIXES["locked"], "locked")
+
+
+def _held(path: Path) -> bool:
+    try:
+        fd = os.open(lock.lock_path(path), os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    return False
 
 
 def _read(path: Path, sql: str, table: str) -> list[tuple[object, ...]]:
@@ -114,10 +161,10 @@ def check_pin(path: Path) -> Check:
     return unset
 
 
-def journal_checks(path: Path) -> list[Check]:
+def journal_checks(path: Path, explicit: bool = True) -> list[Check]:
     """The installation file's checks, in order; the WAL and the PIN only for a file that passed."""
-    journal = check_journal(path)
-    checks = [check_space(path), journal]
+    journal = check_journal(path, explicit)
+    checks = [check_space(path), journal, check_writer(path)]
     if journal.status == OK and path.exists():
         checks += [check_wal(path), check_pin(path)]
     elif journal.status != FAIL:
@@ -125,5 +172,5 @@ def journal_checks(path: Path) -> list[Check]:
     return checks
 
 
-__all__ = ["FAIL", "OK", "WARN", "check_journal", "check_pin", "check_space", "check_wal",
+__all__ = ["FAIL", "OK", "WARN", "check_journal", "check_pin", "check_space", "check_wal", "check_writer",
            "journal_checks"]

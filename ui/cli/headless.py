@@ -22,7 +22,8 @@ stdout gets one JSON object per line:
 
 A restart with the same database resumes the game and what the players were in the middle of
 (``{"type": "ready", "resumed": true, "state": ..., "prompt": {...}, ...}``: the state and prompt they were
-before). Exit status: 0, or 1 when an ``expect`` line failed, or 2 when the arguments are wrong.
+before). On a full disk or a read-only mount the unit comes up read-only: ``"read_only"`` in the ready line
+says why (else it is null), the game is shown, and every command is refused with ``error.storage``. Exit status: 0, or 1 when an ``expect`` line failed, or 2 when the arguments are wrong.
 
 Input ids: a line may start with ``id=ID`` (1..64 printable ASCII characters, no space), or be a JSON
 object ``{"id": "ID", "line": "tap 04A1"}``. Every object printed for that line carries ``"id": ID``. A
@@ -46,6 +47,7 @@ import argparse
 import json
 import os
 import queue
+import sqlite3
 import sys
 import threading
 from typing import Any, TextIO
@@ -54,6 +56,7 @@ from engine.banker.inputs import valid_id
 from engine.banker.machine import Reaction
 from engine.banker.tapscript import Expect, ExpectationFailed, Interpreter, Step, TapScriptError
 from engine.records import event_to_record
+from engine.store.faults import storage_words
 from reader.base import ReaderError
 from reader.events import CardPresented, ReaderConnected, ReaderEvent, ReaderLost
 from reader.registry import RegistryError
@@ -206,6 +209,9 @@ class Headless:
         except (RegistryError, ValueError) as exc:
             self.emit({"type": "error", "error": "error.enroll", "params": {"message": str(exc)}})
             return None
+        except (sqlite3.Error, OSError) as exc:  # a full disk, a read-only file: nothing was enrolled
+            self.emit({"type": "error", "error": "error.storage", "params": {"reason": storage_words(exc)}})
+            return None
         self.emit({"type": "enrolled", "uid": card.uid, "kind": card.kind, "value": card.value})
         return card
 
@@ -253,7 +259,8 @@ class Headless:
         self.emit({"type": "ready", "db": str(self.built.db), "resumed": durable is not None,
                    "game": durable.game_id if durable else None, "seq": banker.last_seq,
                    "state": banker.state_name, "prompt": {"key": banker.view.prompt.key,
-                                                          "params": banker.view.prompt.as_dict()}})
+                                                          "params": banker.view.prompt.as_dict()},
+                   "read_only": self.built.read_only})  # why nothing can be recorded (None: it can)
         self._announce_share()
         if durable is not None:  # already on disk: never printed again after a restart
             self._printed.update((durable.game_id, e.seq) for e in durable.game.events)

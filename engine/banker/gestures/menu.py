@@ -7,7 +7,7 @@ from transitions import EventData
 
 from engine import commands as c
 from engine.banker.context import Context, Refusal, input_value
-from engine.banker.pin import hash_pin, is_pin, salt_from
+from engine.banker.pin import is_pin, is_record
 from engine.banker.setup import player_id
 
 
@@ -26,7 +26,7 @@ def pin_matches(ctx: Context, event: EventData) -> bool:
     if ctx.probing:
         return False  # may() never checks a PIN, nor counts a failure
     entry = str(input_value(event) or "")
-    now = ctx.clock()
+    now = ctx.pin.now()  # the lock's own clock: no input (a `wait` line) shortens the lock
     before = ctx.pin.stored(now)
     result = ctx.pin.check(entry, now)
     if result == "locked":
@@ -74,9 +74,13 @@ def _seconds(raw: str) -> float | None:
 
 def do_setting(ctx: Context, event: EventData) -> None:
     """Stage a setting: it takes effect only with ✓; X or the timeout leave the settings as they were.
-    ``pin=`` (empty) removes the PIN."""
+    ``pin=`` (empty) removes the PIN. A new PIN is staged as its salted hash, never as typed (the staged
+    settings are in the banker's record, on disk while the page is open)."""
     name, _, raw = str(input_value(event)).partition("=")
-    ctx.gesture.settings[name] = raw if name == "pin" else float(raw)
+    if name == "pin":
+        ctx.gesture.settings[name] = ctx.pin.new_record(raw) if raw else ""
+    else:
+        ctx.gesture.settings[name] = float(raw)
 
 
 def confirm_settings(ctx: Context, event: EventData) -> None:
@@ -84,13 +88,13 @@ def confirm_settings(ctx: Context, event: EventData) -> None:
     settings in force (it may save them: the PIN only as its salted hash)."""
     for name, value in ctx.gesture.settings.items():
         if name == "pin":
-            ctx.pin.record = hash_pin(str(value), salt_from(ctx.seed_source)) if value else None
+            ctx.pin.record = str(value) if is_record(value) else None
             ctx.pin.failures, ctx.pin.locked_until = 0, None
         else:
             setattr(ctx, name, float(value))
     ctx.gesture.settings = {}
     if ctx.on_settings is not None:
-        ctx.on_settings({"timeout_s": ctx.timeout_s, "auction_s": ctx.auction_s, **ctx.pin.stored(ctx.clock())})
+        ctx.on_settings({"timeout_s": ctx.timeout_s, "auction_s": ctx.auction_s, **ctx.pin.stored(ctx.pin.now())})
 
 
 def _party(text: str) -> str | None:
