@@ -9,13 +9,13 @@ the candidates ``Game.check`` accepts). Amounts are ``int`` in the edition's mon
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
 
 from engine.banker.board import BoardCache as BoardCache
 from engine.banker.board import last_transaction as last_transaction
 from engine.banker.context import Context, Refusal
 from engine.banker.plugins import view_part, wealth_of
 from engine.banker.setup import TOKENS as TOKENS
+from engine.banker.setup import playable_editions
 from engine.banker.setup import player_id as player_id
 from engine.banker.setup import seat_of as seat_of
 from engine.banker.table import GESTURE_STATES, BankerState
@@ -29,7 +29,7 @@ from engine.banker.viewmodel import (
     StandingView,
     ViewModel,
 )
-from engine.editions import Edition, EventCard, list_editions, load_edition
+from engine.editions import Edition, EventCard
 from engine.events import DiceRolled, Event
 from engine.game import Game
 from engine.rulesets.ultimate import commands as uc
@@ -170,7 +170,7 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
     edition = game.edition if game else ctx.setup_edition
     st = game.state if game else None
     now = ctx.clock()
-    hooks = view_part(ctx.store.edition.ruleset)
+    hooks = view_part(edition.ruleset)  # the game's own ruleset (a resumed one's too)
     players: tuple[PlayerView, ...] = ()
     standings: tuple[StandingView, ...] = ()
     own = hooks.fields(ctx, state) if hooks.fields is not None and game is not None else {}
@@ -240,7 +240,7 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
         seconds_left=(max(0.0, ctx.timeout_s - (now - ctx.since))
                       if state.value in _TIMED else None),
         options=tuple(options.as_dict().items()),
-        editions=_editions(ctx.store.edition.ruleset) if setup else (),
+        editions=playable_editions() if setup else (),
         tokens=TOKENS if setup else (),
         on_the_run=int(getattr(st, "on_the_run", 0) or 0) if st is not None else 0,
         positions=st is not None and _positions(st),
@@ -275,13 +275,6 @@ def _last_dice(game: Game | None) -> tuple[int, ...]:
         if isinstance(event, DiceRolled):
             return (event.die1, event.die2)
     return ()
-
-
-@cache
-def _editions(ruleset: str) -> tuple[str, ...]:
-    """The built-in editions of ``ruleset``, the one the banker's table is built for (read once: the files
-    do not change while the unit runs)."""
-    return tuple(e for e in list_editions() if load_edition(e).ruleset == ruleset)
 
 
 _TIMED = frozenset(s.value for s in GESTURE_STATES)

@@ -54,15 +54,25 @@ def version() -> str:
         return "unknown (not installed)"
 
 
+def editions_help() -> str:
+    """Every built-in edition, by ruleset (for ``--help``: read only when help is shown)."""
+    from engine.editions import list_editions, load_edition
+
+    by_ruleset: dict[str, list[str]] = {}
+    for edition_id in list_editions():
+        by_ruleset.setdefault(load_edition(edition_id).ruleset, []).append(edition_id)
+    return "; ".join(f"{', '.join(ids)} ({name})" for name, ids in by_ruleset.items())
+
+
 class Formatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
     """Each option's help ends with its default (unless it has none, or says it already); the
     description and epilog keep their lines as written."""
 
     def _get_help_string(self, action: argparse.Action) -> str:
-        text = action.help or ""
+        text = (action.help or "").replace("{editions}", editions_help())
         if "%(default)" in text or "(default:" in text or action.default in (None, [], False, argparse.SUPPRESS):
             return text
-        return super()._get_help_string(action) or text
+        return (super()._get_help_string(action) or text).replace("{editions}", editions_help())
 
 
 class Parser(argparse.ArgumentParser):
@@ -81,8 +91,11 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--reader", action="append", default=None, metavar="URL",
                    help="a reader URL (mock://, stdin://, serial://PATH?baud=N, pn532://PATH, pcsc://[NAME]); "
                         "repeatable (run: mock:// with the on-screen card tray; headless: none)")
-    p.add_argument("--edition", default="ultimate-uk",
-                   help="edition id of a new game, e.g. ultimate-uk, ultimate-us, ultimate-ru")
+    p.add_argument("--edition", default=None,
+                   help="the edition of a NEW game: {editions}. A saved game always resumes with its own "
+                        "edition, ruleset and options, whatever this says (a different one is said in one "
+                        "line). Default: the latest game's edition on this file, else ultimate-uk; the "
+                        "setup screen chooses the game too")
     p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule option for a new game, e.g. max_players=6; repeatable")
@@ -108,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(p)
 
     p = sub.add_parser("sim", help="bots play whole games through the engine's commands")
-    p.add_argument("--edition", default="ultimate-uk", help="edition id")
+    p.add_argument("--edition", default="ultimate-uk", help="edition id: {editions}")
     p.add_argument("--players", type=int, default=4, help="bots at the table (2..8)")
     p.add_argument("--games", type=int, default=100, help="games to play")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (game i plays a seed derived from it)")
