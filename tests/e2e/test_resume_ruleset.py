@@ -37,9 +37,7 @@ def kiosk_args() -> list[str]:
     for arg in args:
         if skip:
             skip = False
-        elif arg == "--reader":
-            skip = True
-        elif arg in ("--lang",):  # the run command's own option (headless has no screen)
+        elif arg in ("--reader", "--lang"):  # no bridge here; --lang is the run command's own (a screen)
             skip = True
         else:
             out.append(arg)

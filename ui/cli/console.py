@@ -167,9 +167,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, default=30.0, help="enroll: seconds to wait for a tap")
     p.add_argument("--replace", action="store_true", help="enroll: take the role from the card holding it")
 
-    p = sub.add_parser("diagram", help="the banker state machine's diagram (Mermaid; PNG/SVG with Graphviz)",
-                       description="Without --out: print the Mermaid source on stdout. With --out DIR: write "
-                                   "DIR/banker.mmd (and banker.svg/png with Graphviz) and update DIR/flows.md.")
+    p = sub.add_parser("diagram", help="the banker state machines' diagrams (Mermaid; PNG/SVG with Graphviz)",
+                       description="Each ruleset has its own banker machine (the shared rows and its own). "
+                                   "Without --out: print the Mermaid source on stdout (every ruleset's, each "
+                                   "after a '%% ruleset: NAME' line, or the one --ruleset names). With --out "
+                                   "DIR: write DIR/banker.mmd (Ultimate Banking) and DIR/banker-classic.mmd "
+                                   "(and banker.svg/png with Graphviz) and update DIR/flows.md.")
+    p.add_argument("--ruleset", default="all", metavar="NAME",
+                   help="without --out: the machine to print, ultimate or classic, or all")
     p.add_argument("--out", default=None, metavar="DIR",
                    help="the folder to write into, e.g. docs (default: print Mermaid on stdout, write nothing)")
 
