@@ -9,6 +9,7 @@ the candidates ``Game.check`` accepts). Amounts are ``int`` in the edition's mon
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine.banker.board import BoardCache as BoardCache
 from engine.banker.board import last_transaction as last_transaction
@@ -32,8 +33,6 @@ from engine.banker.viewmodel import (
 from engine.editions import Edition, EventCard
 from engine.events import DiceRolled, Event
 from engine.game import Game
-from engine.rulesets.ultimate import commands as uc
-from engine.rulesets.ultimate.state import GameState
 
 _PHASE_STATE = {"setup": BankerState.SETUP, "play": BankerState.IDLE, "auction": BankerState.AUCTION,
                 "event": BankerState.EVENT, "debt": BankerState.DEBT, "over": BankerState.OVER,
@@ -60,7 +59,7 @@ def choices_needed(edition: Edition, card_id: int) -> int:
     return 0 if kind == "none" else 2 if kind == "own_and_opponent_deed" else 1
 
 
-def _candidates(edition: Edition, state: GameState, kind: str, player: str, step: int) -> list[str | int]:
+def _candidates(edition: Edition, state: Any, kind: str, player: str, step: int) -> list[str | int]:
     deeds: list[str | int] = list(edition.deeds)
     if kind == "colour_set":
         return list(edition.colour_sets)
@@ -86,9 +85,10 @@ def choice_views(game: Game, chosen: Sequence[str | int]) -> tuple[ChoiceView, .
     if need == 0:
         return (ChoiceView("ok", "choice.ok"),)
     out: list[ChoiceView] = []
+    make = view_part(game.edition.ruleset).event_answer  # the ruleset's own answer command
     for value in _candidates(game.edition, game.state, card.choice, pending.player, len(chosen)):
         answer = (*chosen, value)
-        if len(answer) == need and game.check(uc.ResolveEvent(pending.player, answer)) is not None:
+        if len(answer) == need and make is not None and game.check(make(pending.player, answer)) is not None:
             continue
         label = "choice.deed" if isinstance(value, int) else f"choice.{card.choice}"
         name = game.edition.deeds[value].name if isinstance(value, int) else str(value)
@@ -250,18 +250,19 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
     ), **own})
 
 
-def _positions(st: GameState) -> bool:
+def _positions(st: Any) -> bool:
     """Whether the unit keeps the tokens in this game (option ``positions``)."""
     return bool(getattr(st.options, "positions", False))
 
 
-def roller_of(st: GameState) -> str | None:
+def roller_of(st: Any) -> str | None:
     """The player who rolls now when the unit keeps the tokens (each ruleset's ``moves.roller`` says the
     same): the player whose turn it is, or once they are done rolling, the next active player."""
-    turn, last = st.turn, getattr(st, "roll", None)
+    turn: str | None = st.turn
+    last = getattr(st, "roll", None)
     if turn is None or last is None or last[0] != turn or last[2]:
         return turn
-    order = st.order
+    order: tuple[str, ...] = st.order
     i = order.index(turn)
     return next((order[(i + k) % len(order)] for k in range(1, len(order) + 1)
                  if order[(i + k) % len(order)] not in st.bankrupt), turn)
