@@ -97,6 +97,7 @@ class Session:
     advance: Callable[[float], None] | None = None
     closer: Callable[[], None] | None = None
     settings: Any = None  # the installation's ui.settings.SettingsStore (None: nothing is remembered)
+    asked: str = ""  # the --edition that the resumed game did not obey ("" when none or the same)
 
     def close(self) -> None:
         """Stop the readers and close the journal; idempotent."""
@@ -126,6 +127,7 @@ def open_session(args: argparse.Namespace) -> Session:
         advance=getattr(built, "advance", None),
         closer=getattr(built, "close", None),
         settings=getattr(built, "settings", None),
+        asked=getattr(args, "edition", None) or "" if getattr(built, "notice", "") else "",
     )
 
 
@@ -201,7 +203,14 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     resumed = getattr(getattr(session.banker, "ctx", None), "durable", None)
     if resumed is not None:  # a restart (a power cut, a crash): say that the game goes on where it was
         print(f"boardbank run: resumed game {resumed.game_id} at event {len(resumed.game.events)}", file=sys.stderr)
-        app.after_start(lambda: app.toast(app.t("info.resumed", game=resumed.game_id)))
+        if session.asked:  # --edition named another game: said in one line, on stderr and on the screen
+            print(f"boardbank run: --edition {session.asked}: game {resumed.game_id} is {resumed.game.edition.id} "
+                  f"and resumes as saved; {session.asked} is the edition of the next new game", file=sys.stderr)
+            app.after_start(lambda: app.toast(app.t("info.resumed_other", game=resumed.game_id,
+                                                    edition=app.edition_name(resumed.game.edition.id),
+                                                    asked=app.edition_name(session.asked))))
+        else:
+            app.after_start(lambda: app.toast(app.t("info.resumed", game=resumed.game_id)))
     if getattr(args, "script", None):
         from ui.touch.script import ScriptRunner
 
