@@ -122,3 +122,14 @@ def test_setup_chooses_the_other_game(tmp_path: Path) -> None:
     assert "location_fee" not in started["options"]  # type: ignore[operator]
     rc, again, err = headless(db, [])
     assert (again[0]["edition"], again[0]["ruleset"]) == ("classic-uk", "classic")
+
+
+def test_the_docs_say_what_the_program_does() -> None:
+    """README, docs/architecture.md and docs/flows.md: the classic gestures are in, the game is chosen in
+    setup, and the saved game decides (no "next piece of work", no "classic/ coming")."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    architecture = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    flows = (ROOT / "docs" / "flows.md").read_text(encoding="utf-8")
+    assert "next piece of work" not in readme and "Choosing the game" in readme and "saved game decides" in readme
+    assert "coming" not in architecture and "names no ruleset" in architecture
+    assert "## Choosing the game" in flows and "## The saved game decides" in flows
