@@ -133,3 +133,17 @@ def test_the_docs_say_what_the_program_does() -> None:
     assert "next piece of work" not in readme and "Choosing the game" in readme and "saved game decides" in readme
     assert "coming" not in architecture and "names no ruleset" in architecture
     assert "## Choosing the game" in flows and "## The saved game decides" in flows
+
+
+def test_a_game_being_registered_resumes_with_the_game_chosen(tmp_path: Path) -> None:
+    """Quit while registering a classic game on a fresh file (whose new games are ultimate-uk): the restart
+    comes back to the same setup, Classic UK chosen, and starts a classic game."""
+    db = tmp_path / "bb.sqlite3"
+    rc, first, err = headless(db, ["enroll 000000A1 player 1", "enroll 000000A2 player 2", "tap 000000A1",
+                                   "tap 000000A2", "choose edition=classic-uk", "choose option=jail_fine:70"])
+    assert rc == 0 and not errors(first), err
+    rc, lines, err = headless(db, ["expect edition classic-uk", "expect option jail_fine 70", "press ok",
+                                   "press build"])
+    assert rc == 0, err
+    assert (lines[0]["edition"], lines[0]["ruleset"], lines[0]["state"]) == ("classic-uk", "classic", "setup")
+    assert not errors(lines) and all(line["ok"] for line in lines if line["type"] == "expect"), lines
