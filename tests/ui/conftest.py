@@ -94,7 +94,7 @@ class Installation:
         from ui_driver import pump
 
         from ui.cli.console import build_parser
-        from ui.touch.app import open_session
+        from ui.touch.app import announce_resume, open_session
 
         parsed: argparse.Namespace = build_parser().parse_args(["run", "--db", str(self.db), *args])
         parsed.reader = parsed.reader or [MOCK_URL]
@@ -103,6 +103,7 @@ class Installation:
         self.app.set_language("en")
         self.app.attach(session)  # the running session, if any, is closed first: a quit
         self.app.test_clock = SimpleNamespace(advance=session.advance)
+        announce_resume(self.app, session)  # as boardbank run does once started
         pump(2)
         return self.app
 

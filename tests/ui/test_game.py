@@ -139,6 +139,8 @@ def test_whole_game_from_enrolment_to_standings(installation: Any) -> None:
             assert app.root.ids.sm.current == "table" and app.presenter.ruleset == "ultimate"
             assert "press_location" in view.actions and "press_build" not in view.actions
             assert app.session.asked == "classic-us"  # said on the screen and on stderr (ui/touch/app.py)
+            assert app.root.ids.toast.text == app.t("info.resumed_other", game=1, asked=app.edition_name("classic-us"),
+                                                    edition=app.edition_name("ultimate-uk"))
         banker = app.session.banker
         play_step(app, step)
         if isinstance(step, Tap | Press | Choose):

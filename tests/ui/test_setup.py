@@ -180,6 +180,13 @@ def test_every_amount_option_of_both_rulesets_is_shown_as_money(ui_app: Any) -> 
     assert amounts == MONEY_OPTIONS
 
 
+def touch_in_view(screen: Any, widget: Any) -> None:
+    """Scroll the setup's right panel to ``widget`` and touch it, as a finger would."""
+    screen.ids.right_scroll.scroll_to(widget, padding=0, animate=False)
+    pump(2)
+    touch(widget)
+
+
 def test_the_game_is_chosen_first_and_the_options_are_its_own(fresh_session: Any) -> None:
     """Setup shows the four games with a line each; touching Classic US makes it the next game (the banker
     swaps its table), the options shown are the classic game's, and ✓ starts a classic game whose table has
@@ -193,7 +200,7 @@ def test_the_game_is_chosen_first_and_the_options_are_its_own(fresh_session: Any
     assert list(choice.cards) == ["ultimate", "classic-us", "classic-uk", "classic-ru"]
     assert choice.cards["ultimate"].title.text == "Ultimate Banking"
     assert "location_fee" in screen.option_rows and screen.option_rows["location_fee"].parent is not None
-    touch(choice.cards["classic-us"])
+    touch_in_view(screen, choice.cards["classic-us"])
     assert app.controller.view.edition == "classic-us"
     pump(3)
     assert choice.cards["classic-us"].line.text.startswith("The classic board")
@@ -203,11 +210,11 @@ def test_the_game_is_chosen_first_and_the_options_are_its_own(fresh_session: Any
     assert all(w.height >= 48 for w in widgets), [w.height for w in widgets]
     labels = [lab for card in choice.cards.values() for lab in (card.title, card.line)]
     assert all(lab.font_size >= 16 and not lab.shorten for lab in labels), [(lab.text, lab.font_size) for lab in labels]
-    touch(choice.cards["ultimate"])  # back to Ultimate Banking: its board's street names come with it
+    touch_in_view(screen, choice.cards["ultimate"])  # back to Ultimate Banking: its board's street names come with it
     assert app.controller.view.edition == "ultimate-uk"
     pump(3)
     assert choice.name_buttons["ultimate-us"].parent is not None
-    touch(choice.cards["classic-us"])
+    touch_in_view(screen, choice.cards["classic-us"])
     touch(screen.ids.actions.button_for("press_ok"))
     wait_for(lambda: app.controller.view.phase == "play")
     assert app.controller.banker.game.edition.ruleset == "classic"

@@ -131,6 +131,23 @@ def open_session(args: argparse.Namespace) -> Session:
     )
 
 
+def announce_resume(app: Any, session: Session) -> None:
+    """After a restart (a power cut, a crash, ``make run``), say that the game goes on where it was: one
+    line on stderr and a message on the screen; when ``--edition`` named another game, that it was not
+    obeyed (the saved game decides; ``--edition`` is for the next new game)."""
+    resumed = getattr(getattr(session.banker, "ctx", None), "durable", None)
+    if resumed is None:
+        return
+    print(f"boardbank run: resumed game {resumed.game_id} at event {len(resumed.game.events)}", file=sys.stderr)
+    if session.asked:
+        print(f"boardbank run: --edition {session.asked}: game {resumed.game_id} is {resumed.game.edition.id} "
+              f"and resumes as saved; {session.asked} is the edition of the next new game", file=sys.stderr)
+        app.toast(app.t("info.resumed_other", game=resumed.game_id, edition=app.edition_name(resumed.game.edition.id),
+                        asked=app.edition_name(session.asked)))
+    else:
+        app.toast(app.t("info.resumed", game=resumed.game_id))
+
+
 def choose_language(asked: str | None, edition: Any, stored: str | None = None) -> str:
     """``--lang``, else the ``stored`` language (the last one chosen on this unit), else the edition's own
     language when the UI speaks it (ultimate-ru: ru), else English."""
@@ -200,17 +217,7 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     from ui.touch.screens.root import BoardBankApp
 
     app = BoardBankApp(session=session, lang=lang, sounds=sounds)
-    resumed = getattr(getattr(session.banker, "ctx", None), "durable", None)
-    if resumed is not None:  # a restart (a power cut, a crash): say that the game goes on where it was
-        print(f"boardbank run: resumed game {resumed.game_id} at event {len(resumed.game.events)}", file=sys.stderr)
-        if session.asked:  # --edition named another game: said in one line, on stderr and on the screen
-            print(f"boardbank run: --edition {session.asked}: game {resumed.game_id} is {resumed.game.edition.id} "
-                  f"and resumes as saved; {session.asked} is the edition of the next new game", file=sys.stderr)
-            app.after_start(lambda: app.toast(app.t("info.resumed_other", game=resumed.game_id,
-                                                    edition=app.edition_name(resumed.game.edition.id),
-                                                    asked=app.edition_name(session.asked))))
-        else:
-            app.after_start(lambda: app.toast(app.t("info.resumed", game=resumed.game_id)))
+    app.after_start(lambda: announce_resume(app, session))
     if getattr(args, "script", None):
         from ui.touch.script import ScriptRunner
 
