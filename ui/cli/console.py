@@ -38,6 +38,11 @@ HEADLESS_EPILOG = """\
 input lines: tap UID, press BUTTON [VALUE], choose VALUE, wait SECONDS, enroll UID ROLE [VALUE],
 alias NAME UID, expect ...; output: one JSON object per line (events once they are on disk, prompts).
 
+the game: the first line, {"type": "ready", ...}, names the resumed game's edition and ruleset (a saved
+game always comes back as it was saved; a different --edition is a "notice" there and on stderr); while
+registering, `choose edition=ID` chooses the game (either ruleset), then `choose option=NAME:VALUE` its
+options.
+
 the clock: when stdin is piped (a script) and no --reader is given, the banker runs on a manual clock
 that only `wait SECONDS` lines move, so a script replays the same however loaded the machine is; at a
 terminal, or with a --reader, it follows real time. BOARDBANK_CLOCK=manual or =real overrides that."""
