@@ -14,7 +14,9 @@ At the game's peak it reads ``/proc/PID/smaps`` and splits the RSS: C heap (``[h
 of code that a GPU driver such as the Raspberry Pi's v3d does not run), other files. It prints the
 OpenGL renderer measured (Kivy's log line). ``--env "NAME=VALUE ..."`` repeats both runs with variables
 set, to compare what holds the memory (e.g. ``LP_NUM_THREADS=0``, ``BOARDBANK_FINISH_FRAMES=0``).
-Usage: ``SDL_VIDEODRIVER=offscreen python bench/bench_memory.py [--env "NAME=VALUE ..."]...``.
+A last section runs Ultimate's idle and game again with sharing on (``BOARDBANK_SHARE`` on loopback, the
+live page for phones, docs/share.md), idle with 20 phones reading the page (``--only-sharing``: just it).
+Usage: ``SDL_VIDEODRIVER=offscreen python bench/bench_memory.py [--env "NAME=VALUE ..."]... [--only-sharing]``.
 """
 
 from __future__ import annotations
@@ -134,11 +136,61 @@ def game(extra: dict[str, str], edition: tuple[str, ...], script: Path) -> tuple
     return peak, end, parts, time.perf_counter() - start
 
 
+# -- sharing on (docs/share.md): the live page's server in the app, 20 phones reading it ---------------------
+SHARE_ENV = {"BOARDBANK_SHARE": "127.0.0.1:0"}
+PHONES = 20
+
+
+def idle_sharing(phones: int = PHONES) -> float:
+    """RSS in MiB of the app started with sharing on (loopback), ``phones`` phones on the live page, 5 s
+    after READY=1 and the phones' connection."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_share import Phones
+
+    with tempfile.TemporaryDirectory(prefix="bench-mem-") as tmp_name:
+        tmp = Path(tmp_name)
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock, (tmp / "err").open("wb") as err:
+            sock.bind(str(tmp / "notify"))
+            sock.settimeout(120)
+            proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "run", "--size", "800x480"], cwd=ROOT,
+                                    env=app_env(tmp, SHARE_ENV, str(tmp / "notify")), stdout=subprocess.DEVNULL,
+                                    stderr=err)
+            try:
+                while b"READY=1" not in sock.recv(256):
+                    pass
+                found = re.search(r"the table on every phone: (\S+)", (tmp / "err").read_text(errors="replace"))
+                if found is None:
+                    raise SystemExit("the app did not print the share's URL")
+                crowd = Phones(found.group(1), phones)
+                time.sleep(IDLE_AFTER_READY_S)
+                rss = status(proc.pid, "VmRSS")
+                crowd.close()
+            finally:
+                proc.kill()
+                proc.wait()
+    return rss
+
+
+def print_sharing() -> None:
+    """The section of the report with sharing on: idle with 20 phones, and Ultimate's whole game."""
+    ruleset, edition, script = GAMES[0]
+    idle_rss, _ = idle({}, edition)
+    shared_idle = idle_sharing()
+    peak, end, _parts, seconds = game(SHARE_ENV, edition, script)
+    print(f"sharing on (boardbank run --share on loopback), {ruleset}: idle with {PHONES} phones on the live page "
+          f"{shared_idle:.0f} MiB (sharing off {idle_rss:.0f} MiB: {shared_idle - idle_rss:+.0f}); "
+          f"{script.name} peak {peak:.0f} MiB, end {end:.0f} MiB ({seconds:.0f} s)", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--env", action="append", default=[], metavar='"NAME=VALUE ..."',
                         help="also run with these variables set (repeatable; each is its own pair of runs)")
+    parser.add_argument("--only-sharing", action="store_true", help="only the section with sharing on")
     args = parser.parse_args()
+    if args.only_sharing:
+        print_sharing()
+        return 0
     runs: list[tuple[str, dict[str, str]]] = [("as shipped", {})]
     for item in args.env:
         runs.append((item, dict(pair.partition("=")[::2] for pair in item.split())))
@@ -157,6 +209,7 @@ def main() -> int:
     verdict = "OK" if shipped_peak < NEED_MIB else "TOO MUCH"
     print(f"peak RSS through a whole game of either ruleset, as shipped: {shipped_peak:.0f} MiB "
           f"(need < {NEED_MIB:.0f}): {verdict}")
+    print_sharing()
     return 0
 
 

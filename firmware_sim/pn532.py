@@ -97,12 +97,14 @@ class PN532Device(SimDevice):
     # -------------------------------------------------------------- the card in the field
 
     def tap(self, uid: str) -> None:
-        """A card (``uid``: hex of 4, 7 or 10 bytes) enters the field and stays until :meth:`remove`."""
+        """A card (``uid``: hex of 4, 7 or 10 bytes) enters the field and stays until :meth:`remove`; the
+        same card comes back with what was written in its memory (a sticker keeps its data)."""
         card = bytes.fromhex(normalize_uid(uid))
         with self._chip_lock:
             if self.chip.card is None or card != self.chip.card.uid:
                 self.chip.activated = False
-                self.chip.card = SimCard(card)
+                known: dict[bytes, SimCard] = self.__dict__.setdefault("_stickers", {})
+                self.chip.card = known.setdefault(card, SimCard(card))
             self._finish_pending(time.monotonic())
 
     def remove(self) -> None:

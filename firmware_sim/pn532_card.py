@@ -93,6 +93,11 @@ class SimCard:
             return NTAG213_VERSION
         if code == WRITE and len(command) == 6:
             page = command[1]
+            if page in (2, 40):  # the static / dynamic lock bytes: bits only ever set (stored, not enforced)
+                first, last = (2, 4) if page == 2 else (0, 3)
+                for i in range(first, last):
+                    self.memory[page * 4 + i] |= command[2 + i]
+                return bytes([ACK_4BIT])
             if not 4 <= page < 40:
                 return bytes([NAK_4BIT])
             self.memory[page * 4 : page * 4 + 4] = command[2:6]

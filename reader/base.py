@@ -65,6 +65,16 @@ class Reader(ABC):
     def cue(self, kind: str) -> None:  # noqa: B027 - optional capability, default is silence
         """Play a cue (one of :data:`CUES`) if the reader has a buzzer or LED; default: nothing."""
 
+    def set_known(self, known: Callable[[str], bool]) -> None:  # noqa: B027 - optional capability
+        """``known(uid)`` says whether a card's role is known already: a reader that can read a card's NDEF
+        record reads it only for cards that are not (a known card's tap never waits for a read). Until
+        this is called a reader reads no card's memory."""
+
+    def write_record(self, uid: str, message: bytes, *, lock: bool = False) -> None:
+        """Write the NDEF ``message`` to the card ``uid`` lying on the reader (``lock``: make it read-only
+        for good); :class:`ReaderError` when this reader cannot write, or the card refuses."""
+        raise ReaderError(f"reader {self.url!r} cannot write a card's memory")
+
     @classmethod
     def list_devices(cls) -> list[str]:
         """URLs of the devices this backend can see now (for ``boardbank readers``)."""

@@ -18,9 +18,11 @@ Taps: the driver answers every ``TAP`` with ``ACK <uid>``; the device repeats a 
 ``ACK`` comes (or the card leaves), so a ``TAP`` damaged on the line is not a lost tap.
 
 Reconnecting with a card on the reader: every HELLO is followed at once by the device's card state
-(``TAP <uid>`` if a card lies there). If that card is the one the driver last knew to be on the reader,
-it is the same presentation (no new tap); otherwise the old card is reported removed and the new
-one presented. A card lifted during the outage and presented again after it counts again.
+(``TAP <uid>`` if a card lies there, ``EMPTY`` if none). If that card is the one the driver last knew to
+be on the reader, it is the same presentation (no new tap); otherwise the old card is reported removed
+and the new one presented. A card lifted during the outage and presented again after it counts again,
+even when it is put back at once after the HELLO: the ``EMPTY`` came first. (Firmware that sends no
+``EMPTY`` leaves the first frame after HELLO to decide, as before.)
 
 Resynchronisation: while connected the driver also asks ``VER? 2`` every 2 s (in place of a PING). The
 answer's card state repairs a ``GONE`` lost to line damage within 2 s; without it the driver would
@@ -39,8 +41,9 @@ from urllib.parse import parse_qs, urlsplit
 
 from reader import bridge_handshake as hs
 from reader.base import EventSink, ProbeResult, Reader, ReaderError
+from reader.bridge_memory import BridgeMemory
 from reader.debounce import Debouncer
-from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderEvent, ReaderLost
+from reader.events import CardRemoved, ReaderConnected, ReaderEvent, ReaderLost
 from reader.protocol import PROTOCOL_VERSION, Frame, FrameDecoder, encode
 from reader.serialport import SerialLink, open_serial
 
@@ -77,7 +80,7 @@ def parse_serial_url(url: str) -> tuple[str, int]:
     return path, int(baud_text)
 
 
-class BridgeReader(Reader):
+class BridgeReader(BridgeMemory, Reader):
     """The bridge driver; events come from the serial link's thread."""
 
     def __init__(
@@ -106,6 +109,7 @@ class BridgeReader(Reader):
         self.device_info = ""
         """``bridge fw <version> protocol <n>`` from the last HELLO."""
         self._stats: Counter[str] = Counter()
+        self._memory_init()
 
     # ------------------------------------------------------------------ Reader
 
@@ -240,6 +244,8 @@ class BridgeReader(Reader):
         now = self._clock()
         if verb == "TAP":
             self._acknowledge(args[0])
+        elif self.memory_frame(frame):
+            return  # an answer to a card-memory request (reader/bridge_memory.py)
         carried, self._carried = self._carried, None
         if carried is not None:
             if verb == "TAP" and args[0] == carried:
@@ -265,13 +271,15 @@ class BridgeReader(Reader):
             if self._debounce.seen(uid, now):
                 if previous is not None:  # swapped without a GONE in between (a lost frame)
                     self._emit(CardRemoved(previous, self.name, now))
-                self._emit(CardPresented(uid, self.name, now))
+                self.read_then_present(uid, now)  # at once for a known UID; else after its record
         elif verb == "GONE":
             ended = self._debounce.gone(args[0], now)
-            if ended is not None:
+            if ended is not None and not self.hold_gone(CardRemoved(ended, self.name, now)):
                 self._emit(CardRemoved(ended, self.name, now))
             else:
                 self._stats["stale_gone"] += 1
+        elif verb == "EMPTY":
+            self._stats["empty_reports"] += 1  # the state report of a reader with no card (handled above)
         elif verb == "ERR":
             self._stats["device_errors"] += 1
             log.warning("%s reports error %s", self.url, " ".join(args))

@@ -33,11 +33,15 @@ def normalize_uid(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class CardPresented:
-    """A card was put on a reader (once per presentation)."""
+    """A card was put on a reader (once per presentation). ``record`` is the NDEF message the reader read
+    from the card's memory (bytes as stored, hardware/cards.md), or None when it read none: the card is
+    known (:meth:`reader.base.Reader.set_known`), the reader cannot read memory, or the card has none.
+    The reader moves the bytes; what they mean is decided where roles are resolved."""
 
     uid: str
     reader: str
     t: float
+    record: bytes | None = None
 
 
 @dataclass(frozen=True, slots=True)

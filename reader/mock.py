@@ -10,6 +10,12 @@ Events are delivered synchronously, in the thread that calls ``present()``, so a
 in order and before ``present()`` returns. Started mock readers are also reachable by URL through the
 module functions :func:`present`, :func:`remove`, :func:`unplug` and :func:`replug` (the tray and the
 reader suite use these).
+
+Card memory: every mock reader sees the same stickers. :meth:`MockReader.write_record` stores an NDEF
+message on the card lying on the reader (refused once the card is locked), :func:`store_record` puts one
+there directly (a card written elsewhere, or one whose record lies); a presented card brings its message
+in :attr:`~reader.events.CardPresented.record` unless :meth:`~MockReader.set_known` says it is known.
+:func:`forget_records` empties the memory (tests).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderEve
 
 _LIVE: dict[str, list[MockReader]] = {}
 _LIVE_LOCK = threading.Lock()
+_MEMORY: dict[str, tuple[bytes, bool]] = {}  # uid -> (NDEF message, locked): the stickers' memory
 
 
 class MockReader(Reader):
@@ -35,6 +42,9 @@ class MockReader(Reader):
         self._sink: EventSink | None = None
         self._present: str | None = None
         self._plugged = True
+        self._known: Callable[[str], bool] = lambda _uid: True  # until set_known: no reads
+        self.reads = 0
+        """How many presentations read the card's memory."""
         self.cues: list[str] = []
         """Every cue played, in order (the tray shows them; tests check them)."""
 
@@ -75,7 +85,13 @@ class MockReader(Reader):
             if self._present is not None:
                 self._emit(CardRemoved(self._present, self.name, self._clock()))
             self._present = card
-            self._emit(CardPresented(card, self.name, self._clock()))
+            record = None
+            if not self._known(card):
+                with _LIVE_LOCK:
+                    stored = _MEMORY.get(card)
+                self.reads += 1
+                record = None if stored is None else stored[0]
+            self._emit(CardPresented(card, self.name, self._clock(), record))
 
     def remove(self) -> None:
         """Lift the card off the reader (nothing happens if there is none)."""
@@ -106,6 +122,22 @@ class MockReader(Reader):
                 return
             self._plugged = True
             self._emit(ReaderConnected(self.name, self._clock(), info="mock"))
+
+    def set_known(self, known: Callable[[str], bool]) -> None:
+        """Read the memory only of cards ``known`` says are not known."""
+        with self._lock:
+            self._known = known
+
+    def write_record(self, uid: str, message: bytes, *, lock: bool = False) -> None:
+        """Store ``message`` on the card ``uid``, which must lie on this reader and not be locked."""
+        card = normalize_uid(uid)
+        with self._lock:
+            if self._present != card:
+                raise ReaderError(f"card {card} is not on {self.url}")
+        with _LIVE_LOCK:
+            if _MEMORY.get(card, (b"", False))[1]:
+                raise ReaderError(f"card {card} is locked: its record cannot be rewritten")
+            _MEMORY[card] = (bytes(message), lock)
 
     def cue(self, kind: str) -> None:
         """Record the cue (a mock has no buzzer)."""
@@ -142,6 +174,24 @@ def present(url: str, uid: str) -> int:
     for r in readers:
         r.present(uid)
     return len(readers)
+
+
+def store_record(uid: str, message: bytes, *, lock: bool = False) -> None:
+    """Put ``message`` in the memory of the sticker ``uid`` (as if written by another unit or a phone)."""
+    with _LIVE_LOCK:
+        _MEMORY[normalize_uid(uid)] = (bytes(message), lock)
+
+
+def stored_record(uid: str) -> tuple[bytes, bool] | None:
+    """(message, locked) of the sticker ``uid``, or None."""
+    with _LIVE_LOCK:
+        return _MEMORY.get(normalize_uid(uid))
+
+
+def forget_records() -> None:
+    """Empty every sticker's memory."""
+    with _LIVE_LOCK:
+        _MEMORY.clear()
 
 
 def remove(url: str) -> int:

@@ -40,6 +40,7 @@ from reader.events import (
     UidError,
     normalize_uid,
 )
+from reader.pcsc_memory import CardMemory
 
 log = logging.getLogger(__name__)
 
@@ -185,7 +186,7 @@ def monitored_cards() -> list[str]:
         return sorted({str(card.reader) for card in hub._cards})
 
 
-class PCSCReader(Reader):
+class PCSCReader(CardMemory, Reader):
     """A PC/SC reader chosen by name substring; see the module docstring."""
 
     def __init__(self, url: str) -> None:
@@ -349,7 +350,7 @@ class PCSCReader(Reader):
         if uid == previous:
             return
         self._ended(previous)
-        self._emit(CardPresented(uid, self.url, time.monotonic()))
+        self._emit(CardPresented(uid, self.url, time.monotonic(), self._read_record(connection, uid)))
 
     def _ended(self, uid: str | None) -> None:
         """The presentation of ``uid`` (if any) is over: CardRemoved."""

@@ -41,6 +41,7 @@ from reader.base import EventSink, ProbeResult, Reader, ReaderError
 from reader.debounce import Debouncer
 from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderEvent, ReaderLost
 from reader.pn532_link import ACK_TIMEOUT_S, RESPONSE_TIMEOUT_S, SILENCE_S, LinkLost, PN532Error, PN532Link
+from reader.pn532_memory import PN532Memory
 from reader.serialport import open_serial
 
 __all__ = ["ACK_TIMEOUT_S", "POLL_PERIOD_S", "RESPONSE_TIMEOUT_S", "SILENCE_S", "PN532Error", "PN532Link", "PN532Reader"]
@@ -58,7 +59,7 @@ BACKOFF_MAX_S = 1.0
 _READ_SLICE_S = 0.010  # seconds: pyserial read timeout, the granularity of every wait
 
 
-class PN532Reader(Reader):
+class PN532Reader(PN532Memory, Reader):
     """The ``pn532://`` driver; see the module docstring."""
 
     def __init__(self, url: str) -> None:
@@ -228,7 +229,8 @@ class PN532Reader(Reader):
                     if previous is not None and previous != uid:  # swapped between two polls
                         self._emit(CardRemoved(previous, self.url, now))
                     if self._debouncer.seen(uid, now):
-                        self._emit(CardPresented(uid, self.url, now))
+                        self._emit(CardPresented(uid, self.url, now, self.read_record(link, uid)))
+                    self.serve_writes(link, uid)
                     link.command(release_frame, pf.CMD_IN_RELEASE)
                 else:
                     misses += 1

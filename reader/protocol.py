@@ -24,11 +24,12 @@ CRC_INIT = 0xFFFF
 MAX_FRAME = 64
 """Bytes in a frame, from ``$`` to ``\\n`` inclusive."""
 
-DEVICE_VERBS = frozenset({"HELLO", "TAP", "GONE", "PONG", "ERR"})
-HOST_VERBS = frozenset({"PING", "BEEP", "LED", "VER?", "ACK"})
+DEVICE_VERBS = frozenset({"HELLO", "TAP", "GONE", "EMPTY", "PONG", "ERR", "DATA", "DONE"})
+HOST_VERBS = frozenset({"PING", "BEEP", "LED", "VER?", "ACK", "READ", "WRITE"})
 BEEPS = ("ok", "err", "go")
 COLOURS = ("off", "red", "green", "blue", "yellow", "white")
-ERROR_CODES = {1: "bad checksum", 2: "unknown verb", 3: "bad arguments", 4: "overlong line", 5: "reader chip error"}
+ERROR_CODES = {1: "bad checksum", 2: "unknown verb", 3: "bad arguments", 4: "overlong line", 5: "reader chip error",
+               6: "card memory not read or written"}
 
 _START, _STAR, _NL, _CR = 0x24, 0x2A, 0x0A, 0x0D
 _FRAME = re.compile(rb"^\$([\x20-\x23\x25-\x29\x2B-\x7E]+)\*([0-9A-F]{4})\r?\n?\Z")
@@ -99,6 +100,11 @@ def _check_args(verb: str, args: tuple[str, ...], line: bytes) -> None:
             wrong = "BEEP needs one of ok, err, go"
     elif verb == "LED" and (n < 1 or args[0] not in COLOURS):
         wrong = f"LED needs one of {', '.join(COLOURS)}"
+    elif verb in ("READ", "WRITE", "DATA", "DONE"):
+        size = {"WRITE": 8, "DATA": 32}.get(verb, 0)
+        if (n < (3 if size else 2) or not _UID.match(args[0]) or not _UINT.match(args[1]) or int(args[1]) > 255
+                or (size and not re.fullmatch(f"[0-9A-F]{{{size}}}", args[2]))):
+            wrong = f"{verb} needs a UID and a page 0..255" + (f" and {size} hex digits" if size else "")
     if wrong is not None:
         raise ProtocolError("args", f"{wrong}, got {line!r}")
 

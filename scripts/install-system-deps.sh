@@ -6,7 +6,8 @@
 #
 # run:
 #   libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 : Kivy's GL through Mesa (offscreen too), multitouch
-#   fonts-ipafont-gothic                                   : a CJK font so the Japanese screens have glyphs
+#   fonts-ipafont-gothic                                   : a CJK font so the Japanese screens (and printed cards) have glyphs
+#   fonts-dejavu-core                                      : the Latin and Cyrillic font of `boardbank cards print`
 #   xclip                                                  : the cut buffer Kivy's text fields look for on Linux
 # test:
 #   pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd : PC/SC and the virtual reader the tests use
@@ -14,12 +15,13 @@
 #   socat      : stable pseudo-terminal pairs for serial tests
 #   libnfc-bin libnfc-examples : libnfc's nfc-list and nfc-poll, run against the PN532 simulator
 #   graphviz   : PNG/SVG diagrams of the banker state machine
+#   poppler-utils : pdftoppm and pdftotext, to look at the printed card sets (tests/cli/test_cards_print.py)
 #   ShellCheck (package shellcheck) : lints the kiosk installer (tests/cli/test_kiosk.py)
 set -euo pipefail
 
-RUN_PKGS=(libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 fonts-ipafont-gothic xclip)
+RUN_PKGS=(libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 fonts-ipafont-gothic fonts-dejavu-core xclip)
 TEST_PKGS=(pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd socat libnfc-bin libnfc-examples graphviz
-           shellcheck)
+           shellcheck poppler-utils)
 
 case "${1:-}" in
   run) PKGS=("${RUN_PKGS[@]}") ;;

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine.banker.machine import Banker
 from engine.editions import Edition, load_edition
@@ -81,13 +82,18 @@ class Built:
     settings: SettingsStore | None = None  # the installation's settings (banker's and UI's)
     checkpointer: IdleCheckpointer | None = None  # the journal's checkpoints when the table is idle
     notice: str = ""  # one line when ``--edition`` asked for another game than the one resumed (not obeyed)
+    share: Any = None  # the live page for phones (ui/share) while ``--share`` runs, else None
 
     def advance(self, seconds: float) -> None:
         """Move the banker's clock on by ``seconds`` (``wait`` steps)."""
         self.clock.advance(seconds)
 
     def close(self) -> None:
-        """Stop every reader and the checkpoints, then close the registry and the journal; idempotent."""
+        """Stop the share, every reader and the checkpoints, then close the registry and the journal; idempotent."""
+        if self.share is not None:
+            from ui.share.wiring import stop_share
+
+            stop_share(self)
         for reader in self.readers:
             reader.stop()
         self.readers = []

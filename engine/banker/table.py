@@ -86,6 +86,7 @@ BUTTONS: dict[str, str] = {
     "jackpot": "classic: the Free Parking pot to the player who stopped there",
     "trade": "classic: put a deal together (both players' cards, deeds, cash, jail cards)",
     "bankrupt": "classic: the debtor gives up (bankruptcy)",
+    "pay_deeds": "classic: pay a player creditor partly with deeds (option pay_debt_with_deeds)",
 }
 """Every button the banker knows (``press(name)`` fires the trigger ``press_<name>``)."""
 

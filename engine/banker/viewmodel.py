@@ -219,6 +219,18 @@ class CardView:
 
 
 @dataclass(frozen=True, slots=True)
+class TimerView:
+    """Classic, option ``action_timers`` (docs/rules-classic.md 10): the action the table waits for
+    (``"roll"``, ``"pay"`` or ``"deal"``), whose it is, the seconds left on the banker's injected clock, and
+    ``warning`` in the last seconds before the timeout bankrupts the player (a deal lapses)."""
+
+    action: str
+    player: str
+    seconds_left: float
+    warning: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ClockView:
     """Classic: the game's clock (time-limited game, late-game rent tax), from the banker's injected clock.
 
@@ -290,6 +302,7 @@ class ViewModel:
     trade: TradeView | None = None  # a deal being put together or open (states ``trade``, ``trade_open``)
     card: CardView | None = None  # a Chance / Community Chest card waiting for its drawer, or just drawn
     clock: ClockView | None = None  # a time-limited game or the late-game rent tax
+    timer: TimerView | None = None  # the action timers (option action_timers)
     choices: tuple[ChoiceView, ...] = ()  # answers accepted now beyond an event card's (tax, card space)
     pot: int = 0  # the Free Parking pot (option free_parking_jackpot), money units
     dealt: tuple[tuple[str, tuple[int, ...]], ...] = ()  # short / timed game: deeds dealt at the start, per player

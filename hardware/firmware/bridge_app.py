@@ -28,10 +28,11 @@ class BridgeApp:
     ``ACK <uid>`` or the card is lifted, so a TAP damaged on the way is not a lost tap.
     """
 
-    def __init__(self, send, beep=None, led=None, version=FIRMWARE_VERSION):
+    def __init__(self, send, beep=None, led=None, version=FIRMWARE_VERSION, memory=None):
         self.send = send
         self.beep = beep
         self.led = led
+        self.memory = memory  # memory(op, uid, page, data): "read" -> 16 bytes, "write" -> True; None: failed
         self.version = version
         self.splitter = _p.Splitter()
         self.card = None  # the UID (upper-case hex) on the reader, or None
@@ -63,12 +64,15 @@ class BridgeApp:
     def boot(self):
         """Announce ourselves: HELLO bridge <protocol version> <firmware version>, then our card state.
 
-        The state report is ``TAP <uid>`` right after the HELLO if a card lies on the reader (nothing
-        otherwise), so a host that reconnects learns what is there without counting it as a new tap.
+        The state report is ``TAP <uid>`` right after the HELLO if a card lies on the reader, ``EMPTY``
+        otherwise, so a host that reconnects learns what is there without counting it as a new tap, and
+        a card put down just after the HELLO is never taken for the state report.
         """
         self.frame("HELLO", (DEVICE_KIND, _p.PROTOCOL_VERSION, self.version))
         if self.card is not None:
             self.send_tap()
+        else:
+            self.frame("EMPTY")
         if self.led is not None:
             self.led("blue")
 
@@ -137,6 +141,25 @@ class BridgeApp:
 
     # ------------------------------------------------------------------ input
 
+    def card_memory(self, verb, args):
+        """READ uid page: DATA uid page <4 pages in hex>; WRITE uid page <4 bytes in hex>: DONE uid page;
+        ERR 6 when the card is not on the reader or refuses (hardware/protocol.md, card memory)."""
+        uid, page = args[0], int(args[1])
+        if len(uid) > 14:  # a 10-byte UID is no NTAG, and its DATA frame would not fit 64 bytes
+            self.error(_p.E_MEMORY, "%s: no NTAG" % verb)
+            return
+        if verb == "READ":
+            data = self.memory("read", uid, page, None)
+            if data is not None and len(data) == 16:
+                self.frame("DATA", (uid, page, "".join("%02X" % b for b in data)))
+                return
+        else:
+            data = bytes(int(args[2][i:i + 2], 16) for i in range(0, 8, 2))
+            if self.memory("write", uid, page, data):
+                self.frame("DONE", (uid, page))
+                return
+        self.error(_p.E_MEMORY, "%s %s %d failed" % (verb, uid, page))
+
     def feed(self, data):
         """Bytes from the host: answer every complete frame."""
         overlong = self.splitter.overlong
@@ -175,6 +198,8 @@ class BridgeApp:
             if args[0] == self.unacked:
                 self.unacked = None
                 self.counters["acks"] += 1
+        elif verb in ("READ", "WRITE") and self.memory is not None:
+            self.card_memory(verb, args)
         else:
             self.counters["unknown_verbs"] += 1
             self.error(_p.E_UNKNOWN_VERB, "unknown verb %s" % verb[:24])

@@ -1,8 +1,9 @@
-"""boardbank bridge firmware: Raspberry Pi Pico + MFRC522 (SPI) + buzzer + RGB LED, protocol v1 over USB.
+"""boardbank bridge firmware: Raspberry Pi Pico + MFRC522 (SPI) + buzzer + RGB LED, protocol v2 over USB.
 
 MicroPython (v1.20 or later) runs this file at boot. It polls the MFRC522 about every 30 ms, reports
 cards as ``TAP``/``GONE`` frames on the USB serial port, answers the host's ``PING``/``VER?`` and plays
-``BEEP``/``LED``. All protocol behaviour lives in bridge_app.py (shared with the simulator); this file is
+``BEEP``/``LED``; frames carry a CRC-16/CCITT and a ``TAP`` is repeated until the host's ``ACK``
+(hardware/protocol.md). All protocol behaviour lives in bridge_app.py (shared with the simulator); this file is
 only the hardware glue. Pins are in hardware/wiring.md. Copy protocol.py, bridge_app.py, mfrc522.py and
 main.py to the Pico (``mpremote cp *.py :``).
 
@@ -97,7 +98,7 @@ def run():
     reader = mfrc522.MFRC522(spi, Pin(PIN_CS, Pin.OUT, value=1))
     buzzer = Buzzer(PIN_BUZZER)
     led = Led((PIN_RED, PIN_GREEN, PIN_BLUE))
-    app = bridge_app.BridgeApp(send=usb_writer(), beep=buzzer.play, led=led.show)
+    app = bridge_app.BridgeApp(send=usb_writer(), beep=buzzer.play, led=led.show, memory=reader.ntag)
     chip_ok = True
     try:
         reader.init()

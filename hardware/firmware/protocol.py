@@ -20,8 +20,8 @@ STAR = 0x2A  # "*"
 NL = 0x0A  # "\n"
 CR = 0x0D  # "\r"
 
-DEVICE_VERBS = ("HELLO", "TAP", "GONE", "PONG", "ERR")
-HOST_VERBS = ("PING", "BEEP", "LED", "VER?", "ACK")
+DEVICE_VERBS = ("HELLO", "TAP", "GONE", "EMPTY", "PONG", "ERR", "DATA", "DONE")
+HOST_VERBS = ("PING", "BEEP", "LED", "VER?", "ACK", "READ", "WRITE")
 BEEPS = ("ok", "err", "go")
 COLOURS = ("off", "red", "green", "blue", "yellow", "white")
 
@@ -31,6 +31,7 @@ E_UNKNOWN_VERB = 2
 E_BAD_ARGS = 3
 E_OVERLONG = 4
 E_CHIP = 5
+E_MEMORY = 6  # a card's memory could not be read or written (not on the reader, not an NTAG, locked)
 
 _HEX = "0123456789ABCDEF"
 _UID_HEX_LENGTHS = (8, 14, 20)  # 4, 7, 10 bytes
@@ -124,6 +125,12 @@ def check_args(verb, args):
     elif verb == "LED":
         if n < 1 or args[0] not in COLOURS:
             bad = "LED needs one of off, red, green, blue, yellow, white"
+    elif verb in ("READ", "WRITE", "DATA", "DONE"):
+        want = {"READ": 2, "DONE": 2, "WRITE": 3, "DATA": 3}[verb]
+        size = {"WRITE": 8, "DATA": 32}.get(verb, 0)
+        if (n < want or not _is_uid(args[0]) or not _is_uint(args[1], 255)
+                or (size and (len(args[2]) != size or not all(c in _HEX for c in args[2])))):
+            bad = "%s needs a UID, a page 0..255%s" % (verb, ", %d hex digits" % size if size else "")
     elif verb == "VER?":
         pass
     if bad is not None:

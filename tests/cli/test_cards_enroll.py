@@ -218,3 +218,46 @@ def test_edition_narrows_a_single_enrolment(capsys: pytest.CaptureFixture[str], 
     assert main(["cards", "enroll", "event", "32", "--uid", "0A000002", "--db", db, "--edition", "classic-us"]) == 0
     assert roles(tmp_path / "bb.sqlite3") == [("deed", 25), ("event", 32)]
 
+
+
+def test_enroll_write_and_lock_put_the_record_on_the_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """``cards enroll deed 3 --write --lock``: the card is enrolled and carries the NDEF record naming it
+    (ui/cardrecord.py), locked only because it was asked; without --write nothing is written."""
+    from ui.cardrecord import decode, record_for
+
+    mock.forget_records()
+    db = tmp_path / "bb.sqlite3"
+    monkeypatch.setattr("sys.stderr", TapOnPrompt(["00000103"]))
+    assert main(["cards", "enroll", "deed", "3", "--reader", URL, "--write", "--lock", "--edition", "ultimate-uk",
+                 "--db", str(db), "--timeout", "5"]) == 0
+    assert "wrote ultimate-uk deed 3 on 00000103 (locked)" in capsys.readouterr().out
+    stored = mock.stored_record("00000103")
+    assert stored is not None and stored[1] and decode(stored[0]) == record_for("ultimate-uk", "deed", 3)
+    monkeypatch.setattr("sys.stderr", TapOnPrompt(["00000104"]))
+    assert main(["cards", "enroll", "deed", "4", "--reader", URL, "--db", str(db), "--timeout", "5"]) == 0
+    assert mock.stored_record("00000104") is None
+    mock.forget_records()
+
+
+def test_the_guided_walk_writes_every_card_with_write(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``cards enroll all 2 --edition classic-us --with-cards --write``: every card of the box also carries
+    the record naming it (bank cards and the banker card as shared, '-'), none locked."""
+    from ui.cardrecord import decode, record_for
+
+    mock.forget_records()
+    db = tmp_path / "bb.sqlite3"
+    uids = fresh_uids()
+    status, err, out = enroll(monkeypatch, db, "2", "--edition", "classic-us", "--with-cards", "--write", uids=uids)
+    assert status == 0, err.getvalue()
+    reg = CardRegistry.open(db)
+    try:
+        cards = reg.cards()
+    finally:
+        reg.close()
+    assert len(cards) == 2 + 28 + 32 + 1 and out.count("wrote ") == len(cards)
+    for card in cards:
+        stored = mock.stored_record(card.uid)
+        assert stored is not None and not stored[1]
+        assert decode(stored[0]) == record_for("classic-us", card.kind, card.value)
+    mock.forget_records()

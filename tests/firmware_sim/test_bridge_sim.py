@@ -63,7 +63,8 @@ def test_firmware_frames_are_the_golden_bytes() -> None:
     app.feed(raw(GOLDEN_OK["ping"]["frame"]))
     hello = GOLDEN_OK["hello"]["frame"].replace("1.0.0", app.version)
     assert sent[0] == raw(hello)
-    assert sent[1:] == [raw(GOLDEN_OK["tap, 4-byte UID"]["frame"]), raw(GOLDEN_OK["gone"]["frame"]),
+    assert sent[1:] == [raw(GOLDEN_OK["empty: the card state after HELLO with no card on the reader"]["frame"]),
+                        raw(GOLDEN_OK["tap, 4-byte UID"]["frame"]), raw(GOLDEN_OK["gone"]["frame"]),
                         encode("PONG", 0)]
 
 
@@ -75,9 +76,9 @@ def raw(text: str) -> bytes:
     ("host_bytes", "answer"),
     [
         (encode("PING", 42), [Frame("PONG", ("42",))]),
-        (encode("VER?"), [Frame("HELLO", ("bridge", "2", "2.0.0"))]),
-        (encode("VER?", 2), [Frame("HELLO", ("bridge", "2", "2.0.0"))]),
-        (encode("VER?", 3), [Frame("HELLO", ("bridge", "2", "2.0.0"))]),  # negotiation: a v2 device says 2
+        (encode("VER?"), [Frame("HELLO", ("bridge", "2", "2.0.0")), Frame("EMPTY", ())]),
+        (encode("VER?", 2), [Frame("HELLO", ("bridge", "2", "2.0.0")), Frame("EMPTY", ())]),
+        (encode("VER?", 3), [Frame("HELLO", ("bridge", "2", "2.0.0")), Frame("EMPTY", ())]),  # negotiation: a v2 device says 2
         (b"$VER?*7E\n", [Frame("ERR", ("3", "bad frame"))]),  # a v1 frame is not a v2 frame
         (encode("ACK", "04A22B1C"), []),  # an ACK of no pending TAP is ignored
         (encode("PING", 9, "extra"), [Frame("PONG", ("9",))]),  # extra trailing arguments are ignored

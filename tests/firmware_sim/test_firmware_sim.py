@@ -58,6 +58,22 @@ def test_uids_of_4_7_and_10_bytes_come_through_the_firmware(rig: tuple[FirmwareD
     assert device.chip.counters["transceives"] > 0
 
 
+def test_a_4_byte_and_a_7_byte_card_together_give_a_tap(rig: tuple[FirmwareDevice, BridgeReader, Sink]) -> None:
+    """Two cards of different UID sizes on the reader: their ATQAs (04 00 and 44 00) collide, and ISO/IEC
+    14443-3 (6.4.2: "a collision in the ATQA is to be expected") has the reader go on to the anticollision
+    loop, which picks one (the 1 at the first differing bit, bit 2 of the first byte: 04h of the 4-byte card
+    against the 7-byte card's cascade tag 88h). The firmware refused the whole poll on the ATQA's
+    collision: no tap at all."""
+    device, _reader, sink = rig
+    device.chip.insert(bytes.fromhex("04A22B1C"))
+    device.chip.insert(bytes.fromhex("04A22B1C5D6E80"))
+    sink.wait_count(CardPresented, 1, timeout=5.0)
+    assert sink.taps() == ["04A22B1C"]
+    device.chip.remove(bytes.fromhex("04A22B1C"))
+    sink.wait_count(CardPresented, 2, timeout=5.0)  # the other card, alone now
+    assert sink.taps() == ["04A22B1C", "04A22B1C5D6E80"]
+
+
 def test_a_damaged_tap_is_repeated_by_the_firmware(rig: tuple[FirmwareDevice, BridgeReader, Sink]) -> None:
     device, reader, sink = rig
     device.badsum()

@@ -161,6 +161,59 @@ def test_a_third_party_driver_loses_the_card_when_it_leaves(pimylifeup: tuple[An
     assert driver.MFRC522_Request(driver.PICC_REQIDL)[0] == driver.MI_ERR
 
 
+def test_a_third_party_driver_authenticates_and_reads_a_classic_block(pimylifeup: tuple[Any, MFRC522Chip]) -> None:
+    """PyPI's mfrc522: MFRC522_Auth (MFAuthent with key A, MFRC522 datasheet 10.3.1.9) then MFRC522_Read of a
+    block and MFRC522_Write back, enciphered by the simulated chip's Crypto1 (MF1S50yyX 10.1)."""
+    from firmware_sim.mfrc522_cards import ClassicCard
+
+    driver, chip = pimylifeup
+    card = ClassicCard(bytes.fromhex("DEADBEEF"), seed=5)
+    card.blocks[9][:] = b"boardbank deed 7"
+    chip.insert(card)
+    _status, uid, sak = _select(driver)
+    assert sak == 0x08
+    assert driver.MFRC522_Auth(driver.PICC_AUTHENT1A, 11, [0xFF] * 6, uid) == driver.MI_OK
+    assert chip.read(0x08) & 0x08  # Status2Reg.MFCrypto1On
+    assert bytes(driver.MFRC522_Read(9)) == b"boardbank deed 7"
+    driver.MFRC522_Write(10, list(b"written by pypi."))
+    assert bytes(card.blocks[10]) == b"written by pypi."
+    driver.MFRC522_StopCrypto1()
+    assert not chip.read(0x08) & 0x08
+    assert driver.MFRC522_Request(driver.PICC_REQIDL)[0] == driver.MI_ERR  # the ACTIVE card goes back to IDLE
+    _select(driver)
+    assert driver.MFRC522_Auth(driver.PICC_AUTHENT1A, 11, [0x00] * 6, uid) != driver.MI_OK  # a wrong key
+
+
+def test_a_third_party_driver_reads_ntag_pages_and_the_ndef_record(pimylifeup: tuple[Any, MFRC522Chip]) -> None:
+    """PyPI's mfrc522 on an NTAG213: its own CL1 anticollision and SELECT, cascade level 2 and GET_VERSION
+    through its MFRC522_ToCard, then MFRC522_Read of pages 4-7 onwards: the NDEF message TLV (NFC Forum
+    Type 2 Tag), decoded with ndeflib."""
+    import ndef
+
+    from firmware_sim.mfrc522_cards import NtagCard
+
+    driver, chip = pimylifeup
+    uid = bytes.fromhex("04A22B1C5D6E80")
+    card = NtagCard(uid, "NTAG213")
+    message = b"".join(ndef.message_encoder([ndef.TextRecord("deed 7")]))
+    card.store_ndef(message)
+    chip.insert(card)
+    _status, _cl1, sak = _select(driver)
+    assert sak == 0x04  # UID not complete
+    status, cl2, _bits = driver.MFRC522_ToCard(driver.PCD_TRANSCEIVE, [0x95, 0x20])
+    assert status == driver.MI_OK and bytes(cl2[:4]) == uid[3:]
+    frame = [0x95, 0x70, *cl2[:5]]
+    frame += driver.CalulateCRC(frame)
+    status, sak2, _bits = driver.MFRC522_ToCard(driver.PCD_TRANSCEIVE, frame)
+    assert status == driver.MI_OK and sak2[0] == 0x00
+    get_version = [0x60, *driver.CalulateCRC([0x60])]
+    status, version, _bits = driver.MFRC522_ToCard(driver.PCD_TRANSCEIVE, get_version)
+    assert status == driver.MI_OK and bytes(version[:8]) == bytes([0, 4, 4, 2, 1, 0, 0x0F, 3])
+    data = b"".join(bytes(driver.MFRC522_Read(page)) for page in (4, 8, 12))
+    assert data[0] == 0x03 and data[1] == len(message)
+    assert list(ndef.message_decoder(data[2:2 + data[1]])) == [ndef.TextRecord("deed 7")]
+
+
 # A MicroPython MFRC522 driver given by path (not in the repository, not on PyPI): e.g. danjperron's or
 # wendlers' mfrc522.py from their GitHub repositories. Opt-in: BB_MICROPYTHON_MFRC522=path[:path...].
 MICROPYTHON_DRIVERS = [p for p in os.environ.get("BB_MICROPYTHON_MFRC522", "").split(os.pathsep) if p]

@@ -189,6 +189,46 @@ def test_a_card_lifted_during_an_outage_counts_again(rig: tuple[BridgeDevice, Br
     assert sink.taps() == [A, A]
 
 
+def test_a_card_put_back_at_once_after_the_hello_counts_again(rig: tuple[BridgeDevice, BridgeReader, Sink]) -> None:
+    """A card lifted while the bridge was unplugged and put back within one heartbeat (HEARTBEAT_S) of
+    ReaderConnected is a new presentation: the device's EMPTY after HELLO said the reader was bare
+    (hardware/protocol.md, card state after HELLO). Before EMPTY, its TAP passed for the state report."""
+    device, _reader, sink = rig
+    device.tap(A)
+    sink.wait_count(CardPresented, 1)
+    device.unplug()
+    sink.wait_count(ReaderLost, 1, timeout=1.5)
+    device.remove()
+    device.replug()
+    sink.wait_count(ReaderConnected, 2)
+    device.tap(A)  # at once: well within the first heartbeat after the HELLO
+    sink.wait_count(CardPresented, 2)
+    assert sink.taps() == [A, A]
+    assert [e.uid for e in sink.of(CardRemoved) if isinstance(e, CardRemoved)] == [A]
+
+
+def test_the_state_report_decides_before_any_later_tap() -> None:
+    """Frame by frame: HELLO + EMPTY, then the card's TAP a moment later: removed, then presented again;
+    HELLO + TAP of the same card: the same presentation."""
+    now = [0.0]
+    reader = BridgeReader("serial:///dev/null", clock=lambda: now[0])
+    sink = Sink()
+    reader._sink = sink
+    hello = encode("HELLO", "bridge", 2, "2.0.0")
+    reader.on_data(hello + encode("EMPTY"))
+    reader.on_data(encode("TAP", A))
+    reader.on_close("unplugged")
+    now[0] = 5.0
+    reader.on_data(hello + encode("EMPTY"))
+    now[0] = 5.05  # put back within the heartbeat
+    reader.on_data(encode("TAP", A))
+    assert sink.taps() == [A, A]
+    reader.on_close("unplugged")
+    now[0] = 9.0
+    reader.on_data(hello + encode("TAP", A))
+    assert sink.taps() == [A, A] and reader.stats["carried_over"] == 1
+
+
 def test_a_device_that_appears_later_is_connected(tmp_path: Path) -> None:
     link = str(tmp_path / "later")
     reader = open_reader(f"serial://{link}")

@@ -180,7 +180,8 @@ def test_main_reports_cards_answers_the_host_and_plays_cues() -> None:
     tap, gone = Frame("TAP", ("04A22B1C5D6E80",)), Frame("GONE", ("04A22B1C5D6E80",))
     taps = frames.count(tap)
     assert 2 <= taps <= 3, f"the TAP repeats about every 120 ms until the ACK at 230 ms: {frames}"
-    assert frames == [hello, hello, Frame("PONG", ("5",))] + [tap] * taps + [gone]
+    empty = Frame("EMPTY", ())  # the card state after each HELLO: no card yet
+    assert frames == [hello, empty, hello, empty, Frame("PONG", ("5",))] + [tap] * taps + [gone]
     assert board.kbd_intr == -1
     assert board.tones == [2000] and board.pwm["duty"] == 0  # the "ok" beep played and stopped
     assert (board.pins[10], board.pins[11], board.pins[12]) == (0, 1, 0)  # green
@@ -192,7 +193,8 @@ def test_main_says_so_when_the_chip_is_missing() -> None:
     chip.regs[0x37] = 0x00  # VersionReg reads 00: nothing on the bus
     board = Board(chip, {}, feeds=50)
     frames = board.run()
-    assert frames == [Frame("HELLO", ("bridge", "2", "2.0.0")), Frame("ERR", ("5", "no MFRC522 on SPI"))]
+    assert frames == [Frame("HELLO", ("bridge", "2", "2.0.0")), Frame("EMPTY", ()),
+                      Frame("ERR", ("5", "no MFRC522 on SPI"))]
     assert (board.pins[10], board.pins[11], board.pins[12]) == (1, 0, 0)  # red
 
 

@@ -10,6 +10,9 @@ socket removes the card.
 This card answers like a contactless card behind a PC/SC part 3 reader: the ATR of an ISO 14443
 storage card, ``FF CA 00 00 00`` (GET DATA: UID) with the UID and ``90 00``, the ACR122U's reader
 pseudo-APDUs ``FF 00 ...`` with ``90 00``, anything else with ``6D 00`` (instruction not supported).
+With ``memory`` (an NTAG21x of firmware_sim/mfrc522_cards.py) it is that sticker: READ BINARY
+``FF B0 00 PAGE 10`` answers four pages, UPDATE BINARY ``FF D6 00 PAGE 04`` writes one (``63 00`` when
+the tag NAKs: a locked page), as an ACR122U does for a Type 2 Tag.
 Every APDU received is recorded in :attr:`VirtualCard.apdus`.
 """
 
@@ -47,8 +50,9 @@ class VirtualCardError(ConnectionError):
 class VirtualCard:
     """One card on one vpcd reader: ``insert()`` connects (card arrives), ``remove()`` disconnects."""
 
-    def __init__(self, uid: str, port: int = VPCD_PORTS[0], host: str = VPCD_HOST) -> None:
+    def __init__(self, uid: str, port: int = VPCD_PORTS[0], host: str = VPCD_HOST, memory: object = None) -> None:
         self.uid = bytes.fromhex(uid.replace(":", "").replace(" ", ""))
+        self.memory = memory
         self.port = port
         self.host = host
         self.apdus: list[bytes] = []
@@ -107,6 +111,13 @@ class VirtualCard:
             return self.uid + SW_OK
         if apdu[:2] == b"\xff\x00":  # ACR122U pseudo-APDUs: LED/buzzer, beep on/off, firmware...
             return SW_OK
+        tag = self.memory
+        if tag is not None and apdu[:3] == b"\xff\xb0\x00" and len(apdu) == 5:
+            pages = tag.pages  # type: ignore[attr-defined]
+            return b"".join(bytes(pages[(apdu[3] + i) % len(pages)]) for i in range(4))[:apdu[4]] + SW_OK
+        if tag is not None and apdu[:3] == b"\xff\xd6\x00" and len(apdu) == 9 and apdu[4] == 4:
+            ack = tag._write(apdu[3], apdu[5:9])  # type: ignore[attr-defined]
+            return SW_OK if ack == b"\x0a" else b"\x63\x00"
         return SW_INS_NOT_SUPPORTED
 
     def _serve(self, sock: socket.socket) -> None:

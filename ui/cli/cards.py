@@ -11,7 +11,12 @@
   "y" to the question on a terminal. ``--edition`` defaults to the edition of the installation's latest
   game, else ultimate-uk; each prompt names the card in the installation's language where the edition
   has the texts ("tap title deed 1 — Mediterranean Avenue", "tap Chance card 3 — Trip to Illinois Avenue");
-* ``cards forget UID``: remove a card.
+* ``--write`` (with ``--reader``): each enrolled card also gets the NDEF record naming it
+  (:mod:`ui.cardrecord`, hardware/cards.md), through the reader it came on; ``--lock`` makes the record
+  read-only for good (:mod:`ui.cli.cards_write`);
+* ``cards forget UID``: remove a card;
+* ``cards print --edition ID [--lang L] [--paper a4|letter] --out FILE.pdf``: a printable card set
+  (:mod:`ui.cli.cards_print`).
 
 The database is ``--db``, else ``$BOARDBANK_DB``, else ``boardbank.sqlite3`` in the platform's user data
 directory (the same rule as ``ui/paths.py``; ``reader/`` does not import ``ui``). ``--edition`` also
@@ -50,6 +55,7 @@ from reader.registry import (
     parse_number,
     parse_role,
 )
+from ui.cli.cards_write import CardWriter, card_writer
 from ui.cli.dbfile import refuse_unusable
 
 APP_NAME = "boardbank"
@@ -78,6 +84,8 @@ class TapWaiter:
     def __init__(self, urls: list[str]) -> None:
         self._events: queue.Queue[ReaderEvent] = queue.Queue()
         self._readers: list[Reader] = []
+        self.last_reader: Reader | None = None
+        """The reader the last card came on (enrolment writes the card's record through it)."""
         try:
             for url in urls:
                 reader = open_reader(url)
@@ -99,6 +107,7 @@ class TapWaiter:
             except queue.Empty:
                 return None
             if isinstance(event, CardPresented):
+                self.last_reader = next((r for r in self._readers if r.name == event.reader), None)
                 self.cue("tap")
                 return event.uid
 
@@ -112,15 +121,6 @@ class TapWaiter:
         for reader in self._readers:
             reader.stop()
         self._readers = []
-
-
-def wait_for_tap(urls: list[str], timeout_s: float) -> str | None:
-    """Start the readers at ``urls``, return the UID of the first card presented, or None after timeout."""
-    waiter = TapWaiter(urls)
-    try:
-        return waiter.next(timeout_s)
-    finally:
-        waiter.close()
 
 
 def installation_edition(db: Path) -> str:
@@ -217,7 +217,7 @@ def _step_text(step: EnrollStep, names: dict[Role, str]) -> str:
 
 
 def _walk(guide: EnrollmentGuide, waiter: TapWaiter, names: dict[Role, str], later: int, timeout_s: float,
-          out: TextIO, err: TextIO, as_json: bool) -> int:
+          out: TextIO, err: TextIO, as_json: bool, writer: CardWriter | None = None) -> int:
     """Ask for each card of ``guide`` in turn (``later`` more come after it); 0 done, 3 on a timeout."""
     while (step := guide.step()) is not None:
         err.write(f"tap {_step_text(step, names)} ({guide.remaining + later} to go)\n")
@@ -236,6 +236,8 @@ def _walk(guide: EnrollmentGuide, waiter: TapWaiter, names: dict[Role, str], lat
         name = names.get(card.role)
         _emit(out, as_json, {"enrolled": _card_dict(card)},
               f"enrolled {card.uid} as {card.label()}" + (f" ({name})" if name else ""))
+        if writer is not None:
+            writer(waiter, card)
     return 0
 
 
@@ -254,7 +256,7 @@ def _want_cards(box: Box, count: int, with_cards: bool, urls: list[str], err: Te
 
 
 def guided_enroll(registry: CardRegistry, urls: list[str], box: Box, timeout_s: float, out: TextIO,
-                  err: TextIO, as_json: bool, with_cards: bool = False) -> int:
+                  err: TextIO, as_json: bool, with_cards: bool = False, writer: CardWriter | None = None) -> int:
     """Walk ``box`` for the cards not yet enrolled: bank cards, title deeds, the event cards (the classic
     Chance and Community Chest cards only if wanted, :func:`_want_cards`), the banker card.
 
@@ -271,12 +273,12 @@ def guided_enroll(registry: CardRegistry, urls: list[str], box: Box, timeout_s: 
     waiter = TapWaiter(urls)
     try:
         later = banker + (cards.remaining if box.optional_cards and with_cards else 0)
-        status = _walk(first, waiter, box.names, later, timeout_s, out, err, as_json)
+        status = _walk(first, waiter, box.names, later, timeout_s, out, err, as_json, writer)
         if status:
             return status
         wanted = box.optional_cards and cards.remaining > 0 and _want_cards(box, events, with_cards, urls, err)
         rest = EnrollmentGuide.box(registry, players=0, deeds=0, events=events if wanted else 0)
-        return _walk(rest, waiter, box.names, 0, timeout_s, out, err, as_json)
+        return _walk(rest, waiter, box.names, 0, timeout_s, out, err, as_json, writer)
     finally:
         waiter.close()
 
@@ -306,6 +308,10 @@ def _check_in_edition(kind: str, value: int | None, edition: Edition) -> None:
 
 def cards_main(args: argparse.Namespace) -> int:
     """The ``cards`` subcommand (see the module docstring); returns the exit status."""
+    if args.action == "print":  # a printable card set: no installation file involved
+        from ui.cli.cards_print import print_main
+
+        return print_main(args)
     out, err = sys.stdout, sys.stderr
     as_json = bool(getattr(args, "json", False))
     db = Path(args.db) if getattr(args, "db", None) else default_db_path()
@@ -341,9 +347,11 @@ def cards_main(args: argparse.Namespace) -> int:
             card = registry.forget(words[0])
             _emit(out, as_json, {"forgot": _card_dict(card)}, f"forgot {card.uid} ({card.label()})")
             return 0
+        writer = None if not getattr(args, "write", False) else card_writer(
+            args, box.edition.id if box else (edition.id if edition else installation_edition(db)), out, err, as_json)
         if box is not None:
             return guided_enroll(registry, list(args.reader), box, float(getattr(args, "timeout", None) or 30.0),
-                                 out, err, as_json, bool(getattr(args, "with_cards", False)))
+                                 out, err, as_json, bool(getattr(args, "with_cards", False)), writer)
         kind, value = parse_role(words)
         if edition is not None:
             _check_in_edition(kind, value, edition)
@@ -354,12 +362,21 @@ def cards_main(args: argparse.Namespace) -> int:
                 raise RegistryError("expected --uid UID or at least one --reader URL to read the card from")
             timeout = float(getattr(args, "timeout", None) or 30.0)
             role_text = kind if value is None else f"{kind} {value}"
-            if not as_json:
-                err.write(f"tap the card for {role_text} on {', '.join(urls)} ...\n")
-            uid = wait_for_tap(urls, timeout)
-            if uid is None:
-                err.write(f"boardbank cards: no card presented within {timeout:g} s\n")
-                return 3
+            waiter = TapWaiter(urls)
+            try:
+                if not as_json:
+                    err.write(f"tap the card for {role_text} on {', '.join(urls)} ...\n")
+                uid = waiter.next(timeout)
+                if uid is None:
+                    err.write(f"boardbank cards: no card presented within {timeout:g} s\n")
+                    return 3
+                card = registry.enroll(uid, kind, value, replace=bool(getattr(args, "replace", False)))
+                _emit(out, as_json, {"enrolled": _card_dict(card)}, f"enrolled {card.uid} as {card.label()}")
+                if writer is not None:
+                    writer(waiter, card)
+            finally:
+                waiter.close()
+            return 0
         card = registry.enroll(uid, kind, value, replace=bool(getattr(args, "replace", False)))
         _emit(out, as_json, {"enrolled": _card_dict(card)}, f"enrolled {card.uid} as {card.label()}")
         return 0

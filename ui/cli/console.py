@@ -36,7 +36,8 @@ DB_HELP = "the installation's SQLite file (default: $BOARDBANK_DB, else boardban
 
 HEADLESS_EPILOG = """\
 input lines: tap UID, press BUTTON [VALUE], choose VALUE, wait SECONDS, enroll UID ROLE [VALUE],
-alias NAME UID, expect ...; output: one JSON object per line (events once they are on disk, prompts).
+alias NAME UID, expect ...; output: one JSON object per line (events once they are on disk, prompts;
+with --share, {"type": "share", "url": ...} at the start and at each new game's page).
 
 the game: the first line, {"type": "ready", ...}, names the resumed game's edition and ruleset (a saved
 game always comes back as it was saved; a different --edition is a "notice" there and on stderr); while
@@ -104,6 +105,10 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule option for a new game, e.g. max_players=6; repeatable")
+    p.add_argument("--share", nargs="?", const="", default=None, metavar="ADDR[:PORT]",
+                   help="serve the read-only live page for phones on the home network (docs/share.md): on "
+                        "ADDR[:PORT], else the unit's LAN address, port 8024; "
+                        "default: $BOARDBANK_SHARE (off when empty)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -156,8 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("readers", help="list reader backends and the devices each sees")
 
-    p = sub.add_parser("cards", help="the card registry: list, enroll, forget")
-    p.add_argument("action", choices=["list", "enroll", "forget"], help="what to do")
+    p = sub.add_parser("cards", help="the card registry: list, enroll, forget; print a card set")
+    p.add_argument("action", choices=["list", "enroll", "forget", "print"], help="what to do")
     p.add_argument("args", nargs="*",
                    help="enroll: ROLE [VALUE] (e.g. player 1, deed 16, event 7, banker) or all [PLAYERS]; forget: UID")
     p.add_argument("--reader", action="append", default=None, metavar="URL",
@@ -171,6 +176,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--uid", default=None, help="enroll: the card's UID instead of waiting for a tap")
     p.add_argument("--timeout", type=float, default=30.0, help="enroll: seconds to wait for a tap")
     p.add_argument("--replace", action="store_true", help="enroll: take the role from the card holding it")
+    p.add_argument("--write", action="store_true",
+                   help="enroll: also write the NDEF record naming the card on it (NTAG21x, MIFARE Classic)")
+    p.add_argument("--lock", action="store_true", help="enroll --write: make the record read-only for good")
+    p.add_argument("--lang", default=None, help="print: the language of the cards, en/ru/ro/ja (default: the edition's)")
+    p.add_argument("--paper", default="a4", help="print: the paper size, a4 or letter")
+    p.add_argument("--out", default=None, metavar="FILE.pdf", help="print: the PDF to write")
 
     p = sub.add_parser("diagram", help="the banker state machines' diagrams (Mermaid; PNG/SVG with Graphviz)",
                        description="Each ruleset has its own banker machine (the shared rows and its own). "

@@ -3,7 +3,8 @@
 Checks (``ui/cli/doctor_checks.py`` and ``ui/cli/doctor_journal.py``): the reader back-ends and whether a
 device answers, the PC/SC daemon, serial-port permissions, the GL renderer, fonts (the CJK font for
 Japanese), sound, the display, free space where the journal lives, the journal itself (``quick_check``)
-and its WAL, and whether a menu PIN was set. Each check gives OK, WARN or FAIL with what it saw and the
+and its WAL, whether a menu PIN was set, and the live page for phones (the address a running share noted,
+and whether it answers). Each check gives OK, WARN or FAIL with what it saw and the
 fix; ``--json`` prints them as one object (``status`` ``pass``/``warn``/``fail``).
 
 Exit status: 0 when nothing FAILed, 1 when a check FAILed, 2 when the installation file is damaged or
@@ -17,6 +18,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from engine.store.schema import JournalError
@@ -51,12 +53,19 @@ def _gl(args: argparse.Namespace) -> Check:
     return check_gl(model=pi_model())
 
 
+def _share(db: Path) -> Check:
+    from ui.share.doctor import check_share
+
+    return check_share(db)
+
+
 def run_checks(args: argparse.Namespace) -> list[Check]:
     """All checks, in the order they are printed."""
     steps: list[Callable[[], Check | list[Check]]] = [
         lambda: check_readers(getattr(args, "reader", None)), check_pcscd, check_serial_group, check_serial,
         lambda: _gl(args), check_fonts, check_sound, check_display,
         lambda: journal_checks(resolve_db(getattr(args, "db", None))),
+        lambda: _share(resolve_db(getattr(args, "db", None))),
     ]
     checks: list[Check] = []
     for step in steps:

@@ -12,7 +12,13 @@ stdout gets one JSON object per line:
 * ``{"type": "prompt", "state": ..., "key": ..., "params": {...}}`` after every input;
 * ``{"type": "cue", "cue": "tap"}``, ``{"type": "error", "error": KEY, "params": {...}}``;
 * ``{"type": "enrolled", ...}``, ``{"type": "expect", "ok": ..., "line": N}``, ``{"type": "bye"}``;
-* ``{"type": "reader_connected" | "reader_lost", "reader": ...}`` as readers come and go.
+* ``{"type": "reader_connected" | "reader_lost", "reader": ...}`` as readers come and go;
+* ``{"type": "share", "url": ...}`` with ``--share``: the live page's URL at the start and when a new game
+  gives it a new token (docs/share.md).
+* ``{"type": "card_known", "uid", "kind", "value", "from": "record"}`` when a card not in the registry
+  named itself by its NDEF record (:mod:`ui.cardrecord`) and was enrolled; ``error.card_record_disagrees``
+  (both named) when its record contradicts the registry, ``error.card_other_edition`` for another
+  edition's card.
 
 A restart with the same database resumes the game and what the players were in the middle of
 (``{"type": "ready", "resumed": true, "state": ..., "prompt": {...}, ...}``: the state and prompt they were
@@ -51,6 +57,7 @@ from engine.records import event_to_record
 from reader.base import ReaderError
 from reader.events import CardPresented, ReaderConnected, ReaderEvent, ReaderLost
 from reader.registry import RegistryError
+from ui.cardrecord import resolve
 from ui.compose import Built, build
 
 TICK_S = 0.1  # seconds between clock ticks while no input arrives
@@ -104,6 +111,7 @@ class Headless:
 
     def __init__(self, built: Built, out: TextIO) -> None:
         self.built = built
+        self._share_url = ""  # the live page's URL last printed (``--share``)
         self.out = out
         self.inputs: queue.Queue[tuple[str, Any]] = queue.Queue()
         self._printed: set[tuple[int, int]] = set()  # (game id, seq) already printed
@@ -147,9 +155,19 @@ class Headless:
                 reader.cue(str(cue))
         if reaction.error is not None:
             self.emit({"type": "error", "error": reaction.error, "params": reaction.params})
+        if self.built.share is not None:
+            self.built.share.publish_reaction(self.built.banker, reaction)
+            self._announce_share()
         if not quiet:
             self.emit({"type": "prompt", "state": reaction.view.state, "key": reaction.prompt.key,
                        "params": reaction.prompt.as_dict(), "actions": list(reaction.view.actions)})
+
+    def _announce_share(self) -> None:
+        """``{"type": "share", "url": ...}`` when the page's URL is new (the start, a New game)."""
+        share = self.built.share
+        if share is not None and share.url != self._share_url:
+            self._share_url = share.url
+            self.emit({"type": "share", "url": share.url})
 
     def handle_line(self, raw: bytes | str, lineno: int) -> None:
         """One stdin line (bytes or text): its id, then played by the tap-script interpreter, whose hooks
@@ -169,6 +187,18 @@ class Headless:
             self.emit({"type": "error", "error": "error.bad_line", "params": {"message": str(exc)}})
         finally:
             self._id = None
+
+    def on_card(self, event: CardPresented) -> None:
+        """A card on a reader: its role from the registry, else from the NDEF record it carries (then
+        enrolled: ``card_known``); a record that contradicts the registry is refused with both named."""
+        resolution = resolve(event.uid, event.record, self.built.registry, self.built.edition.id)
+        if resolution.refusal:
+            self.emit({"type": "error", "error": resolution.refusal, "params": dict(resolution.params)})
+            return
+        if resolution.source == "record" and resolution.role is not None:
+            kind, value = resolution.role
+            self.emit({"type": "card_known", "uid": event.uid, "kind": kind, "value": value, "from": "record"})
+        self.report(self.built.banker.tap(event.uid))
 
     def _enroll(self, uid: str, kind: str, value: int | None) -> object:
         try:
@@ -231,9 +261,11 @@ class Headless:
         self.emit({**ready, "seq": banker.last_seq,
                    "state": banker.state_name, "prompt": {"key": banker.view.prompt.key,
                                                           "params": banker.view.prompt.as_dict()}})
+        self._announce_share()
         if durable is not None:  # already on disk: never printed again after a restart
             self._printed.update((durable.game_id, e.seq) for e in durable.game.events)
         for reader in self.built.readers:
+            reader.set_known(lambda uid: self.built.registry.lookup(uid) is not None)
             reader.start(self.reader_sink)
         threading.Thread(target=self.stdin_pump, args=(stream,), name="headless-stdin", daemon=True).start()
         lineno = 0
@@ -256,7 +288,7 @@ class Headless:
                 self.emit({"type": "error", "error": "error.bad_line", "params": {
                     "message": f"line {lineno}: the line is {payload} bytes long; at most {MAX_LINE_BYTES}"}})
             elif isinstance(payload, CardPresented):
-                self.report(banker.tap(payload.uid))
+                self.on_card(payload)
             elif isinstance(payload, ReaderLost):
                 self.emit({"type": "reader_lost", "reader": payload.reader, "reason": payload.reason})
             elif isinstance(payload, ReaderConnected):
@@ -275,9 +307,18 @@ def manual_clock_wanted(args: argparse.Namespace, stdin: TextIO) -> bool:
 
 def main(args: argparse.Namespace) -> int:
     """The ``headless`` subcommand; returns the exit status."""
+    from ui.share.wiring import check_share, start_share
+
     try:
+        check_share(args)
         built = build(args, default_readers=[], manual_clock=manual_clock_wanted(args, sys.stdin))
     except (OSError, ValueError) as exc:
+        print(f"boardbank headless: {exc}", file=sys.stderr)
+        return 2
+    try:
+        start_share(args, built, lambda text: print(f"boardbank headless: {text}", file=sys.stderr))
+    except (OSError, ValueError) as exc:
+        built.close()
         print(f"boardbank headless: {exc}", file=sys.stderr)
         return 2
     reconfigure = getattr(sys.stdout, "reconfigure", None)

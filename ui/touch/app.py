@@ -98,6 +98,7 @@ class Session:
     closer: Callable[[], None] | None = None
     settings: Any = None  # the installation's ui.settings.SettingsStore (None: nothing is remembered)
     asked: str = ""  # the --edition that the resumed game did not obey ("" when none or the same)
+    share: Any = None  # the live page for phones (``--share``, ui/share), else None
 
     def close(self) -> None:
         """Stop the readers and close the journal; idempotent."""
@@ -115,8 +116,15 @@ class Session:
 def open_session(args: argparse.Namespace) -> Session:
     """Build the banker, readers, registry and journal from the ``boardbank run`` arguments (ui.compose)."""
     from ui import compose
+    from ui.share.wiring import check_share, start_share
 
+    check_share(args)
     built = compose.build(args)
+    try:
+        start_share(args, built, lambda text: print(f"boardbank run: {text}", file=sys.stderr))
+    except BaseException:
+        built.close()
+        raise
     return Session(
         banker=built.banker,
         readers=list(getattr(built, "readers", [])),
@@ -128,6 +136,7 @@ def open_session(args: argparse.Namespace) -> Session:
         closer=getattr(built, "close", None),
         settings=getattr(built, "settings", None),
         asked=getattr(args, "edition", None) or "" if getattr(built, "notice", "") else "",
+        share=getattr(built, "share", None),
     )
 
 
@@ -217,6 +226,11 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     from ui.touch.screens.root import BoardBankApp
 
     app = BoardBankApp(session=session, lang=lang, sounds=sounds)
+    if session.share is not None:  # --share: every reaction to the phones too, the QR code on screen
+        from ui.touch.share_hook import follow
+
+        follow(app, session.share, session.banker)
+        print(f"boardbank run: the table on every phone: {session.share.url}", file=sys.stderr)
     app.after_start(lambda: announce_resume(app, session))
     if getattr(args, "script", None):
         from ui.touch.script import ScriptRunner

@@ -38,6 +38,7 @@ def load_kv() -> None:
     from ui.touch.widgets.fitlabel import FitButton, FitLabel
     from ui.touch.widgets.keypad import Keypad
     from ui.touch.widgets.panel import Panel
+    from ui.touch.widgets.qr import ShareCode
     from ui.touch.widgets.setup_parts import ColourChip, NameInput
     from ui.touch.widgets.tray import CardButton, CardTray
 
@@ -46,7 +47,8 @@ def load_kv() -> None:
     for cls in (AuctionScreen, BoardScreen, DebtScreen, EventScreen, MenuScreen, SetupScreen, StandingsScreen,
                 TableScreen, ActionRow, BalanceTile, TokenChip, BoardView, SpaceCell, WealthChart, FitButton,
                 FitLabel, Keypad, Panel, CardButton, CardTray, ColourChip, NameInput,
-                BuildScreen, CardScreen, DiceScreen, MortgageScreen, TaxScreen, TradeScreen, TokenDot, WealthBars):
+                BuildScreen, CardScreen, DiceScreen, MortgageScreen, TaxScreen, TradeScreen, TokenDot, WealthBars,
+                ShareCode):
         if cls.__name__ not in Factory.classes:
             Factory.register(cls.__name__, cls=cls)
     for name in KV_FILES:

@@ -91,7 +91,11 @@ def rent_for(s: ClassicState, ed: Edition, deed: int, dice: int = 0) -> int:
         level = s.level.get(deed, 0)
         if level:
             return d.rents[level]
-        return d.rents[0] * (2 if owns_set(s, ed, deed) else 1)
+        if not owns_set(s, ed, deed):
+            return d.rents[0]
+        if not s.options.mortgaged_set_double_rent and any(m in s.mortgaged for m in ed.colour_sets[d.colour]):
+            return d.rents[0]  # seed 000 l. 31, seed 002 l. 34: no double rent while a lot of the set is mortgaged
+        return d.rents[0] * 2
     count = sum(1 for m in ed.colour_sets[d.colour] if s.owner.get(m) == owner)
     if d.kind == "railroad":
         return d.rents[count - 1]

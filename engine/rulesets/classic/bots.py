@@ -14,7 +14,7 @@ from typing import Final
 
 from engine.editions import Edition
 from engine.rulesets.classic.building import height, hotels_left, houses_left, lift_cost
-from engine.rulesets.classic.commands import MortgageDeed, ProposeTrade, SellBuilding
+from engine.rulesets.classic.commands import MortgageDeed, PayWithDeeds, ProposeTrade, SellBuilding
 from engine.rulesets.classic.state import HOTEL, ClassicState
 
 _STREET_SETS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {}
@@ -117,7 +117,12 @@ class Bot:
             def tallest(d: int) -> tuple[int, int]:
                 return -height(s, s.level[d]), d
             first = min(built, key=tallest)  # the head of the order below, which is all that is usually tried
+            # A hotel the Bank cannot break into houses may be sold (seed 000 l. 57), but the bots keep
+            # their earlier play and leave it standing, so a default game's recorded output is unchanged.
+            short = houses_left(s) < s.options.houses_per_hotel
             for d in (first, *(x for x in sorted(built, key=tallest) if x != first)):
+                if short and s.level[d] == HOTEL:
+                    continue
                 cmd = SellBuilding(self.player, d)
                 if legal(cmd):
                     return cmd
@@ -131,6 +136,18 @@ class Bot:
                 if legal(cmd2):
                     return cmd2
         return None
+
+    def deed_payment(self, s: ClassicState, ed: Edition, amount: int) -> PayWithDeeds | None:
+        """A deed to hand a player creditor for a debt of ``amount`` (option ``pay_debt_with_deeds``): the
+        cheapest bare deed outside this bot's complete sets, at its printed price (its mortgage value if
+        mortgaged), at most the debt; the creditor bot takes a deed at that value. None if none is bare."""
+        bare = [d for d, o in s.owner.items() if o == self.player
+                and not any(s.level.get(m) for m in ed.colour_sets[ed.deeds[d].colour])]
+        if not bare:
+            return None
+        deed = min(bare, key=lambda d: (self.completes_set(s, ed, d), ed.deeds[d].price, d))
+        value = ed.deeds[deed].mortgage if deed in s.mortgaged else ed.deeds[deed].price
+        return PayWithDeeds(self.player, (deed,), min(value, amount))
 
     def trade_offer(self, s: ClassicState, ed: Edition) -> ProposeTrade | None:
         """Offer half again the price for the one street missing from a colour set, or None."""

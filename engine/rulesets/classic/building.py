@@ -26,6 +26,7 @@ from engine.rulesets.classic.commands import (
     SellBuilding,
 )
 from engine.rulesets.classic.state import HOTEL, ClassicState
+from engine.rulesets.classic.turnlimits import before_roll_refusal
 
 KINDS: Final = ("house", "hotel")
 
@@ -98,6 +99,10 @@ def check_build(s: ClassicState, ed: Edition, cmd: BuildHouse) -> Refusal | None
     reason = reason or _build_refusal(s, ed, cmd.player, cmd.deed, what)
     if reason:
         return reason
+    if s.phase == "play" and (s.options.build_before_roll or s.options.one_house_per_set):
+        reason = _turn_limits(s, ed, cmd.player, cmd.deed, what)
+        if reason:
+            return reason
     kind = next_kind(s, cmd.deed)
     if s.credit is not None and kind != s.credit[1]:
         return refuse("wrong_building", f"{what}: the building won is a {s.credit[1]}, deed {cmd.deed} needs a {kind}",
@@ -112,12 +117,28 @@ def check_build(s: ClassicState, ed: Edition, cmd: BuildHouse) -> Refusal | None
     return None
 
 
+def _turn_limits(s: ClassicState, ed: Edition, player: str, deed: int, what: str) -> Refusal | None:
+    """The second text (seed 000 l. 146, seed 002 l. 71): buildings bought before rolling, one per set a turn."""
+    if s.options.build_before_roll:
+        reason = before_roll_refusal(s, player, "build_before_roll", what)
+        if reason:
+            return reason
+    colour = ed.deeds[deed].colour
+    if s.options.one_house_per_set and f"built:{colour}" in s.marks:
+        return refuse("one_house_per_set", f"{what}: one house per set per turn: the {colour} set got one this turn "
+                      "(second text)", command=what, player=player, colour=colour)
+    return None
+
+
 def do_build(t: Table, cmd: BuildHouse) -> None:
     """One more building: a house, or the hotel (its houses go back to the Bank)."""
     s = t.state
+    placing = s.credit is not None
     cost = s.credit[2] if s.credit is not None else t.edition.deeds[cmd.deed].house_cost
     level = HOTEL if next_kind(s, cmd.deed) == "hotel" else s.level.get(cmd.deed, 0) + 1
     t.emit(cev.BuildingBought, cmd.player, cmd.deed, level, cost)
+    if s.options.one_house_per_set and not placing:
+        t.emit(cev.TurnMarked, cmd.player, f"built:{t.edition.deeds[cmd.deed].colour}")
 
 
 def _check_raise(s: ClassicState, ed: Edition, player: str, deed: object, what: str) -> Refusal | None:
@@ -154,18 +175,45 @@ def check_sell(s: ClassicState, ed: Edition, cmd: SellBuilding) -> Refusal | Non
         if height(s, level) < top:
             return refuse("sell_unevenly", f"{what}: sell evenly; another {d.colour} deed has more buildings",
                           command=what, deed=cmd.deed, colour=d.colour)
-    if level == HOTEL and houses_left(s) < s.options.houses_per_hotel:
-        return refuse("no_houses_for_hotel", f"{what}: the Bank lacks the {s.options.houses_per_hotel} houses "
-                      "a hotel comes back as", command=what, deed=cmd.deed)
     return None
 
 
+def hotel_breakdown(s: ClassicState, ed: Edition, deed: int) -> dict[int, int]:
+    """Selling the hotel of ``deed`` when the Bank lacks the houses it comes back as (seed 000 l. 57, 412;
+    seed 002 l. 177: it cannot be "replaced with houses", but it can be sold): street -> its new level.
+    The street keeps the houses the Bank has; with ``even_build`` the set comes down with it to stay even
+    (the most buildings kept that the Bank's houses allow; every building taken off is sold)."""
+    hph = s.options.houses_per_hotel
+    left = houses_left(s)
+    if not s.options.even_build:
+        return {deed: min(left, hph - 1)}
+    members = ed.colour_sets[ed.deeds[deed].colour]
+    others = [m for m in members if m != deed]
+    standing = sum(s.level.get(m, 0) for m in others if s.level.get(m, 0) < HOTEL)
+    for low in range(hph - 1, -1, -1):
+        for cap in (low + 1, low):
+            new = {m: min(height(s, s.level.get(m, 0)), cap) for m in others}
+            if low + sum(new.values()) > left + standing:
+                continue
+            out = {m: v for m, v in new.items() if v != s.level.get(m, 0)}
+            out[deed] = low
+            return out
+    return {m: 0 for m in members if s.level.get(m)}  # unreachable: low 0, cap 0 always fits
+
+
 def do_sell(t: Table, cmd: SellBuilding) -> None:
-    """The Bank pays the refund; a hotel becomes houses again."""
-    s = t.state
+    """The Bank pays the refund; a hotel becomes houses again, or, with the Bank short of houses, it is sold
+    with the houses the Bank cannot give back (and, building evenly, the set comes down with it)."""
+    s, ed = t.state, t.edition
     level = s.level[cmd.deed]
-    new = s.options.houses_per_hotel if level == HOTEL else level - 1
-    t.emit(cev.BuildingSold, cmd.player, cmd.deed, new, sell_refund(s, t.edition, cmd.deed))
+    hph = s.options.houses_per_hotel
+    if level == HOTEL and houses_left(s) < hph:
+        for deed, new in sorted(hotel_breakdown(s, ed, cmd.deed).items()):
+            sold = height(s, s.level.get(deed, 0)) - new
+            t.emit(cev.BuildingSold, cmd.player, deed, new, sell_refund(s, ed, deed) * sold)
+        return
+    new = hph if level == HOTEL else level - 1
+    t.emit(cev.BuildingSold, cmd.player, cmd.deed, new, sell_refund(s, ed, cmd.deed))
 
 
 def check_mortgage(s: ClassicState, ed: Edition, cmd: MortgageDeed) -> Refusal | None:
@@ -190,8 +238,9 @@ def do_mortgage(t: Table, cmd: MortgageDeed) -> None:
 
 
 def lift_cost(s: ClassicState, ed: Edition, deed: int) -> int:
-    """The mortgage plus 10 % (rounded up), or the mortgage alone right after the transfer fee was paid."""
-    m = ed.deeds[deed].mortgage
+    """The mortgage plus 10 % (rounded up), or the mortgage alone right after the transfer fee was paid; with
+    ``lift_at_full_value`` the printed price instead of the mortgage (seed 000 l. 158, seed 002 l. 83)."""
+    m = ed.deeds[deed].price if s.options.lift_at_full_value else ed.deeds[deed].mortgage
     return m if deed in s.fresh else m + (m * MORTGAGE_INTEREST + 99) // 100
 
 

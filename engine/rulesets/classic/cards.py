@@ -20,6 +20,7 @@ from engine.rulesets.classic.base import Table, charge, check_turn, pay
 from engine.rulesets.classic.commands import CollectJackpot, DrawCard, PayTax, UseJailCard
 from engine.rulesets.classic.edition import cards, taxes
 from engine.rulesets.classic.moves import jail, placed
+from engine.rulesets.classic.rent import RENT_TAX
 from engine.rulesets.classic.standings import worth
 from engine.rulesets.classic.state import HOTEL, POT, ClassicState
 from engine.rulesets.classic.turns import salary
@@ -60,6 +61,17 @@ def _nearest(ed: Edition, origin: int, kind: str) -> int:
     raise KeyError(kind)
 
 
+def card_tax(s: ClassicState, card: EventCard) -> int:
+    """What the late-game rent tax keeps of a Chance card's payout with ``rent_tax_on_cards`` (seed 002
+    l. 282: "this tax also reduces Chance payouts"), rounded down as the rent's; money units."""
+    if not (s.options.rent_tax_on_cards and s.options.late_game_rent_tax and card.deck == "chance"):
+        return 0
+    for minute, percent in RENT_TAX:
+        if s.minute >= minute:
+            return card.amount * percent // 100
+    return 0
+
+
 def apply_card(t: Table, player: str, origin: int, card: EventCard) -> None:
     """The effect of ``card`` drawn by ``player`` on the space ``origin``."""
     s, ed = t.state, t.edition
@@ -81,7 +93,7 @@ def apply_card(t: Table, player: str, origin: int, card: EventCard) -> None:
     elif effect == "jail":
         jail(t, player)
     elif effect == "collect":
-        t.emit(ev.MoneyTransferred, BANK, player, card.amount, "card")
+        t.emit(ev.MoneyTransferred, BANK, player, card.amount - card_tax(s, card), "card")
     elif effect == "pay":
         charge(t, player, card.amount, "card")
     elif effect == "pay_each":

@@ -149,9 +149,28 @@ class CallTime:
     """The agreed end time of a time-limited game has come: the richest player wins."""
 
 
+@dataclass(frozen=True, slots=True)
+class PayWithDeeds:
+    """The debtor ``player`` hands ``deeds`` to their creditor (a player) at the agreed ``value`` in money
+    units, taken off the debt; sent once the creditor has confirmed (option ``pay_debt_with_deeds``)."""
+
+    player: str
+    deeds: tuple[int, ...]
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOut:
+    """The table's timer ran out on ``player``'s ``action``: ``"roll"`` (the turn's player), ``"pay"`` (the
+    debtor) or ``"deal"`` (the partner of the open offer) (option ``action_timers``)."""
+
+    player: str
+    action: str
+
+
 CLASSIC_COMMANDS: tuple[type, ...] = (
     PayUtilityRent, PayTax, DrawCard, UseJailCard, CollectJackpot, BuildHouse, SellBuilding, MortgageDeed,
     LiftMortgage, OpenBuildingAuction, ProposeTrade, AcceptTrade, CancelTrade, SettleDebt, DeclareBankruptcy,
-    AdvanceClock, CallTime,
+    AdvanceClock, CallTime, PayWithDeeds, TimeOut,
 )
 """Every command class of the classic ruleset (the record codec reads them here)."""

@@ -71,20 +71,35 @@ def check_bankrupt(s: ClassicState, ed: Edition, cmd: DeclareBankruptcy) -> Refu
 
 def do_bankrupt(t: Table, cmd: DeclareBankruptcy) -> None:
     """Hand everything to the creditor or the Bank; pass the turn; end the game if one player is left."""
+    s = t.state
+    go_bankrupt(t, cmd.player, s.debts[0].creditor, s.debts[0].amount)
+
+
+def go_bankrupt(t: Table, player: str, creditor: str, amount: int) -> None:
+    """``player`` goes bankrupt owing ``amount`` (money units) to ``creditor`` (a player, the Bank or the pot):
+    a declared bankruptcy, or a timeout (variants.py)."""
     s, ed = t.state, t.edition
-    player, creditor = cmd.player, s.debts[0].creditor
     deeds, cards = s.deeds_of(player), s.cards_of(player)
     if s.trade is not None and player in (s.trade.player, s.trade.partner):
         t.emit(cev.TradeCancelled, player)
+    if s.options.bank_pays_creditor:  # the second text (seed 000 l. 165-166, seed 002 l. 90-91)
+        to_player = creditor not in (BANK, POT)
+        t.emit(ev.PlayerBankrupt, player, BANK if to_player else creditor, s.ledger.balances[player], 0)
+        t.emit(cev.AssetsReleased, player, deeds, cards)
+        if to_player and creditor not in s.bankrupt:
+            t.emit(ev.MoneyTransferred, BANK, creditor, amount, "bankruptcy")
+        _pass_turn(t, player)
+        return
     if creditor in (BANK, POT):
         t.emit(ev.PlayerBankrupt, player, creditor, s.ledger.balances[player], 0)
         t.emit(cev.AssetsSeized, player, deeds, cards)
         if not _pass_turn(t, player):
             open_next_lot(t)
         return
-    for d in deeds:
-        if s.level.get(d):
-            t.emit(cev.BuildingSold, player, d, 0, building_value(s, ed, d) // 2)
+    if not s.options.short_game:  # the short game: the buildings pass too (seed 000 l. 337, seed 002 l. 102)
+        for d in deeds:
+            if s.level.get(d):
+                t.emit(cev.BuildingSold, player, d, 0, building_value(s, ed, d) // 2)
     mortgaged = [d for d in deeds if d in s.mortgaged]
     t.emit(ev.PlayerBankrupt, player, creditor, s.ledger.balances[player], 0)
     t.emit(cev.AssetsTransferred, player, creditor, deeds, cards)

@@ -218,9 +218,65 @@ class RollsReset:
     player: str
 
 
+@dataclass(frozen=True, slots=True)
+class TurnMarked:
+    """Something the second text's limits count happened in ``player``'s turn: ``mark`` is ``"rolled"`` or
+    ``"built:COLOUR"`` (a building bought on that set); the marks go at the end of the turn."""
+
+    seq: int
+    command: int
+    player: str
+    mark: str
+
+
+@dataclass(frozen=True, slots=True)
+class DebtPaidInDeeds:
+    """``debtor`` handed ``deeds`` to ``creditor`` at the agreed ``value`` (money units), taken off the debt."""
+
+    seq: int
+    command: int
+    debtor: str
+    creditor: str
+    deeds: tuple[int, ...]
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class AssetsReleased:
+    """The second text's bankruptcy: ``player``'s ``deeds`` go back to the Bank for free sale (unbuilt,
+    unmortgaged, to be bought by whoever lands on them) and the jail ``cards`` to their decks."""
+
+    seq: int
+    command: int
+    player: str
+    deeds: tuple[int, ...]
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LotsDealt:
+    """Every deed dealt at the start (option ``deal_all_lots``, seed 001): ``player`` got ``deeds`` free."""
+
+    seq: int
+    command: int
+    player: str
+    deeds: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTimedOut:
+    """``player`` did not ``action`` (``"roll"``, ``"pay"`` or ``"deal"``) in the time the table gives it."""
+
+    seq: int
+    command: int
+    player: str
+    action: str
+
+
 CLASSIC_EVENTS: tuple[type, ...] = (
     CardDrawn, CardRentSet, JailCardUsed, BuildingBought, BuildingSold, DeedMortgaged, MortgageLifted,
     MortgageFeePaid, BuildingAuctionOpened, BuildingAuctionWon, BuildingAuctionEnded, TradeProposed,
     TradeCancelled, TradeCompleted, AssetsTransferred, AssetsSeized, ClockAdvanced, TokenPlaced, RollsReset,
+    TurnMarked, DebtPaidInDeeds, AssetsReleased, LotsDealt, ActionTimedOut,
 )
 """Every event class of the classic ruleset (the record codec reads them here)."""

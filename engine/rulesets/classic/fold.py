@@ -21,6 +21,13 @@ from engine.rulesets.classic.edition import cards
 from engine.rulesets.classic.moves import fold_placed, fold_reset, fold_rolled
 from engine.rulesets.classic.options import Options
 from engine.rulesets.classic.state import POT, ClassicState, Lot, Offer
+from engine.rulesets.classic.variant_fold import (
+    fold_dealt,
+    fold_marked,
+    fold_paid_in_deeds,
+    fold_released,
+    fold_timed_out,
+)
 from engine.state import DebtState
 
 
@@ -153,6 +160,8 @@ def _turn(s: ClassicState, e: Any) -> None:  # ev.TurnEnded
     s.card_rent = None
     if s.fresh:
         s.fresh = frozenset()
+    if s.marks:
+        s.marks = frozenset()
 
 
 def _drawn(s: ClassicState, e: Any) -> None:  # cev.CardDrawn
@@ -296,5 +305,7 @@ FOLD: Final[dict[type, Callable[[ClassicState, Any], None]]] = {
     cev.TradeProposed: _proposed, cev.TradeCancelled: _cancelled, cev.TradeCompleted: _traded,
     cev.AssetsTransferred: _transferred, cev.AssetsSeized: _seized, cev.ClockAdvanced: _clock,
     ev.DiceRolled: fold_rolled, cev.TokenPlaced: fold_placed, cev.RollsReset: fold_reset,
+    cev.TurnMarked: fold_marked, cev.DebtPaidInDeeds: fold_paid_in_deeds, cev.AssetsReleased: fold_released,
+    cev.LotsDealt: fold_dealt, cev.ActionTimedOut: fold_timed_out,
 }
 """Event type -> its fold function, for every event the classic rules emit (shared ones included)."""

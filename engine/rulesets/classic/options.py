@@ -7,10 +7,31 @@ percent; ``time_limit`` is in minutes of play.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from engine.errors import OptionError
 from engine.options import RuleOptions
+
+PRESETS: Final[dict[str, dict[str, int | bool]]] = {
+    # seed 000's second text (l. 146-166) = seed 002 l. 71-91: houses and deals only before rolling, one house
+    # per set per turn, no sale of mortgaged lots, the Bank's bankruptcy, redemption at full value + 10 %,
+    # no double rent on a set with a mortgaged lot, the decliner out of the auction, buildings back at cost
+    "second_text": {"deals_before_roll": True, "build_before_roll": True, "one_house_per_set": True,
+                    "sell_mortgaged": False, "bank_pays_creditor": True, "lift_at_full_value": True,
+                    "mortgaged_set_double_rent": False, "decliner_may_bid": False, "house_sell_price": 100},
+    # seed 000's standard text read to the letter (l. 31, 73): no double rent on a set with a mortgaged lot,
+    # a debtor may hand lots to a player creditor, rent forfeited unless claimed before the next roll
+    "standard_text": {"mortgaged_set_double_rent": False, "pay_debt_with_deeds": True,
+                      "rent_must_be_claimed": True},
+    # the online edition of seed 002 (l. 280-283): the late-game rent tax, also on Chance payouts, and timers
+    "online_edition": {"late_game_rent_tax": True, "rent_tax_on_cards": True, "action_timers": True},
+}
+"""Presets: a bool option named here turns on the group of options one seed's text carries at once (an
+option named explicitly in the same mapping wins over its preset's value)."""
+ACTION_SECONDS: Final[dict[str, int]] = {"roll": 90, "pay": 90, "deal": 30}
+"""Seconds the table gives each timed action with ``action_timers`` (seed 002 l. 283)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +57,31 @@ class Options(RuleOptions):
     time_limit: int = 0  # minutes agreed for a time-limited game (0 = no time limit); two deeds dealt
     late_game_rent_tax: bool = False  # GO pays nothing from minute 46; rent is taxed from minute 61
     positions: bool = False  # the unit keeps the tokens: dice entered or rolled, the landing follows
+    # --- the seeds' remaining rules (docs/rules-classic.md 2, 13); defaults = the game as before ---
+    mortgaged_set_double_rent: bool = True  # on: a whole set's unmortgaged bare streets double (seed 001 l. 53)
+    sell_mortgaged: bool = True  # deals may hand over mortgaged deeds (seed 000 l. 66); off: l. 161
+    deals_before_roll: bool = False  # deals only in the turn player's first stage, before rolling
+    build_before_roll: bool = False  # buildings bought only by the turn player before rolling
+    one_house_per_set: bool = False  # at most one building per colour set per turn
+    pay_debt_with_deeds: bool = False  # a debtor may hand bare deeds to a player creditor at an agreed value
+    bank_pays_creditor: bool = False  # second text: a bankrupt's all goes to the Bank, which pays the creditor
+    deal_all_lots: bool = False  # every deed dealt free among the players at the start (seed 001 l. 123)
+    action_timers: bool = False  # timed actions (ACTION_SECONDS); a timeout bankrupts the player
+    lift_at_full_value: bool = False  # lifting a mortgage costs the printed price + 10 % (second text)
+    rent_tax_on_cards: bool = False  # the late-game rent tax also cuts Chance payouts (seed 002 l. 282)
+    second_text: bool = False  # preset (PRESETS)
+    standard_text: bool = False  # preset (PRESETS)
+    online_edition: bool = False  # preset (PRESETS)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, object]) -> Options:
+        """As :meth:`RuleOptions.from_mapping`, after a preset named on in ``values`` filled in its options."""
+        merged = dict(values)
+        for name, settings in PRESETS.items():
+            if merged.get(name) is True:
+                for key, value in settings.items():
+                    merged.setdefault(key, value)
+        return super(Options, cls).from_mapping(merged)
 
     def validate(self) -> None:
         """Raise :class:`OptionError` for a value out of range."""
@@ -51,6 +97,14 @@ class Options(RuleOptions):
                 raise OptionError(f"option {name} expects a percent 0..100, got {value!r}")
         if self.jail_max_turns < 1:
             raise OptionError(f"option jail_max_turns expects >= 1, got {self.jail_max_turns!r}")
+        if self.deal_all_lots and self.deal_two:
+            raise OptionError("option deal_all_lots deals every deed; it cannot go with short_game or time_limit, "
+                              "which deal two each")
+
+    @property
+    def marks_turn(self) -> bool:
+        """Whether the rules need to know that the turn's player has rolled (the second text's limits)."""
+        return self.deals_before_roll or self.build_before_roll
 
     @property
     def houses_per_hotel(self) -> int:

@@ -7,8 +7,9 @@ from typing import Any, Final
 
 from engine import commands as c
 from engine.errors import Refusal
-from engine.rulesets.classic import auction, building, cards, debt, jail, moves, rent, trade, turns
+from engine.rulesets.classic import auction, building, cards, debt, jail, moves, rent, trade, turns, variants
 from engine.rulesets.classic import commands as cc
+from engine.rulesets.classic.variants import marks_roll
 
 Check = Callable[[Any, Any, Any], "Refusal | None"]
 Do = Callable[[Any, Any], None]
@@ -16,13 +17,15 @@ Do = Callable[[Any, Any], None]
 RULES: Final[dict[type, tuple[Check, Do]]] = {
     c.StartGame: (turns.check_start, turns.do_start),
     c.EndTurn: (turns.check_end_turn, turns.do_end_turn),
-    c.PassGo: (turns.check_pass_go, turns.do_pass_go),
+    c.PassGo: marks_roll((turns.check_pass_go, turns.do_pass_go), "player"),
     cc.AdvanceClock: (turns.check_clock, turns.do_clock),
     cc.CallTime: (turns.check_call_time, turns.do_call_time),
-    c.BuyDeed: moves.at_square((rent.check_buy, rent.do_buy), "player", "BuyDeed"),
-    c.DeclineDeed: moves.at_square((rent.check_decline, rent.do_decline), "player", "DeclineDeed"),
-    c.PayRent: moves.at_square((rent.check_rent, rent.do_rent), "payer", "PayRent"),
-    cc.PayUtilityRent: moves.at_square((rent.check_utility_rent, rent.do_utility_rent), "payer", "PayUtilityRent"),
+    c.BuyDeed: marks_roll(moves.at_square((rent.check_buy, rent.do_buy), "player", "BuyDeed"), "player"),
+    c.DeclineDeed: marks_roll(moves.at_square((rent.check_decline, rent.do_decline), "player", "DeclineDeed"),
+                              "player"),
+    c.PayRent: marks_roll(moves.at_square((rent.check_rent, rent.do_rent), "payer", "PayRent"), "payer"),
+    cc.PayUtilityRent: marks_roll(moves.at_square((rent.check_utility_rent, rent.do_utility_rent), "payer",
+                                                  "PayUtilityRent"), "payer"),
     c.PlaceBid: (auction.check_bid, auction.do_bid),
     c.CloseAuction: (auction.check_close, auction.do_close),
     cc.BuildHouse: (building.check_build, building.do_build),
@@ -30,17 +33,19 @@ RULES: Final[dict[type, tuple[Check, Do]]] = {
     cc.MortgageDeed: (building.check_mortgage, building.do_mortgage),
     cc.LiftMortgage: (building.check_lift, building.do_lift),
     cc.OpenBuildingAuction: (building.check_building_auction, building.do_building_auction),
-    c.GoToJail: (jail.check_go_to_jail, moves.do_go_to_jail),
+    c.GoToJail: marks_roll((jail.check_go_to_jail, moves.do_go_to_jail), "player"),
     c.PayJailFee: (jail.check_pay_fee, jail.do_pay_fee),
-    c.JailRoll: (jail.check_roll, jail.do_roll),
+    c.JailRoll: marks_roll((jail.check_roll, jail.do_roll), "player"),
     cc.UseJailCard: (cards.check_use_card, cards.do_use_card),
-    cc.DrawCard: (cards.check_draw, cards.do_draw),
-    cc.PayTax: (cards.check_tax, cards.do_tax),
-    cc.CollectJackpot: (cards.check_jackpot, cards.do_jackpot),
+    cc.DrawCard: marks_roll((cards.check_draw, cards.do_draw), "player"),
+    cc.PayTax: marks_roll((cards.check_tax, cards.do_tax), "player"),
+    cc.CollectJackpot: marks_roll((cards.check_jackpot, cards.do_jackpot), "player"),
     cc.ProposeTrade: (trade.check_propose, trade.do_propose),
     cc.AcceptTrade: (trade.check_accept, trade.do_accept),
     cc.CancelTrade: (trade.check_cancel, trade.do_cancel),
     cc.SettleDebt: (debt.check_settle, debt.do_settle),
     cc.DeclareBankruptcy: (debt.check_bankrupt, debt.do_bankrupt),
-    c.RollDice: (moves.check_roll, moves.do_roll),
+    c.RollDice: marks_roll((moves.check_roll, moves.do_roll), "player"),
+    cc.PayWithDeeds: (variants.check_pay_with_deeds, variants.do_pay_with_deeds),
+    cc.TimeOut: (variants.check_timeout, variants.do_timeout),
 }

@@ -21,11 +21,14 @@ REFUSAL_KEYS: frozenset[str] = frozenset({
     # the classic ruleset's own keys
     "bad_minute", "not_timed", "wrong_rent_command", "rent_not_claimed", "bad_dice", "not_a_street",
     "set_incomplete", "set_mortgaged", "hotel_built", "build_unevenly", "not_the_winner", "wrong_building",
-    "bank_out_of_buildings", "no_buildings", "sell_unevenly", "no_houses_for_hotel", "already_mortgaged",
+    "bank_out_of_buildings", "no_buildings", "sell_unevenly", "already_mortgaged",
     "set_has_buildings", "not_mortgaged", "bad_building_kind", "no_shortage", "not_a_card_space",
     "no_jail_card", "not_a_tax_space", "no_tax_choice", "no_jackpot", "pot_empty", "bad_offer",
     "card_not_yours", "trade_open", "no_trade", "not_the_partner", "can_pay", "card_not_in_deck", "positions_off",
     "not_on_square", "go_paid_by_move", "jail_roll_by_dice", "short_of_cash", "bid_below_minimum", "bad_dice_total",
+    # the seeds' remaining rules (engine/rulesets/classic/variants.py, turnlimits.py)
+    "option_off", "creditor_is_bank", "value_over_debt", "bad_action", "not_timed_player", "mortgaged_not_sold",
+    "deals_before_roll", "build_before_roll", "one_house_per_set",
 })
 """Every refusal key the classic rules use (the shared ones they reuse, then their own)."""
 

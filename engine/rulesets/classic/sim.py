@@ -38,9 +38,11 @@ from engine.sim.results import GameResult, SimError
 Apply = Callable[[c.Command], Sequence[ev.Event]]
 JAIL_STRATEGIES: Final = ("short", "long")
 CLASSIC_TURN_CAP: Final = 1000  # player turns before a game is stopped and counted apart (reason "cap")
+TURNS_PER_MINUTE: Final = 2  # the simulated clock of the late-game rent tax: two player turns a minute
 _TOKEN_MOVED: Final = ev.TokenMoved
 _TOKEN_MOVED_LIGHT: Final = light(ev.TokenMoved)
 _CHANGES_HOLDINGS: Final = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
+                               cc.PayWithDeeds, cc.TimeOut,
                                cc.LiftMortgage, c.StartGame})
 
 
@@ -156,6 +158,10 @@ class ClassicRunner:
                 self.send(_command(cc.SettleDebt, debtor))
                 return
             cmd = self.bots[debtor].raise_money(s, self.edition, lambda x: game.check(x) is None)
+            if s.options.pay_debt_with_deeds and type(cmd) is not cc.SellBuilding and debt.creditor in self.bots:
+                offer = self.bots[debtor].deed_payment(s, self.edition, debt.amount)  # the creditor agrees
+                if offer is not None and game.check(offer) is None:
+                    cmd = offer
             self.send(cmd if cmd is not None else _command(cc.DeclareBankruptcy, debtor))
 
     def _auction(self) -> None:
@@ -181,9 +187,12 @@ class ClassicRunner:
             specs = tuple(c.PlayerSpec(p, p, "") for p in self.ids)
             self.send(c.StartGame(specs, self.options, self.seed))
             state = self.state
+            clocked = state.options.late_game_rent_tax  # the online edition's clock (TURNS_PER_MINUTE)
             while r.turns < self.turn_cap:
                 player = state.turn
                 assert player is not None
+                if clocked and r.turns // TURNS_PER_MINUTE > state.minute:
+                    self.send(_command(cc.AdvanceClock, r.turns // TURNS_PER_MINUTE))
                 self._turn(player)
                 if state.turn == player and player not in state.bankrupt:
                     self.send(_command(c.EndTurn, player))
@@ -265,8 +274,11 @@ class ClassicRunner:
                 else:
                     self.send(_command(cc.CancelTrade, player))
         if seen[1]:
+            one_each = s.options.one_house_per_set  # the second text: one building per set a turn
             while True:
-                deed = bot.build_choice(s, ed, seen[1])
+                sets = seen[1] if not one_each else tuple(
+                    m for m in seen[1] if f"built:{ed.deeds[m[0]].colour}" not in s.marks)
+                deed = bot.build_choice(s, ed, sets)
                 if deed is None:
                     return
                 self.send(_command(cc.BuildHouse, player, deed))

@@ -54,7 +54,7 @@ class Offer:
 
 _SLOTS: Final = (
     "auction", "bankrupt", "card_rent", "chance", "chest", "credit", "debts", "edition", "edition_id",
-    "fresh", "held", "jail", "ledger", "level", "lots", "minute", "mortgaged", "options", "order", "out",
+    "fresh", "held", "jail", "ledger", "level", "lots", "marks", "minute", "mortgaged", "options", "order", "out",
     "owner", "phase", "position", "pot", "roll", "seed", "specs", "standings_final", "trade", "turn",
 )
 """The state's attribute names (a module constant, so that mypyc can compile the copy loops)."""
@@ -99,6 +99,9 @@ class ClassicState:
         self.position: dict[str, int] = {}
         # (player, doubles in a row, rolls again) of the last roll; None before any or after End turn
         self.roll: tuple[str, int, bool] | None = None
+        # what the turn's player did that the second text's limits count ("rolled", "built:COLOUR"); emptied
+        # at the end of the turn
+        self.marks: frozenset[str] = frozenset()
 
     def copy(self) -> ClassicState:
         """An independent copy: shallow copies of the dicts (their values are immutable)."""
@@ -183,7 +186,7 @@ class ClassicState:
             "auction": self.auction, "lots": self.lots, "debts": self.debts, "trade": self.trade,
             "card_rent": self.card_rent, "fresh": sorted(self.fresh), "credit": self.credit,
             "minute": self.minute, "turn": self.turn, "standings": self.standings_final, "seed": self.seed,
-            "position": dict(self.position), "roll": self.roll,
+            "position": dict(self.position), "roll": self.roll, "marks": sorted(self.marks),
         }
 
     def __eq__(self, other: object) -> bool:

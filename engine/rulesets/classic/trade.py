@@ -16,6 +16,7 @@ from engine.rulesets.classic import events as cev
 from engine.rulesets.classic.base import Table, check_phase, check_player
 from engine.rulesets.classic.commands import AcceptTrade, CancelTrade, ProposeTrade
 from engine.rulesets.classic.state import ClassicState, Offer
+from engine.rulesets.classic.turnlimits import before_roll_refusal
 
 
 def transfer_fee(s: ClassicState, ed: Edition, deed: int) -> int:
@@ -39,6 +40,9 @@ def _side(s: ClassicState, ed: Edition, player: str, deeds: object, cash: object
         if any(s.level.get(m) for m in ed.colour_sets[colour]):
             return refuse("set_has_buildings", f"{what}: sell the buildings of the {colour} set before trading "
                           f"deed {d}", command=what, deed=d, colour=colour)
+        if d in s.mortgaged and not s.options.sell_mortgaged:  # seed 000 l. 161, seed 002 l. 86
+            return refuse("mortgaged_not_sold", f"{what}: deed {d} is mortgaged; mortgaged lots are not sold to "
+                          "other players (second text)", command=what, deed=d, player=player)
     for c in cards:
         if s.held.get(c) != player:
             return refuse("card_not_yours", f"{what}: {player} does not hold jail card {c!r}", command=what,
@@ -55,6 +59,11 @@ def _check_offer(s: ClassicState, ed: Edition, o: Offer | ProposeTrade, what: st
         return reason
     if o.player == o.partner:
         return refuse("bad_offer", f"{what}: a deal needs two different players", command=what)
+    if s.options.deals_before_roll:  # seed 000 l. 155, seed 002 l. 80: only before the turn's roll
+        side = o.player if o.player == s.turn else o.partner
+        reason = before_roll_refusal(s, side, "deals_before_roll", what)
+        if reason:
+            return reason
     reason = _side(s, ed, o.player, o.give_deeds, o.give_cash, o.give_cards, what)
     reason = reason or _side(s, ed, o.partner, o.take_deeds, o.take_cash, o.take_cards, what)
     if reason:

@@ -64,6 +64,12 @@ def do_start(t: Table, cmd: StartGame) -> None:
         for i, spec in enumerate(cmd.players):
             for deed in sorted(deeds[2 * i:2 * i + 2]):
                 t.emit(ev.DeedBought, spec.id, deed, ed.deeds[deed].price)
+    elif opts.deal_all_lots:  # seed 001 l. 123: every deed dealt, free, in turn order from the shuffle
+        deeds = sorted(ed.deeds)
+        rng.shuffle(deeds)
+        n = len(cmd.players)
+        for i, spec in enumerate(cmd.players):
+            t.emit(cev.LotsDealt, spec.id, tuple(sorted(deeds[i::n])))
 
 
 def check_end_turn(s: ClassicState, ed: Edition, cmd: EndTurn) -> Refusal | None:
@@ -91,7 +97,11 @@ def check_pass_go(s: ClassicState, ed: Edition, cmd: PassGo) -> Refusal | None:
     if s.options.positions:
         return refuse("go_paid_by_move", "PassGo: the unit moves the tokens in this game and pays GO itself",
                       command="PassGo", player=str(cmd.player))
-    return check_turn(s, cmd.player, "PassGo")
+    reason = check_turn(s, cmd.player, "PassGo")
+    if reason is None and cmd.player in s.jail:  # seed 000 l. 47, seed 002 l. 239: no salary in jail
+        return refuse("player_in_jail", f"PassGo: {cmd.player} is in jail and collects no salary", command="PassGo",
+                      player=cmd.player)
+    return reason
 
 
 def do_pass_go(t: Table, cmd: PassGo) -> None:

@@ -44,6 +44,22 @@ options_strategy = st.fixed_dictionaries({
     "jail_max_turns": st.integers(1, 3),
 })
 
+seed_rules_strategy = st.fixed_dictionaries({
+    # the seeds' remaining rules (docs/rules-classic.md 2, 13) and their presets
+    "mortgaged_set_double_rent": st.booleans(),
+    "sell_mortgaged": st.booleans(),
+    "deals_before_roll": st.booleans(),
+    "build_before_roll": st.booleans(),
+    "one_house_per_set": st.booleans(),
+    "pay_debt_with_deeds": st.booleans(),
+    "bank_pays_creditor": st.booleans(),
+    "action_timers": st.booleans(),
+    "lift_at_full_value": st.booleans(),
+    "rent_tax_on_cards": st.booleans(),
+    "deal_all_lots": st.booleans(),
+})
+PRESET_NAMES = ("", "second_text", "standard_text", "online_edition")
+
 
 def candidates(game: Game, data: st.DataObject) -> list[Command]:
     """Commands worth trying now (many are refused; the caller keeps the accepted ones)."""
@@ -59,9 +75,11 @@ def candidates(game: Game, data: st.DataObject) -> list[Command]:
         out.append(c.CloseAuction())
     elif s.phase == "debt":
         d = s.debts[0].debtor
-        out += [cc.SettleDebt(d), cc.DeclareBankruptcy(d)]
+        out += [cc.SettleDebt(d), cc.DeclareBankruptcy(d), cc.TimeOut(d, "pay")]
         for deed in s.deeds_of(d):
             out += [cc.SellBuilding(d, deed), cc.MortgageDeed(d, deed)]
+            out += [cc.PayWithDeeds(d, (deed,), data.draw(st.sampled_from([1, 50, s.debts[0].amount]),
+                                                          label="deed value"))] * 2
     elif s.phase == "place":
         assert s.credit is not None
         out += [cc.BuildHouse(s.credit[0], deed) for deed in s.deeds_of(s.credit[0])]
@@ -94,6 +112,9 @@ def candidates(game: Game, data: st.DataObject) -> list[Command]:
         out += [cc.OpenBuildingAuction("house"), cc.OpenBuildingAuction("hotel"),
                 cc.AdvanceClock(s.minute + data.draw(st.sampled_from([1, 20]), label="minutes")), cc.CallTime()]
         out += [c.EndTurn(turn)] * 3
+        out += [cc.TimeOut(turn, "roll")]
+        if s.trade is not None:
+            out += [cc.TimeOut(s.trade.partner, "deal")]
     return out
 
 
@@ -110,11 +131,54 @@ def assert_replays(game: Game) -> None:
 def test_random_legal_classic_sequences(seed: int, players: int, options: dict[str, object],
                                         data: st.DataObject) -> None:
     """Invariants after every accepted command; replay, records and the lean table agree with the game."""
+    run_sequence(seed, players, options, data)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 4), options=options_strategy,
+       seed_rules=seed_rules_strategy, preset=st.sampled_from(PRESET_NAMES), data=st.data())
+def test_random_legal_sequences_over_the_seed_rules(seed: int, players: int, options: dict[str, object],
+                                                   seed_rules: dict[str, object], preset: str,
+                                                   data: st.DataObject) -> None:
+    """The same, over the options of the seeds' remaining rules and the presets (docs/rules-classic.md 2)."""
+    merged = {**options, **seed_rules}
+    if merged["deal_all_lots"] and (merged["short_game"] or merged["time_limit"]):
+        merged["deal_all_lots"] = False  # one deal at a time (refused at the start)
+    if preset:
+        for name in [k for k in seed_rules if k != "deal_all_lots"]:
+            if data.draw(st.booleans(), label=f"preset decides {name}?"):
+                del merged[name]
+        merged[preset] = True
+    run_sequence(seed, players, merged, data)
+
+
+DEBT_TO_A = (c.BuyDeed("A", 27), c.BuyDeed("A", 28), c.EndTurn("A"), c.BuyDeed("B", 23), c.BuyDeed("B", 24),
+             c.BuyDeed("B", 25), c.BuyDeed("B", 19), c.BuyDeed("B", 20), c.PayRent("B", 28))
+"""A prelude that leaves B owing A the double rent of Boardwalk (100) with 60 in cash and five bare deeds."""
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 4), seed_rules=seed_rules_strategy, data=st.data())
+def test_random_legal_sequences_from_a_debt_paid_with_deeds(seed: int, players: int, seed_rules: dict[str, object],
+                                                            data: st.DataObject) -> None:
+    """From a debt to a player with ``pay_debt_with_deeds`` (seed 000 l. 73): deeds handed at agreed values,
+    timeouts and the rest, with the same checks."""
+    options = {**seed_rules, "pay_debt_with_deeds": True, "deal_all_lots": False, "start_money": 1500,
+               "short_game": False, "time_limit": 0}
+    run_sequence(seed, players, options, data, DEBT_TO_A)
+
+
+def run_sequence(seed: int, players: int, options: dict[str, object], data: st.DataObject,
+                 prelude: tuple[Command, ...] = ()) -> None:
+    """Random legal commands from the start with ``options`` (after ``prelude``); the checks of the tests above."""
     game = Game(EDITION)
     applied: list[Command] = []
-    if options["short_game"] or options["time_limit"]:
+    if options.get("short_game") or options.get("time_limit"):
         options = {**options, "start_money": 1500}  # two deeds are dealt and paid for at once
     game.apply(c.StartGame(tuple(c.PlayerSpec(p, p, "") for p in PLAYERS[:players]), options, seed))
+    for cmd in prelude:
+        game.apply(cmd)
+        applied.append(cmd)
     steps = data.draw(st.integers(10, 150), label="steps")
     for _ in range(steps):
         if game.state.phase in ("over", "setup"):  # the end, or StartGame undone

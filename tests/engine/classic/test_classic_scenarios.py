@@ -9,7 +9,7 @@ Scenario format (one statement per line; ``#`` starts a comment; the first line 
     jail A | payjail A | roll A doubles|miss | usecard A | draw A 7 | tax A 4 [percent] | jackpot A
     build A 1 | sell A 1 | mortgage A 1 | lift A 1 | bauction house|hotel
     propose A B give=1,3 givecash=50 givecards=9 take=2 takecash=0 takecards= | accept B | canceltrade A
-    settle A | bankrupt A | clock 61 | calltime
+    settle A | bankrupt A | clock 61 | calltime | paydeeds A 1,3 120 | timeout A roll|pay|deal
     expect balance A 1240      expect owner 1 A|bank      expect level 1 3      expect mortgaged 1 yes|no
     expect phase debt          expect jail A yes|no       expect tries A 2      expect bankrupt A yes|no
     expect turn B              expect rent 1 4 [dice]     expect pot 150        expect houses 30 | hotels 11
@@ -118,6 +118,8 @@ def parse_command(words: list[str], edition: Edition) -> Command:
         "bankrupt": lambda: cc.DeclareBankruptcy(pos[0]),
         "clock": lambda: cc.AdvanceClock(int(pos[0])),
         "calltime": cc.CallTime,
+        "paydeeds": lambda: cc.PayWithDeeds(pos[0], _ints(pos[1]), int(pos[2])),
+        "timeout": lambda: cc.TimeOut(pos[0], pos[1]),
     }
     if verb not in simple:
         raise ValueError(f"unknown scenario verb {verb!r}")
@@ -227,6 +229,8 @@ class Runner:
             "total": lambda: (next(r.total for r in s.standings() if r.player == args[0]), int(args[1])),
             "name": lambda: (ed.spaces[int(args[0])].name, args[1]),
             "lots": lambda: (list(s.lots), [int(a) for a in args]),
+            "deeds": lambda: (list(s.deeds_of(args[0])), [int(a) for a in args[1].split(",") if a]),
+            "count": lambda: (len(s.deeds_of(args[0])), int(args[1])),
         }
         if what not in checks:
             raise AssertionError(f"unknown expectation {what!r}")

@@ -93,3 +93,33 @@ def test_cli_plot(tmp_path: Path) -> None:
     picture = tmp_path / "landings.png"
     assert cli_main(["sim", "--edition", "classic-us", "--games", "4", "--plot", str(picture)]) == 0
     assert picture.stat().st_size > 10_000
+
+
+SEED_RULES = [{"second_text": True}, {"standard_text": True}, {"online_edition": True}, {"deal_all_lots": True},
+              {"pay_debt_with_deeds": True, "bank_pays_creditor": True}, {"one_house_per_set": True},
+              {"mortgaged_set_double_rent": False, "sell_mortgaged": False, "lift_at_full_value": True}]
+"""The seeds' remaining rules as the simulator plays them (docs/rules-classic.md 2, 12)."""
+
+
+@pytest.mark.parametrize("options", SEED_RULES, ids=lambda o: ",".join(o))
+def test_seed_rules_play_without_violations_and_replay(options: dict[str, object]) -> None:
+    """Every option and preset of the seeds' remaining rules: the invariants after every command, the lean
+    table and ``Game`` play the same game, and the journal replays to the same state."""
+    report = run_sim(US, 4, 6, seed=11, options=options)
+    assert report.invariant_violations == 0, report.problems
+    assert report.completed + report.capped == 6
+    for i in range(2):
+        lean = ClassicRunner(US, 4, derive_seed(11, i), options=options, check_invariants=False)
+        full = ClassicRunner(US, 4, derive_seed(11, i), options=options, game=Game(US), check_invariants=False)
+        a, b = lean.play(), full.play()
+        assert not a.violations and (a.turns, a.commands, a.winner) == (b.turns, b.commands, b.winner)
+        assert lean.game.state == full.game.state
+        assert Game.replay(US, full.game.events).state == full.game.state  # type: ignore[union-attr]
+
+
+def test_deeds_change_hands_in_debt_with_the_option() -> None:
+    """The bots hand deeds to a player creditor with ``pay_debt_with_deeds`` (seed 000 l. 73)."""
+    full = ClassicRunner(US, 4, derive_seed(3, 0), options={"pay_debt_with_deeds": True}, game=Game(US),
+                         check_invariants=False)
+    full.play()
+    assert any(type(e).__name__ == "DebtPaidInDeeds" for e in full.game.events)  # type: ignore[union-attr]

@@ -174,12 +174,18 @@ def wealth_split(presenter: Presenter) -> list[Wealth]:
 
 # -- the table's strip: the clock, the rent tax, the pot --------------------------------------------------
 def clock_text(presenter: Presenter) -> str:
-    """The time-limited game's minutes left ("" when the game has no limit)."""
+    """The time-limited game's minutes left, and the running action timer with its warning (option
+    ``action_timers``) ("" when there is neither)."""
     clock = field(presenter, "clock")
-    if clock is None or clock.seconds_left is None:
-        return ""
-    minutes = max(0, int(-(-float(clock.seconds_left) // 60)))
-    return presenter.tr("clock.left", minutes=minutes)
+    timer = field(presenter, "timer")
+    parts = []
+    if clock is not None and clock.seconds_left is not None:
+        parts.append(presenter.tr("clock.left", minutes=max(0, int(-(-float(clock.seconds_left) // 60)))))
+    if timer is not None:
+        key = "timer.warning" if timer.warning else f"timer.{timer.action}"
+        parts.append(presenter.tr(key, player=presenter.player_name(timer.player),
+                                  seconds=max(0, int(-(-float(timer.seconds_left) // 1)))))
+    return " · ".join(parts)
 
 
 def rent_tax_text(presenter: Presenter) -> str:

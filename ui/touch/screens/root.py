@@ -18,6 +18,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.label import Label
 
 from engine.banker.viewmodel import ViewModel
+from ui.cardrecord import card_resolver
 from ui.i18n import LANGUAGES, Translator
 from ui.touch import fonts, frames, keyboard
 from ui.touch.screens.cards import CardsMixin
@@ -154,7 +155,11 @@ class BoardBankApp(CardsMixin, App):
             players = int(str(self.rule_options().get("max_players", 4)))
             log.info("mock reader and no enrolled card: enrolled a mock deck of %d cards",
                      enrol_mock_deck(registry, players, self.controller.view.edition or None))
+        if registry is not None:
+            self.controller.resolve = card_resolver(session.banker, registry)
         for reader in list(session.readers):
+            if registry is not None:
+                reader.set_known(lambda uid, r=registry: r.lookup(uid) is not None)
             reader.start(self.controller.reader_sink)
         self.render(self.controller.view)
 

@@ -107,6 +107,9 @@ class Controller:
         self.last_reaction: Any = None
         self.intercept: Callable[[str], bool] | None = None
         """Called with a tapped UID before the banker; True means the tap was used (card enrolment)."""
+        self.resolve: Callable[[CardPresented], Any] | None = None
+        """Called with a card before the banker: a refusal Reaction (its record contradicts the registry,
+        ui/cardrecord.py) or None to go on; a card known only by its record is enrolled by it."""
 
     @property
     def view(self) -> ViewModel:
@@ -121,7 +124,10 @@ class Controller:
     def on_reader_event(self, event: ReaderEvent) -> None:
         """Handle one reader event on the main thread."""
         if isinstance(event, CardPresented):
-            if self.intercept is None or not self.intercept(event.uid):
+            refusal = self.resolve(event) if self.resolve is not None else None
+            if refusal is not None:
+                self._react(refusal)
+            elif self.intercept is None or not self.intercept(event.uid):
                 self.tap(event.uid)
             self.latencies.append(max(0.0, time.monotonic() - event.t))
             self.handled += 1

@@ -21,11 +21,15 @@ from engine.rulesets.classic.gestures import (
     building,
     clock,
     debt,
+    debtdeeds,
     landing,
     positions,
+    timers,
     trade,
 )
 from engine.rulesets.classic.gestures.screen import VIEW as CLASSIC_VIEW
+from engine.rulesets.classic.gestures.seedrows import SEED_RULE_ROWS
+from engine.rulesets.classic.gestures.seedview import with_seed_rules
 
 PLAYER_BUTTONS = [f"press_{b}" for b in (*actions.DIRECT, *actions.TAXES, *actions.DECKS)]
 """Buttons that need a player: card-then-button (state PLAYER) or button-then-card (state ACTION)."""
@@ -36,6 +40,7 @@ DECK_BUTTONS = [f"press_{b}" for b in actions.DECKS]
 ROWS = RulesetRows(
     gestures=(
         *positions.GESTURES,  # the unit keeps the tokens (option positions): the dice first
+        *SEED_RULE_ROWS,  # the seeds' remaining rules: deeds to a creditor, the action timers
         # --- a deed first: its owner, buildings and rent; then the card of the player who landed ----------
         row("tap_deed", S.IDLE, S.DEED, None, "pick_deed"),
         row("tap_player", S.DEED, S.BUY, ["known_player", "deed_unowned", "can_consider_buy"], "pick_player"),
@@ -119,8 +124,9 @@ ROWS = RulesetRows(
 cards, building and selling, deals, the auction, debt, the end of the turn and the clock; ``settle`` to
 its auction, debt and placing phases, and to an open deal."""
 
-HANDLERS: tuple[ModuleType, ...] = (landing, actions, building, trade, auction, debt, clock, positions)
+HANDLERS: tuple[ModuleType, ...] = (landing, actions, building, trade, auction, debt, clock, positions, debtdeeds,
+                                    timers)
 """The handler modules :data:`ROWS` names."""
 
-VIEW = positions.with_positions(CLASSIC_VIEW)
+VIEW = with_seed_rules(positions.with_positions(CLASSIC_VIEW))
 """The classic view hooks, with the prompts of the positions mode first."""

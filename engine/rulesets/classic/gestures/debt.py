@@ -19,7 +19,7 @@ def _debtor(ctx: Context) -> str | None:
 
 def _raise_command(ctx: Context, event: EventData) -> cc.SellBuilding | cc.MortgageDeed | None:
     debtor, deed = _debtor(ctx), ctx.input_deed(event)
-    if debtor is None or deed is None:
+    if debtor is None or deed is None or ctx.gesture.action == "pay_deeds":  # deeds for the creditor (debtdeeds.py)
         return None
     return cc.SellBuilding(debtor, deed) if cst(ctx).level.get(deed) else cc.MortgageDeed(debtor, deed)
 
@@ -36,6 +36,8 @@ def do_raise(ctx: Context, event: EventData) -> None:
 
 
 def is_debtor(ctx: Context, event: EventData) -> bool:
+    if ctx.gesture.action == "pay_deeds":  # paying with deeds: the cards mean that gesture's (debtdeeds.py)
+        return False
     pid = ctx.input_player(event)
     if pid is None or pid == _debtor(ctx):
         return True

@@ -1,0 +1,138 @@
+"""A card's memory through our bridge (protocol v2's card-memory verbs, hardware/protocol.md): the host asks
+``READ uid page`` (answer ``DATA uid page <16 bytes in hex>``) and ``WRITE uid page <4 bytes in hex>``
+(answer ``DONE uid page``); the firmware's MFRC522 does the NTAG's own READ and WRITE. ``ERR 6`` is a
+failed read or write, ``ERR 2`` a firmware without these verbs: the card is then tapped without its record.
+
+The link thread must not wait, so a new card whose UID is not known is read by a short-lived thread that
+emits its CardPresented when the record is in (:meth:`BridgeMemory.read_then_present`); a GONE meanwhile
+is held until then. A known UID is presented at once, never read.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from reader.base import ReaderError
+from reader.events import CardPresented, CardRemoved, ReaderEvent, normalize_uid
+from reader.protocol import Frame, encode
+from reader.type2 import read_ndef, write_ndef
+
+ANSWER_S = 0.5
+"""Seconds to wait for each DATA / DONE."""
+READ_PAGES = (0, 4, 8, 12, 16)
+"""Pages read for a record: the header and pages 4-19 (64 bytes: a boardbank record and its TLV fit)."""
+
+
+class BridgeMemory:
+    """The card-memory part of :class:`reader.bridge.BridgeReader`."""
+
+    _known: Callable[[str], bool] = staticmethod(lambda _uid: True)  # until set_known: no reads
+    _link: Any
+    _stats: Any
+    url: str
+
+    def _memory_init(self) -> None:
+        self._waiters: dict[tuple[str, str, int], tuple[threading.Event, list[Frame]]] = {}
+        self._mem_lock = threading.Lock()
+        self._reading: set[str] = set()
+        self._held_gone: dict[str, CardRemoved] = {}
+        self._memory_verbs = True  # False once the firmware answered ERR 2 to READ
+
+    def set_known(self, known: Callable[[str], bool]) -> None:
+        """Read the record only of cards ``known`` says are not known."""
+        self._known = known
+
+    def _emit(self, event: ReaderEvent) -> None:  # provided by the reader
+        raise NotImplementedError
+
+    # -------------------------------------------------------------- requests (any thread but the link's)
+    def _request(self, verb: str, uid: str, page: int, *rest: str) -> Frame | None:
+        """Send ``verb uid page ...``; the DATA/DONE answer, or None (ERR, or no answer in time)."""
+        want = "DATA" if verb == "READ" else "DONE"
+        event, box = threading.Event(), list[Frame]()
+        with self._mem_lock:
+            self._waiters[(want, uid, page)] = (event, box)
+        link = self._link
+        if link is None or not self._memory_verbs:
+            return None
+        link.write(encode(verb, uid, page, *rest))
+        event.wait(ANSWER_S)
+        with self._mem_lock:
+            self._waiters.pop((want, uid, page), None)
+        return box[0] if box and box[0].verb == want else None
+
+    def _pages(self, uid: str) -> tuple[Callable[[int], bytes], Callable[[int, bytes], None]]:
+        def read(page: int) -> bytes:
+            answer = self._request("READ", uid, page)
+            return b"" if answer is None else bytes.fromhex(answer.args[2])
+
+        def write(page: int, data: bytes) -> None:
+            if self._request("WRITE", uid, page, bytes(data).hex().upper()) is None:
+                raise ReaderError(f"the bridge did not write page {page} of {uid}")
+
+        return read, write
+
+    def write_record(self, uid: str, message: bytes, *, lock: bool = False) -> None:
+        """Write ``message`` on the card ``uid`` lying on the bridge's reader (``lock``: read-only)."""
+        card = normalize_uid(uid)
+        read, write = self._pages(card)
+        try:
+            write_ndef(read, write, message, lock=lock)
+        except (ReaderError, OSError) as exc:
+            raise ReaderError(f"cannot write the record on {card}: {exc}") from exc
+
+    def read_then_present(self, uid: str, now: float) -> None:
+        """A new card: present it at once if known, else read its record in a thread, then present it."""
+        if self._known(uid) or not self._memory_verbs:
+            self._emit(CardPresented(uid, self.url, now))
+            return
+        with self._mem_lock:
+            self._reading.add(uid)
+
+        def run() -> None:
+            pages = {p: self._pages(uid)[0](p) for p in READ_PAGES}
+            memory = b"".join(pages[p] for p in READ_PAGES if len(pages[p]) == 16)
+            record = read_ndef(lambda p: memory[p * 4:p * 4 + 16]) if len(memory) >= 32 else None
+            self._stats["record_reads"] += 1
+            self._emit(CardPresented(uid, self.url, now, record))
+            with self._mem_lock:
+                self._reading.discard(uid)
+                gone = self._held_gone.pop(uid, None)
+            if gone is not None:
+                self._emit(gone)
+
+        threading.Thread(target=run, name=f"bridge-read-{uid}", daemon=True).start()
+
+    # -------------------------------------------------------------- answers (the link thread)
+    def memory_frame(self, frame: Frame) -> bool:
+        """DATA / DONE / ERR 6 / ERR 2 to READ: hand them to the waiting request; True if it was one."""
+        if frame.verb in ("DATA", "DONE"):
+            key = (frame.verb, frame.args[0], int(frame.args[1]))
+        elif frame.verb == "ERR" and frame.args[0] in ("2", "6") and ("READ" in " ".join(frame.args)
+                                                                      or frame.args[0] == "6"):
+            if frame.args[0] == "2":
+                self._memory_verbs = False
+            with self._mem_lock:
+                waiters = list(self._waiters.values())
+            for event, box in waiters:
+                box.append(frame)
+                event.set()
+            return True
+        else:
+            return False
+        with self._mem_lock:
+            waiter = self._waiters.get(key)
+        if waiter is not None:
+            waiter[1].append(frame)
+            waiter[0].set()
+        return True
+
+    def hold_gone(self, event: CardRemoved) -> bool:
+        """A GONE of a card still being read: held until its CardPresented is out; True if held."""
+        with self._mem_lock:
+            if event.uid in self._reading:
+                self._held_gone[event.uid] = event
+                return True
+        return False

@@ -1,0 +1,120 @@
+"""The live page in a real browser (headless Chromium from Debian's ``chromium`` package): a whole classic
+game played through ``boardbank headless --share`` while the page is open. The page must show every
+event once (its ``data-seen`` count equals the journal's events), the players, the board with owners,
+houses, hotels and mortgages, and the standings at the end; screenshots at 360x740 and 1280x800 in en, ru
+and ja go to ``$BOARDBANK_SHARE_SHOTS`` (default: a temporary folder).
+
+The game: tests/engine/taps/classic/whole_game.tap (docs/rules-classic.md 1, 3-9). Skipped, with the
+reason, where Chromium is not installed (``apt-get install chromium``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from browser import CHROMIUM
+from test_share_game import ROOT, Reader, headless
+
+GAME = ROOT / "tests" / "engine" / "taps" / "classic" / "whole_game.tap"
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium (Debian: apt-get install chromium)")
+
+
+def wait_page(page: object, expression: str, timeout: float = 30.0) -> object:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(expression)  # type: ignore[attr-defined]
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page never got {expression}")
+        time.sleep(0.1)
+
+
+def test_a_whole_game_on_the_page_in_a_browser(tmp_path: Path) -> None:
+    from browser import Browser
+
+    shots = Path(os.environ.get("BOARDBANK_SHARE_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    proc = headless(tmp_path, "--edition", "classic-us")
+    out = Reader(proc)
+    out.start()
+    assert out.ready.wait(30)
+    page = Browser(out.url + "?lang=en")
+    try:
+        page.resize(360, 740)
+        wait_page(page, "document.body.dataset.live === 'yes'")
+        assert proc.stdin is not None
+        lines = GAME.read_text().splitlines()
+        for number, line in enumerate(lines):
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+            if number == len(lines) * 2 // 3:  # mid-game: owners, houses, a mortgage
+                time.sleep(0.5)
+                page.screenshot(shots / "share-mid-360x740-en.png")
+                page.call("Runtime.evaluate", expression="document.getElementById('board').scrollIntoView()")
+                page.screenshot(shots / "share-mid-board-360x740-en.png")
+                page.call("Runtime.evaluate", expression="window.scrollTo(0, 0)")
+        out.quiet()
+        total = max(out.printed)
+        assert sorted(out.printed) == list(range(1, total + 1)) and total > 50
+        wait_page(page, f"document.body.dataset.seq === '{total}'")
+        assert page.evaluate("document.body.dataset.seen") == str(total)  # every event once
+        wait_page(page, "!document.getElementById('standings-box').hidden")
+        players = page.evaluate("[...document.querySelectorAll('#players li .name')].map(e => e.textContent)")
+        assert len(players) == 3
+        owned = page.evaluate("document.querySelectorAll('#board .own .dot').length")
+        assert owned >= 1
+        assert page.evaluate("document.querySelectorAll('#payments li').length") >= 5
+        assert page.evaluate("document.querySelectorAll('#chart polyline').length") == 3
+        for lang in ("en", "ru", "ja"):
+            page.navigate(out.url + f"?lang={lang}")
+            wait_page(page, "!document.getElementById('standings-box').hidden")
+            assert page.evaluate("document.documentElement.lang") == lang
+            for width, height in ((360, 740), (1280, 800)):
+                page.resize(width, height)
+                time.sleep(0.3)
+                page.screenshot(shots / f"share-{width}x{height}-{lang}.png")
+                wide = page.evaluate("document.documentElement.scrollWidth")
+                assert wide <= width, f"{lang} at {width} px scrolls sideways ({wide} px)"
+        errors = page.evaluate("window.__errors || 0")
+        assert not errors
+    finally:
+        page.close()
+        proc.stdin.close() if proc.stdin else None
+        proc.wait(30)
+
+
+def test_the_tokens_on_the_page_when_the_unit_keeps_them(tmp_path: Path) -> None:
+    """tests/engine/taps/positions/whole_game.tap (docs/flows.md "The unit keeps the tokens"): the page
+    marks each token on its square."""
+    from browser import Browser
+
+    shots = Path(os.environ.get("BOARDBANK_SHARE_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    proc = headless(tmp_path)
+    out = Reader(proc)
+    out.start()
+    assert out.ready.wait(30)
+    page = Browser(out.url + "?lang=ru")
+    try:
+        page.resize(360, 740)
+        wait_page(page, "document.body.dataset.live === 'yes'")
+        assert proc.stdin is not None
+        lines = (ROOT / "tests" / "engine" / "taps" / "positions" / "whole_game.tap").read_text().splitlines()
+        proc.stdin.write("\n".join(lines[:len(lines) // 2]) + "\n")
+        proc.stdin.flush()
+        out.quiet(1.0)
+        wait_page(page, f"document.body.dataset.seq === '{max(out.printed)}'")
+        assert page.evaluate("document.querySelectorAll('#board .here .dot').length") == 2
+        page.call("Runtime.evaluate", expression="document.querySelector('#board .here').scrollIntoView()")
+        page.screenshot(shots / "share-positions-360x740-ru.png")
+    finally:
+        page.close()
+        proc.stdin.close() if proc.stdin else None
+        proc.wait(30)

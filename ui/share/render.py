@@ -1,0 +1,151 @@
+"""What a phone is sent: the banker's view-model and the journal's events as JSON, in one language.
+
+Pure functions over immutable inputs (a :class:`ViewModel` is a frozen dataclass; engine events too), so
+the share's thread may call them on snapshots the banker handed over. Amounts are ints in the edition's
+money unit; every amount a phone shows is formatted here with ui/money.py in the phone's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from engine.banker.board import last_transaction
+from engine.banker.viewmodel import PlayerView, ViewModel
+from engine.events import Event
+from ui.i18n import LANGUAGES, Translator
+from ui.money import CURRENCIES, format_money
+
+PAGE_KEYS: tuple[str, ...] = (
+    "share.title", "share.players", "share.board", "share.payments", "share.chart", "share.standings",
+    "share.waiting", "share.reconnecting", "share.live", "share.jail", "share.bankrupt", "share.turn",
+    "share.mortgaged", "share.hotel", "share.houses", "share.no_payments", "share.over", "share.language",
+    "share.unowned", "share.read_only", "standings.rank", "standings.player", "standings.cash",
+    "standings.deeds", "standings.total",
+)
+"""The catalog keys the page's own words come from (sent once with the page)."""
+
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "ro": "Română", "ja": "日本語"}
+
+_TR = Translator("en")
+
+
+def page_strings(lang: str) -> dict[str, str]:
+    """The page's words in ``lang`` (``share.houses`` keeps its ``{count}``)."""
+    strings = {key: _TR.text(key, lang) for key in PAGE_KEYS}
+    strings["share.houses"] = _TR.text("share.houses", lang, count="{count}")
+    return strings
+
+
+def pick_language(query: str | None, accept: str | None) -> str:
+    """The phone's language: ``?lang=`` when it is one of ours, else the first of ``Accept-Language``
+    we speak (``ru-RU,ru;q=0.9`` -> ru), else English."""
+    if query in LANGUAGES:
+        return str(query)
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept or "")[:512].split(",")):
+        fields = part.strip().split(";")
+        tag = fields[0].strip().lower().split("-")[0]
+        q = 1.0
+        for field in fields[1:]:
+            name, _, value = field.strip().partition("=")
+            if name == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if tag in LANGUAGES and q > 0:
+            ranked.append((-q, index, tag))
+    return sorted(ranked)[0][2] if ranked else "en"
+
+
+CHART_POINTS = 160  # at most this many points per player on the phone's chart (a long game is thinned)
+
+
+@lru_cache(maxsize=4096)
+def _money(amount: int, currency: str, lang: str) -> str:
+    return format_money(int(amount), currency if currency in CURRENCIES else "M", lang, _TR)
+
+
+def _name(players: Sequence[PlayerView], player_id: str | None, lang: str) -> str:
+    if player_id is None or player_id == "bank":
+        return _TR.text("word.bank", lang)
+    if player_id == "pot":
+        return _TR.text("word.pot", lang)
+    for p in players:
+        if p.id == player_id:
+            return p.name
+    return player_id
+
+
+def payment_text(event: Event, players: Sequence[PlayerView], currency: str, lang: str) -> str:
+    """The money an event moved, in words (``Rent: Alice » Bob: M200``), or "" for an event that moves none."""
+    tx = last_transaction([event])
+    if tx is None:
+        return ""
+    line = _TR.text("tx.line", lang, payer=_name(players, tx.payer, lang), payee=_name(players, tx.payee, lang),
+                    amount=_money(tx.amount, currency, lang))
+    kind_key = f"tx.{tx.kind}"
+    return f"{_TR.text(kind_key, lang)}: {line}" if _TR.has(kind_key, "en") else line
+
+
+def event_message(event: Event, view: ViewModel | None, lang: str) -> dict[str, Any]:
+    """One journal event as a phone gets it: its seq, type and the payment in words ("" if none)."""
+    players = view.players if view is not None else ()
+    currency = view.currency if view is not None else "M"
+    return {"seq": event.seq, "type": type(event).__name__, "text": payment_text(event, players, currency, lang)}
+
+
+def view_message(view: ViewModel, lang: str) -> dict[str, Any]:
+    """The table as a phone shows it: players, board, chart, standings; amounts formatted for ``lang``."""
+    cur = view.currency
+    names = {p.id: p for p in view.players}
+    here: dict[int, list[str]] = {}
+    for p in view.players:
+        if p.position is not None and not p.bankrupt:
+            here.setdefault(p.position, []).append(p.token)
+    board = []
+    for s in view.board:
+        owner = names.get(s.owner) if s.owner else None
+        board.append({
+            "pos": s.position, "kind": s.kind, "name": s.name, "colour": s.colour, "deed": s.deed,
+            "price": _money(s.price, cur, lang) if s.price is not None else "",
+            "owner": owner.name if owner else (s.owner or ""), "owner_token": owner.token if owner else "",
+            "level": s.level, "houses": s.houses, "hotel": s.hotel, "mortgaged": s.mortgaged,
+            "rent": _money(s.rent, cur, lang) if s.rent is not None and s.owner else "",
+            "tokens": here.get(s.position, []),
+        })
+    players = [{
+        "id": p.id, "name": p.name, "token": p.token, "balance": _money(p.balance, cur, lang),
+        "wealth": _money(p.wealth, cur, lang), "jail": p.in_jail, "bankrupt": p.bankrupt,
+        "deeds": len(p.deeds), "turn": p.id == view.turn and not p.bankrupt and view.phase != "over", "position": p.position,
+    } for p in view.players]
+    series = [{"name": names[pid].name if pid in names else pid, "token": names[pid].token if pid in names else "",
+               "points": _thin(points)} for pid, points in view.wealth_history]
+    standings = [{"rank": r.rank, "name": _name(view.players, r.player, lang), "cash": _money(r.cash, cur, lang),
+                  "deeds": _money(r.deeds_value, cur, lang), "total": _money(r.total, cur, lang)}
+                 for r in view.standings]
+    return {
+        "seq": view.seq, "state": view.state, "phase": view.phase, "positions": view.positions,
+        "edition": _edition_name(view.edition, lang), "players": players, "board": board,
+        "chart": series, "standings": standings,
+        "pot": _money(view.pot, cur, lang) if view.pot else "",
+    }
+
+
+def _thin(points: tuple[int, ...]) -> list[int]:
+    """At most about :data:`CHART_POINTS` of ``points``, evenly spaced, the last one always kept."""
+    if len(points) <= CHART_POINTS:
+        return list(points)
+    step = -(-len(points) // CHART_POINTS)
+    thinned = list(points[::step])
+    if (len(points) - 1) % step:
+        thinned.append(points[-1])
+    return thinned
+
+
+@lru_cache(maxsize=64)
+def _edition_name(edition_id: str, lang: str) -> str:
+    key = f"edition.{edition_id}"
+    return _TR.text(key, lang) if _TR.has(key, "en") else edition_id
