@@ -137,6 +137,7 @@ class GameCard(ButtonBehavior, BoxLayout):
         """Show the game's name and line; ``chosen`` lights the card."""
         self.title.text, self.line.text = title, line
         self._bg_colour.rgba = palette.ACCENT if chosen else palette.PANEL
+        self.line.color = palette.TEXT if chosen else palette.MUTED  # legible on the lit card too
 
 
 class GameChoice(BoxLayout):
