@@ -70,6 +70,8 @@ class BoardBankApp(CardsMixin, App):
 
     lang = StringProperty("en")
     show_tray = BooleanProperty(False)
+    board_open = BooleanProperty(False)
+    """The board is the screen shown (the card tray steps aside for its squares)."""
     title = StringProperty("")
 
     def __init__(self, session: Any = None, lang: str = "en", sounds: SoundBoard | None = None,
@@ -339,6 +341,7 @@ class BoardBankApp(CardsMixin, App):
     def _switch(self, name: str) -> None:
         sm = self.root.ids.sm
         self.screen(name)
+        self.board_open = name == "board"
         if sm.current == name:
             return
         sm.current = name

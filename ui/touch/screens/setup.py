@@ -114,7 +114,7 @@ class SetupScreen(BankScreen):
         for edition_id in wanted:
             button = self.edition_buttons.get(edition_id)
             if button is None:
-                button = FitButton(max_font_size=dp(15), size_hint_y=None, height=dp(34))
+                button = FitButton(max_font_size=dp(16), size_hint_y=None, height=dp(48))
                 button.bind(on_release=lambda *_, e=edition_id: self.app().choose(f"edition={e}"))
                 self.edition_buttons[edition_id] = button
             button.text = self.app().edition_name(edition_id)
