@@ -17,7 +17,7 @@ from ui.touch.widgets.fitlabel import FitLabel
 
 WIDTHS = (0.08, 0.05, 0.33, 0.18, 0.18, 0.18)
 """Columns: rank, token, player, cash, deeds, total (fractions of the table's width)."""
-CLASSIC_WIDTHS = (0.07, 0.04, 0.21, 0.17, 0.17, 0.17, 0.17)
+CLASSIC_WIDTHS = (0.07, 0.04, 0.23, 0.165, 0.165, 0.165, 0.165)
 """The classic game's columns: rank, token, player, cash, deeds, buildings, total."""
 
 
