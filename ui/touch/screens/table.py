@@ -111,7 +111,8 @@ class TableScreen(BankScreen):
             badge = presenter.tr(key) if key else ""
             cards = len(getattr(p, "jail_cards", ()) or ())
             if cards and not p.bankrupt:  # the classic game's Get Out of Jail Free cards held
-                badge = " ".join(filter(None, (badge, presenter.tr("badge.jail_cards", count=cards))))
+                held = presenter.tr("badge.jail_cards", count=cards).replace("\n", " ")  # one line under the name
+                badge = " ".join(filter(None, (badge, held)))
             tile.update(player_id=p.id, name=presenter.player_name(p.id), balance=p.balance,
                         balance_text=presenter.money(p.balance), token=p.token, badge=badge,
                         active=active == p.id)
