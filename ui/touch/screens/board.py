@@ -16,8 +16,8 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 
 from engine.banker.viewmodel import SpaceView
-from ui.touch.screens.base import BankScreen
 from ui.touch.screens.classic_text import buildings_of, buildings_words
+from ui.touch.screens.grouped import GroupedActions
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 
@@ -38,7 +38,7 @@ def token_marks(presenter: Presenter) -> list[tuple[int, palette.RGBA, str]]:
     return marks
 
 
-class BoardScreen(BankScreen):
+class BoardScreen(GroupedActions):
     """The ring, and the centre: prompt, back, the details of one space, the context actions."""
 
     touched = -1  # the position of the space last touched here (the banker's selected deed wins)
