@@ -76,7 +76,7 @@ def choose_on_screen(app: Any, value: str) -> None:
     grid = screen.ids.keypad.ids.grid
     for digit in amount:
         touch(next(k for k in grid.children if k.text == digit))
-    touch(next(b for b in screen.ids.keypad.children if getattr(b, "text", "") == app.t("keypad.ok")))
+    touch(screen.ids.keypad.ok_button())
 
 
 def board_matches_engine(app: Any) -> list[str]:

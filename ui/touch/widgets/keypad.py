@@ -52,5 +52,9 @@ class Keypad(BoxLayout):
         self.on_value()
         self.dispatch("on_ok", value)
 
+    def ok_button(self) -> Any:
+        """The OK key shown (beside the value in the compact keypad, under the keys otherwise)."""
+        return self.ids.ok_side if self.compact else self.ids.ok_bottom
+
     def on_ok(self, value: str) -> None:
         """Default handler: nothing (bind ``on_ok``)."""
