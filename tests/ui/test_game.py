@@ -52,6 +52,10 @@ def press_on_screen(app: Any, button: str, value: str | None) -> None:
     elif button == "menu":
         widget = app.root.ids.menu_button
     else:
+        group = screen.group_of(f"press_{button}") if hasattr(screen, "group_of") else None
+        if group is not None:  # behind its group's button (the table's layout): open it, as a person would
+            touch(screen.ids.actions.button_for(f"group:{group}"))
+            pump(2)
         widget = screen.ids.actions.button_for(f"press_{button}")
         assert widget is not None, f"no {button!r} button on the {app.root.ids.sm.current} screen"
     touch(widget)

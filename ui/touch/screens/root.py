@@ -20,7 +20,7 @@ from kivy.uix.label import Label
 from engine.banker.viewmodel import ViewModel
 from ui.cardrecord import card_resolver
 from ui.i18n import LANGUAGES, Translator
-from ui.touch import fonts, frames, keyboard
+from ui.touch import fonts, frames, keyboard, memory
 from ui.touch.screens.cards import CardsMixin
 from ui.touch.screens.enrol import Enrolment, enrol_mock_deck
 from ui.touch.screens.present import Presenter
@@ -31,6 +31,7 @@ from ui.touch.widgets import palette
 log = logging.getLogger(__name__)
 
 TOAST_S = 3.0  # seconds an error stays on screen
+GIVE_BACK_AFTER_S = 1.0  # seconds after a screen is dropped that its memory is given back (ui/touch/memory.py)
 TICK_S = 0.1  # seconds between banker ticks (gesture timeouts, the auction countdown)
 SAVE_DELAY_S = 0.5  # seconds after the last change of a UI setting before it is written
 STATE_SCREENS: dict[str, str] = {"pin": "menu", "menu": "menu", "settings": "menu"}
@@ -71,6 +72,8 @@ class BoardBankApp(CardsMixin, App):
 
     lang = StringProperty("en")
     show_tray = BooleanProperty(False)
+    board_open = BooleanProperty(False)
+    """The board is the screen shown (the card tray steps aside for its squares)."""
     title = StringProperty("")
 
     def __init__(self, session: Any = None, lang: str = "en", sounds: SoundBoard | None = None,
@@ -350,14 +353,19 @@ class BoardBankApp(CardsMixin, App):
     def _switch(self, name: str) -> None:
         sm = self.root.ids.sm
         self.screen(name)
+        self.board_open = name == "board"
         if sm.current == name:
             return
         sm.current = name
         if name in ON_TOP_SCREENS:
             return
+        dropped = False
         for screen in list(sm.screens):  # the screens left behind: built again when next shown
             if screen.name != name and screen.name not in RESIDENT_SCREENS:
                 sm.remove_widget(screen)
+                dropped = True
+        if dropped:  # after the next frames are drawn, not before them
+            Clock.schedule_once(lambda _dt: memory.give_back(), GIVE_BACK_AFTER_S)
 
     def toast(self, text: str) -> None:
         """Show a short message over the screen (errors)."""
