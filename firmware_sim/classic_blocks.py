@@ -11,7 +11,10 @@ byte 8 = C3 C2, block 3 in the high bit of each nibble). Enforced here:
   B for 000, with B for 100/110/011, never for 010/001/101/111;
 * the trailer (8.7.2): key A is never read (zeros); each part is written only if the trailer's bits allow
   it with the key used (a part that may not be written keeps its bytes); a write that may change no part
-  is refused; key B reads as zeros when the bits make it unreadable.
+  is refused; key B reads as zeros when the bits make it unreadable;
+* where the trailer's bits let key B be read (000, 010, 001: the transport configuration among them), key B
+  serves for no access at all (8.7.2, the note under the table): an authentication with it passes, every
+  READ and WRITE after it is refused.
 
 A trailer whose access bits are not complemented as they must be would block the sector for good on a
 real card (8.7.1); such a write is refused here.
@@ -62,9 +65,14 @@ class ClassicMemory:
         bits = access_bits(self.blocks[block | 3], block % 4)
         return 0b111 if bits is None else bits
 
+    def _key_b_readable(self, block: int) -> bool:
+        return bool("A" in _TRAILER[self._bits(block | 3)][3])
+
     def read(self, block: int, key_b: bool) -> bytes | None:
         """Block ``block`` as a READ with that key answers it (keys hidden), None if the access bits forbid it."""
         who = "B" if key_b else "A"
+        if key_b and self._key_b_readable(block):
+            return None
         out = bytearray(self.blocks[block])
         if block % 4 != 3:
             return bytes(out) if who in _DATA_READ[self._bits(block)] else None
@@ -77,8 +85,8 @@ class ClassicMemory:
     def write(self, block: int, data: bytes, key_b: bool) -> bool:
         """WRITE ``data`` (16 bytes) to ``block`` with that key; False (nothing written) if forbidden."""
         who = "B" if key_b else "A"
-        if block == 0:
-            return False  # the manufacturer block
+        if block == 0 or (key_b and self._key_b_readable(block)):
+            return False  # the manufacturer block; a readable key B serves for nothing
         if block % 4 != 3:
             if who not in _DATA_WRITE[self._bits(block)]:
                 return False

@@ -52,3 +52,12 @@ def test_the_mfrc522_card_naks_a_write_its_access_bits_forbid() -> None:
     assert card.command(first + crc_a(first)) == bytes([0x0A])  # the first step is ACKed
     assert card.command(b"\x33" * 16 + crc_a(b"\x33" * 16)) == bytes([0x00])  # the data: NAK
     assert card.blocks[5] == bytes(16)
+
+
+def test_a_readable_key_b_serves_for_nothing() -> None:
+    """8.7.2: where the trailer lets key B be read (the transport bits FF 07 80 among them), key B cannot
+    serve for authentication: no READ or WRITE with it."""
+    memory = ClassicMemory(bytes.fromhex("A1B2C3D4"))
+    assert memory.read(4, key_b=True) is None and not memory.write(4, b"\x01" * 16, key_b=True)
+    assert memory.write(4, b"\x01" * 16, key_b=False)
+    assert not memory.write(7, WRITE_B_ONLY, key_b=True)
