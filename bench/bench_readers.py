@@ -7,9 +7,11 @@ the wait for the next poll; for the whole firmware (``serial://`` against firmwa
 and its MFRC522 driver on the simulated chip) likewise, with its 30 ms poll. 1,000 taps each (a
 different card each time, lifted before the next). The cards are known (enrolled, as at the table:
 ``Reader.set_known``), so no reader reads their memory; ``firmware-new`` is the whole firmware with cards
-it does not know, each presented once its NDEF record is read through the bridge's READ verb (five
-requests of four pages, hardware/protocol.md), a first tap on a new installation. Requirement: bridge p99
-under 20 ms.
+it does not know, NTAG213 stickers carrying a boardbank record, each presented once its record is read
+through the bridge's READ verb (five requests of four pages, hardware/protocol.md), a first tap on a new
+installation; ``firmware-classic-new`` the same with MIFARE Classic 1K cards carrying the record in the
+NFC Forum layout (eight MREAD requests: the MAD's two blocks, two NDEF sectors' three; hardware/cards.md).
+Requirement: bridge p99 under 20 ms.
 
 Run: ``.venv/bin/python bench/bench_readers.py [--taps N]``; exit status 1 if the requirement fails.
 """
@@ -62,11 +64,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def measure(device: SimDevice, url: str, taps: int, started: Callable[[str], float | None],
-            jitter_s: float = 0.0, known: bool = True) -> list[float]:
+            jitter_s: float = 0.0, known: bool = True, card: Callable[[int], Any] | None = None) -> list[float]:
     """Latencies in milliseconds of ``taps`` presentations on ``device`` read through ``url``.
 
     ``jitter_s``: wait a random 0..jitter_s seconds (seeded) before each tap, so taps on a polled reader
-    do not lock to the phase of its polling (each removal is seen just after a poll).
+    do not lock to the phase of its polling (each removal is seen just after a poll). ``card(i)``: the
+    simulated card object of tap ``i``, put on the MFRC522 simulator (else a card with UID 04000000 + i).
     """
     rng = random.Random(1)
     sink = LatencySink()
@@ -78,13 +81,18 @@ def measure(device: SimDevice, url: str, taps: int, started: Callable[[str], flo
             raise SystemExit(f"{url}: no ReaderConnected within 10 s")
         latencies: list[float] = []
         for i in range(taps):
-            uid = f"{0x04000000 + i:08X}"
+            tag = card(i) if card is not None else None
+            uid = tag.uid.hex().upper() if tag is not None else f"{0x04000000 + i:08X}"
             sink.got_tap.clear()
             sink.got_removal.clear()
             if jitter_s:
                 time.sleep(rng.uniform(0.0, jitter_s))
             t_call = time.perf_counter()
-            device.tap(uid)
+            if tag is not None:
+                device.chip.remove()  # type: ignore[attr-defined]
+                device.chip.insert(tag)  # type: ignore[attr-defined]
+            else:
+                device.tap(uid)
             if not sink.got_tap.wait(5.0):
                 raise SystemExit(f"{url}: tap {i} ({uid}) never arrived")
             t0 = started(uid) or t_call
@@ -141,6 +149,35 @@ def bench_pn532(taps: int, tmp: str) -> None:
         device.stop()
 
 
+RECORD = b"\xd2\x1e\x13application/vnd.boardbank.card1 classic-uk deed 3"
+
+
+def _sticker(i: int) -> Any:
+    from firmware_sim.mfrc522_cards import NtagCard
+
+    tag = NtagCard(bytes.fromhex(f"04{i:06X}5D6E80"))
+    tag.store_ndef(RECORD)
+    return tag
+
+
+def _classic_card(i: int) -> Any:
+    from firmware_sim.classic_blocks import access_bits
+    from firmware_sim.mfrc522_cards import ClassicCard
+    from reader import classic
+
+    tag = ClassicCard(bytes.fromhex(f"{0xA0000000 + i:08X}"))
+    tlv = b"\x03" + bytes([len(RECORD)]) + RECORD + b"\xfe"
+    tlv += bytes(96 - len(tlv))
+    tag.blocks[1][:], tag.blocks[2][:] = classic.mad_blocks(range(1, 3))
+    tag.blocks[3][:] = classic.MAD_TRAILER
+    for n, sector in enumerate((1, 2)):
+        for b in range(3):
+            tag.blocks[sector * 4 + b][:] = tlv[n * 48 + b * 16:n * 48 + b * 16 + 16]
+        tag.blocks[sector * 4 + 3][:] = classic.NDEF_TRAILER
+    assert access_bits(classic.NDEF_TRAILER, 0) == 0
+    return tag
+
+
 def bench_firmware(taps: int, tmp: str) -> None:
     """The whole firmware (main.py on the simulated MFRC522): the clock starts when the card is put on the
     antenna, at a random moment of the firmware's 30 ms polling period."""
@@ -152,7 +189,10 @@ def bench_firmware(taps: int, tmp: str) -> None:
         report("firmware", measure(device, f"serial://{device.path}?baud=115200", taps, lambda _uid: None,
                                    jitter_s=0.030))
         report("firmware-new", measure(device, f"serial://{device.path}?baud=115200", max(10, taps // 20),
-                                       lambda _uid: None, jitter_s=0.030, known=False))
+                                       lambda _uid: None, jitter_s=0.030, known=False, card=_sticker))
+        report("firmware-classic-new", measure(device, f"serial://{device.path}?baud=115200",
+                                               max(10, taps // 20), lambda _uid: None, jitter_s=0.030,
+                                               known=False, card=_classic_card))
     finally:
         device.stop()
 

@@ -15,14 +15,16 @@ an ACTIVE card:
   blocks of 16 bytes, block 0 the manufacturer block, each sector's block 3 its trailer (key A, the access
   bits, key B; key A reads back as zeros); AUTH with key A (60h) or B (61h) through Crypto1
   (:mod:`firmware_sim.crypto1`), then READ (30h) and WRITE (A0h, two steps with a 4-bit ACK) of the
-  blocks of the authenticated sector, all enciphered. Access bits are stored but not enforced (the
-  transport configuration FF 07 80 allows every access with either key).
+  blocks of the authenticated sector, all enciphered; the access bits of each sector are enforced
+  (:mod:`firmware_sim.classic_blocks`: a READ or WRITE they forbid with the key used is NAKed).
 """
 
 from __future__ import annotations
 
 import random
 
+from firmware_sim.classic_blocks import TRANSPORT_TRAILER as TRANSPORT_TRAILER
+from firmware_sim.classic_blocks import ClassicMemory
 from firmware_sim.crypto1 import Crypto1, prng_successor
 from firmware_sim.pn532_card import CASCADE_TAG, crc_a
 
@@ -224,10 +226,6 @@ class NtagCard(Card):
 
 
 # ------------------------------------------------------------------------------------------ MIFARE Classic
-TRANSPORT_TRAILER = bytes.fromhex("FFFFFFFFFFFF" "FF078069" "FFFFFFFFFFFF")
-"""A new card's sector trailer: key A and key B FFFFFFFFFFFF, the transport access bits."""
-
-
 class ClassicCard(Card):
     """A MIFARE Classic 1K with a 4-byte UID (see the module docstring); ``seed`` seeds the card's nT."""
 
@@ -235,11 +233,9 @@ class ClassicCard(Card):
         if len(uid) != 4:
             raise ValueError(f"this MIFARE Classic 1K has a 4-byte UID, got {uid.hex()}")
         super().__init__(uid, sak=0x08)
-        self.blocks = [bytearray(16) for _ in range(64)]
-        bcc = uid[0] ^ uid[1] ^ uid[2] ^ uid[3]
-        self.blocks[0][:] = uid + bytes([bcc, 0x08, 0x04, 0x00]) + bytes.fromhex("6263646566676869")
-        for sector in range(16):
-            self.blocks[sector * 4 + 3][:] = TRANSPORT_TRAILER
+        self.memory = ClassicMemory(uid)
+        self.blocks = self.memory.blocks
+        self.key_b = False  # the key of the last authentication
         self._rng = random.Random(seed)
         self.sector: int | None = None
         self._pending: tuple[int, int] | None = None  # (nT, sector) between AUTH and the reader's answer
@@ -250,8 +246,7 @@ class ClassicCard(Card):
         self.sector, self._pending, self._write_to = None, None, None
 
     def key(self, sector: int, key_b: bool) -> bytes:
-        trailer = self.blocks[sector * 4 + 3]
-        return bytes(trailer[10:16] if key_b else trailer[0:6])
+        return self.memory.key(sector, key_b)
 
     def auth_begin(self, frame: bytes) -> bytes | None:
         """AUTH (60h/61h block CRC) to the ACTIVE card: the plain nT; the card's cipher starts."""
@@ -261,7 +256,7 @@ class ClassicCard(Card):
         nt = self._rng.getrandbits(32)
         self.crypto = Crypto1(self.key(sector, frame[0] == 0x61))
         self.crypto.word(int.from_bytes(self.uid, "big") ^ nt)
-        self._pending, self.sector = (nt, sector), None
+        self._pending, self.sector, self.key_b = (nt, sector), None, frame[0] == 0x61
         return nt.to_bytes(4, "big")
 
     def auth_answer(self, enc_nr: int, enc_ar: int) -> int | None:
@@ -286,16 +281,13 @@ class ClassicCard(Card):
             block, self._write_to = self._write_to, None
             if len(frame) != 18 or crc_a(frame[:16]) != frame[16:]:
                 return self._nak()
-            self.blocks[block][:] = frame[:16]
-            return self._ack()
+            return self._ack() if self.memory.write(block, frame[:16], self.key_b) else self._nak()
         if len(frame) != 4 or crc_a(frame[:2]) != frame[2:] or frame[1] >= 64 or frame[1] // 4 != self.sector:
             return self._nak()
         op, block = frame[0], frame[1]
         if op == 0x30:  # READ
-            out = bytes(self.blocks[block])
-            if block % 4 == 3:
-                out = bytes(6) + out[6:]  # key A is never readable
-            return out + crc_a(out)
+            out = self.memory.read(block, self.key_b)
+            return self._nak() if out is None else out + crc_a(out)
         if op == 0xA0 and block != 0:  # WRITE, first step (block 0 is the manufacturer's)
             self._write_to = block
             return self._ack()

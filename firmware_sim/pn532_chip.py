@@ -191,6 +191,7 @@ class PN532Chip:
             return None
         self.activated = True
         self.registers.activated_type_a()
+        card.selected()
         return card.target
 
     def in_auto_poll(self, p: bytes, now: float) -> Answer:
@@ -249,6 +250,8 @@ class PN532Chip:
         if p[0] & 0x3F != 1 or not self.activated:
             return bytes([STATUS_WRONG_CONTEXT])
         card = self._active_card()
+        if card is not None and card.blocks is not None:  # MIFARE Classic: the chip's own Crypto1
+            return card.classic(bytes(p[1:]))
         answer = card.answer(bytes(p[1:])) if card is not None else None
         if answer is None or len(answer) == 1:  # silence, or a 4-bit ACK/NAK the firmware reports as an error
             return bytes([STATUS_TIMEOUT if answer is None else STATUS_CRC])

@@ -1,7 +1,12 @@
 """A card's memory through a PC/SC reader: the NDEF record of an NTAG213/215/216 sticker read and written
 with the PC/SC part 3 storage-card pseudo-APDUs an ACR122U understands: READ BINARY ``FF B0 00 PAGE 10``
 (16 bytes: four pages) and UPDATE BINARY ``FF D6 00 PAGE 04`` + 4 bytes (one page). The message is found
-and laid out by :mod:`reader.type2`; :class:`CardMemory` is the part of :class:`reader.pcsc.PCSCReader`
+and laid out by :mod:`reader.type2`. A MIFARE Classic 1K (a 4-byte UID) holds its record in the NFC Forum
+Classic layout (:mod:`reader.classic`), reached with the ACR122U's LOAD AUTHENTICATION KEYS ``FF 82 00 00 06``
++ key (volatile key slot 0), GENERAL AUTHENTICATE ``FF 86 00 00 05 01 00 BLOCK 60|61 00``, READ BINARY
+``FF B0 00 BLOCK 10`` and UPDATE BINARY ``FF D6 00 BLOCK 10`` + 16 bytes; after a refused authentication the
+card is selected again with the reader's direct transmit of its PN532's InListPassiveTarget
+(``FF 00 00 00 04 D4 4A 01 00``). :class:`CardMemory` is the part of :class:`reader.pcsc.PCSCReader`
 that does it (a card whose UID is known is never read).
 """
 
@@ -12,6 +17,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from reader import classic
 from reader.base import ReaderError
 from reader.events import normalize_uid
 from reader.type2 import Type2Error, read_ndef, write_ndef
@@ -19,6 +25,8 @@ from reader.type2 import Type2Error, read_ndef, write_ndef
 log = logging.getLogger(__name__)
 
 SW_OK = (0x90, 0x00)
+RESELECT = [0xFF, 0x00, 0x00, 0x00, 0x04, 0xD4, 0x4A, 0x01, 0x00]
+"""ACR122U direct transmit: the PN532's InListPassiveTarget, one type A target (the card selected again)."""
 
 
 def page_io(connection: Any) -> tuple[Callable[[int], bytes], Callable[[int, bytes], None]]:
@@ -37,6 +45,34 @@ def page_io(connection: Any) -> tuple[Callable[[int], bytes], Callable[[int, byt
             raise Type2Error(f"UPDATE BINARY of page {page} answered SW {sw1:02X} {sw2:02X}")
 
     return read, write
+
+
+def block_io(connection: Any) -> tuple[classic.Auth, classic.Read, classic.Write]:
+    """(authenticate, read a block, write a block) of a MIFARE Classic through ``connection``."""
+
+    def auth(block: int, key_b: bool, key: bytes) -> bool:
+        _d, sw1, sw2 = connection.transmit([0xFF, 0x82, 0x00, 0x00, 0x06, *key])
+        if (sw1, sw2) != SW_OK:
+            raise classic.ClassicError(f"LOAD AUTHENTICATION KEYS answered SW {sw1:02X} {sw2:02X}")
+        _d, sw1, sw2 = connection.transmit([0xFF, 0x86, 0x00, 0x00, 0x05, 0x01, 0x00, block,
+                                            0x61 if key_b else 0x60, 0x00])
+        if (sw1, sw2) != SW_OK:
+            connection.transmit(RESELECT)
+            return False
+        return True
+
+    def read(block: int) -> bytes:
+        data, sw1, sw2 = connection.transmit([0xFF, 0xB0, 0x00, block, 0x10])
+        if (sw1, sw2) != SW_OK or len(data) != 16:
+            raise classic.ClassicError(f"READ BINARY of block {block} answered SW {sw1:02X} {sw2:02X}")
+        return bytes(data)
+
+    def write(block: int, data: bytes) -> None:
+        _d, sw1, sw2 = connection.transmit([0xFF, 0xD6, 0x00, block, 0x10, *data])
+        if (sw1, sw2) != SW_OK:
+            raise classic.ClassicError(f"UPDATE BINARY of block {block} answered SW {sw1:02X} {sw2:02X}")
+
+    return auth, read, write
 
 
 class CardMemory:
@@ -58,6 +94,9 @@ class CardMemory:
         if self._known(uid):
             return None
         try:
+            if len(uid) == 8:  # a 4-byte UID: a MIFARE Classic
+                auth, read, _write = block_io(connection)
+                return classic.read_ndef(auth, read)
             return read_ndef(page_io(connection)[0])
         except (Type2Error, Exception) as exc:  # not a Type 2 tag (a MIFARE Classic card), or it left
             self.counters["record_errors"] = self.counters.get("record_errors", 0) + 1
@@ -70,8 +109,10 @@ class CardMemory:
         with self._lock:
             if self._card_uid != card or self._connection is None:
                 raise ReaderError(f"card {card} is not on the reader")
-            read, write = page_io(self._connection)
             try:
-                write_ndef(read, write, message, lock=lock)
+                if len(card) == 8:
+                    classic.write_ndef(*block_io(self._connection), message, lock=lock)
+                else:
+                    write_ndef(*page_io(self._connection), message, lock=lock)
             except Exception as exc:
                 raise ReaderError(f"cannot write the record on {card}: {exc}") from exc

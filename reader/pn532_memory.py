@@ -1,6 +1,10 @@
 """A card's memory through a PN532: the NDEF record of an NTAG213/215/216 sticker read and written with
 InDataExchange (UM0701-02 7.3.8) carrying the tag's own READ (30h, four pages) and WRITE (A2h, one page).
-The message is found and laid out by :mod:`reader.type2`. A card whose UID is known is never read.
+The message is found and laid out by :mod:`reader.type2`. A MIFARE Classic 1K (a 4-byte UID) is read and
+written in the NFC Forum Classic layout (:mod:`reader.classic`) with the PN532's own MIFARE commands in
+InDataExchange: the authentication ``60``/``61 block key uid`` (the chip runs Crypto1), READ ``30 block`` and
+WRITE ``A0 block`` + 16 bytes; after a refused authentication the card is selected again
+(InListPassiveTarget). A card whose UID is known is never read.
 
 The link belongs to the polling thread, so a write asked from another thread (``cards enroll --write``)
 waits for the poll that finds its card on the reader (:meth:`PN532Memory.serve_writes`). The PN532 reports
@@ -16,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from reader import classic
 from reader import pn532_frames as pf
 from reader.base import ReaderError
 from reader.events import normalize_uid
@@ -63,6 +68,35 @@ def page_io(link: Any) -> tuple[Callable[[int], bytes], Callable[[int, bytes], N
     return read, write
 
 
+def block_io(link: Any, uid: str) -> tuple[classic.Auth, classic.Read, classic.Write]:
+    """(authenticate, read a block, write a block) of the MIFARE Classic ``uid``, target 1, through ``link``."""
+
+    def exchange(command: bytes) -> tuple[int, bytes]:
+        frame = link.command(pf.encode_command(CMD_IN_DATA_EXCHANGE, b"\x01" + command), CMD_IN_DATA_EXCHANGE)
+        data = bytes(frame.data[1:])
+        return (data[0] & 0x3F if data else 0xFF), data[1:]
+
+    def auth(block: int, key_b: bool, key: bytes) -> bool:
+        status, _ = exchange(bytes([0x61 if key_b else 0x60, block]) + key + bytes.fromhex(uid))
+        if status:  # the card stopped answering: select it again for what follows
+            link.command(pf.in_release(0), pf.CMD_IN_RELEASE)
+            link.command(pf.in_list_passive_target(1, pf.BRTY_106_TYPE_A), pf.CMD_IN_LIST_PASSIVE_TARGET)
+        return status == 0
+
+    def read(block: int) -> bytes:
+        status, data = exchange(bytes([0x30, block]))
+        if status or len(data) != 16:
+            raise classic.ClassicError(f"READ of block {block} answered status {status:02X}")
+        return data
+
+    def write(block: int, data: bytes) -> None:
+        status, _ = exchange(bytes([0xA0, block]) + bytes(data))
+        if status:
+            raise classic.ClassicError(f"WRITE of block {block} answered status {status:02X} (access bits?)")
+
+    return auth, read, write
+
+
 class PN532Memory:
     """The NDEF record part of :class:`reader.pn532.PN532Reader`."""
 
@@ -78,6 +112,9 @@ class PN532Memory:
         if self._known(uid):
             return None
         try:
+            if len(uid) == 8:  # a 4-byte UID: a MIFARE Classic
+                auth, read, _write = block_io(link, uid)
+                return classic.read_ndef(auth, read)
             return read_ndef(page_io(link)[0])
         except Exception as exc:  # not a Type 2 tag, it left, or a confused exchange
             self.counters["record_errors"] = self.counters.get("record_errors", 0) + 1
@@ -98,9 +135,11 @@ class PN532Memory:
         """On the polling thread, with ``uid`` the active target: the writes waiting for it."""
         for job in [j for j in self._writes() if j.uid == uid]:
             self._writes().remove(job)
-            read, write = page_io(link)
             try:
-                write_ndef(read, write, job.message, lock=job.lock)
+                if len(uid) == 8:
+                    classic.write_ndef(*block_io(link, uid), job.message, lock=job.lock)
+                else:
+                    write_ndef(*page_io(link), job.message, lock=job.lock)
             except Exception as exc:
                 job.error = str(exc)
             job.done.set()

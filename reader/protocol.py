@@ -25,7 +25,7 @@ MAX_FRAME = 64
 """Bytes in a frame, from ``$`` to ``\\n`` inclusive."""
 
 DEVICE_VERBS = frozenset({"HELLO", "TAP", "GONE", "EMPTY", "PONG", "ERR", "DATA", "DONE"})
-HOST_VERBS = frozenset({"PING", "BEEP", "LED", "VER?", "ACK", "READ", "WRITE"})
+HOST_VERBS = frozenset({"PING", "BEEP", "LED", "VER?", "ACK", "READ", "WRITE", "MREAD", "MWRITE"})
 BEEPS = ("ok", "err", "go")
 COLOURS = ("off", "red", "green", "blue", "yellow", "white")
 ERROR_CODES = {1: "bad checksum", 2: "unknown verb", 3: "bad arguments", 4: "overlong line", 5: "reader chip error",
@@ -105,6 +105,12 @@ def _check_args(verb: str, args: tuple[str, ...], line: bytes) -> None:
         if (n < (3 if size else 2) or not _UID.match(args[0]) or not _UINT.match(args[1]) or int(args[1]) > 255
                 or (size and not re.fullmatch(f"[0-9A-F]{{{size}}}", args[2]))):
             wrong = f"{verb} needs a UID and a page 0..255" + (f" and {size} hex digits" if size else "")
+    elif verb in ("MREAD", "MWRITE") and (
+            n < (4 if verb == "MWRITE" else 3) or not re.fullmatch("[0-9A-F]{8}", args[0])
+            or not _UINT.match(args[1]) or int(args[1]) > 63 or not re.fullmatch("[AB][MNT]", args[2])
+            or (verb == "MWRITE" and not re.fullmatch("[0-9A-F]{32}", args[3]))):
+        wrong = f"{verb} needs a 4-byte UID, a block 0..63, a key AM/AN/AT/BM/BN/BT" + (
+                " and 32 hex digits" if verb == "MWRITE" else "")
     if wrong is not None:
         raise ProtocolError("args", f"{wrong}, got {line!r}")
 

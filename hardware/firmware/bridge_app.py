@@ -15,6 +15,12 @@ FIRMWARE_VERSION = "2.0.0"
 DEVICE_KIND = "bridge"
 MISSES_FOR_GONE = 3  # consecutive empty polls (of about 30 ms each) before a card counts as lifted
 REPEAT_POLLS = 4  # polls (about 120 ms) between repeats of a TAP the host has not acknowledged
+# the public MIFARE Classic keys MREAD / MWRITE name (hardware/protocol.md): no key crosses the wire
+CLASSIC_KEYS = {
+    "M": b"\xa0\xa1\xa2\xa3\xa4\xa5",  # the MAD's key A (NXP AN10787)
+    "N": b"\xd3\xf7\xd3\xf7\xd3\xf7",  # the NFC Forum NDEF sectors' key A (NXP AN1304)
+    "T": b"\xff\xff\xff\xff\xff\xff",  # a new card's transport key
+}
 
 
 class BridgeApp:
@@ -28,11 +34,12 @@ class BridgeApp:
     ``ACK <uid>`` or the card is lifted, so a TAP damaged on the way is not a lost tap.
     """
 
-    def __init__(self, send, beep=None, led=None, version=FIRMWARE_VERSION, memory=None):
+    def __init__(self, send, beep=None, led=None, version=FIRMWARE_VERSION, memory=None, classic=None):
         self.send = send
         self.beep = beep
         self.led = led
         self.memory = memory  # memory(op, uid, page, data): "read" -> 16 bytes, "write" -> True; None: failed
+        self.classic = classic  # classic(op, uid, block, key_b, key, data): the same for a MIFARE Classic
         self.version = version
         self.splitter = _p.Splitter()
         self.card = None  # the UID (upper-case hex) on the reader, or None
@@ -160,6 +167,26 @@ class BridgeApp:
                 return
         self.error(_p.E_MEMORY, "%s %s %d failed" % (verb, uid, page))
 
+    def classic_memory(self, verb, args):
+        """MREAD uid block key: DATA uid block <16 bytes in hex>; MWRITE uid block key <16 bytes in hex>:
+        DONE uid block; ``key`` A or B then M, N or T (CLASSIC_KEYS); ERR 6 when it fails."""
+        uid, block, key = args[0], int(args[1]), args[2] if len(args) > 2 else ""
+        secret = CLASSIC_KEYS.get(key[1:]) if len(key) == 2 and key[0] in "AB" else None
+        if secret is None or block > 63 or len(uid) != 8 or (verb == "MWRITE" and len(args) < 4):
+            self.error(_p.E_MEMORY, "%s: no such block or key" % verb)
+            return
+        if verb == "MREAD":
+            data = self.classic("read", uid, block, key[0] == "B", secret, None)
+            if data is not None and len(data) == 16:
+                self.frame("DATA", (uid, block, "".join("%02X" % b for b in data)))
+                return
+        else:
+            data = bytes(int(args[3][i:i + 2], 16) for i in range(0, 32, 2))
+            if self.classic("write", uid, block, key[0] == "B", secret, data):
+                self.frame("DONE", (uid, block))
+                return
+        self.error(_p.E_MEMORY, "%s %s %d failed" % (verb, uid, block))
+
     def feed(self, data):
         """Bytes from the host: answer every complete frame."""
         overlong = self.splitter.overlong
@@ -200,6 +227,8 @@ class BridgeApp:
                 self.counters["acks"] += 1
         elif verb in ("READ", "WRITE") and self.memory is not None:
             self.card_memory(verb, args)
+        elif verb in ("MREAD", "MWRITE") and self.classic is not None:
+            self.classic_memory(verb, args)
         else:
             self.counters["unknown_verbs"] += 1
             self.error(_p.E_UNKNOWN_VERB, "unknown verb %s" % verb[:24])

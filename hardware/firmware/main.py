@@ -98,7 +98,8 @@ def run():
     reader = mfrc522.MFRC522(spi, Pin(PIN_CS, Pin.OUT, value=1))
     buzzer = Buzzer(PIN_BUZZER)
     led = Led((PIN_RED, PIN_GREEN, PIN_BLUE))
-    app = bridge_app.BridgeApp(send=usb_writer(), beep=buzzer.play, led=led.show, memory=reader.ntag)
+    app = bridge_app.BridgeApp(send=usb_writer(), beep=buzzer.play, led=led.show, memory=reader.ntag,
+                               classic=reader.classic)
     chip_ok = True
     try:
         reader.init()

@@ -1,7 +1,9 @@
 """Our own MFRC522 driver (NXP MFRC522 datasheet rev. 3.9; ISO/IEC 14443-3 type A), for MicroPython.
 
 Only what a card reader for a game needs: reset and antenna set-up, REQA/WUPA, the anticollision loop
-with bit-level collision resolution over cascade levels 1-3 (4-, 7- and 10-byte UIDs), SELECT, HLTA.
+with bit-level collision resolution over cascade levels 1-3 (4-, 7- and 10-byte UIDs), SELECT, HLTA, the
+NTAG's READ and WRITE, and a MIFARE Classic's blocks read and written after the chip's MFAuthent (10.3.1.9:
+the chip runs Crypto1; MFCrypto1On in Status2Reg while it is on).
 CRC_A is computed in software (ISO 14443-3 annex B), so the chip's CRC coprocessor is not used.
 
 The SPI bus and the chip-select pin are passed in (``machine.SPI`` / ``machine.Pin`` on the Pico), so
@@ -17,6 +19,7 @@ COM_IEN = 0x02
 COM_IRQ = 0x04
 DIV_IRQ = 0x05
 ERROR = 0x06
+STATUS2 = 0x08
 FIFO_DATA = 0x09
 FIFO_LEVEL = 0x0A
 CONTROL = 0x0C
@@ -37,6 +40,8 @@ VERSION = 0x37
 # PCD commands (section 10.3)
 CMD_IDLE = 0x00
 CMD_TRANSCEIVE = 0x0C
+CMD_MF_AUTHENT = 0x0E
+STATUS2_CRYPTO1_ON = 0x08
 CMD_SOFT_RESET = 0x0F
 
 # ComIrqReg bits
@@ -288,6 +293,45 @@ class MFRC522:
             status, out, last, _pos = self.transceive(frame + crc_a(frame))
             result = True if status == OK and out == b"\x0a" and last == 4 else None
         self.halt()
+        return result
+
+    def _authenticate(self, block, key_b, key, uid):
+        """MFAuthent of ``block``'s sector with key A or B (6 bytes) for the selected card ``uid`` (4 bytes);
+        True when the chip reports MFCrypto1On."""
+        self.write(COMMAND, CMD_IDLE)
+        self.write(COM_IRQ, 0x7F)
+        self.write(FIFO_LEVEL, 0x80)
+        for b in bytes([0x61 if key_b else 0x60, block]) + bytes(key) + bytes(uid):
+            self.write(FIFO_DATA, b)
+        self.write(COMMAND, CMD_MF_AUTHENT)
+        for _ in range(self.max_polls):
+            if self.read(COM_IRQ) & (IRQ_IDLE | IRQ_TIMER):
+                break
+        return bool(self.read(STATUS2) & STATUS2_CRYPTO1_ON)
+
+    def classic(self, op, uid_hex, block, key_b, key, data):
+        """A MIFARE Classic's block: ``op`` "read" (16 bytes) or "write" (``data``, 16 bytes: True on the
+        card's two 4-bit ACKs), after the authentication of its sector with key A or B (``key``, 6 bytes),
+        on the card ``uid_hex`` (4 bytes) selected again, halted and the cipher off after; None on failure."""
+        self.clear_bits(STATUS2, STATUS2_CRYPTO1_ON)
+        if len(uid_hex) != 8 or not self._reselect(uid_hex):
+            return None
+        uid = bytes(int(uid_hex[i:i + 2], 16) for i in range(0, 8, 2))
+        result = None
+        if self._authenticate(block, key_b, key, uid):
+            if op == "read":
+                frame = bytes([0x30, block])
+                status, out, _last, _pos = self.transceive(frame + crc_a(frame))
+                if status == OK and len(out) == 18 and crc_a(out[:16]) == out[16:]:
+                    result = out[:16]
+            else:
+                frame = bytes([0xA0, block])
+                status, out, last, _pos = self.transceive(frame + crc_a(frame))
+                if status == OK and out == b"\x0a" and last == 4:
+                    status, out, last, _pos = self.transceive(bytes(data) + crc_a(bytes(data)))
+                    result = True if status == OK and out == b"\x0a" and last == 4 else None
+            self.halt()
+        self.clear_bits(STATUS2, STATUS2_CRYPTO1_ON)
         return result
 
     def poll(self):

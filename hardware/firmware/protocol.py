@@ -21,7 +21,7 @@ NL = 0x0A  # "\n"
 CR = 0x0D  # "\r"
 
 DEVICE_VERBS = ("HELLO", "TAP", "GONE", "EMPTY", "PONG", "ERR", "DATA", "DONE")
-HOST_VERBS = ("PING", "BEEP", "LED", "VER?", "ACK", "READ", "WRITE")
+HOST_VERBS = ("PING", "BEEP", "LED", "VER?", "ACK", "READ", "WRITE", "MREAD", "MWRITE")
 BEEPS = ("ok", "err", "go")
 COLOURS = ("off", "red", "green", "blue", "yellow", "white")
 
@@ -131,6 +131,13 @@ def check_args(verb, args):
         if (n < want or not _is_uid(args[0]) or not _is_uint(args[1], 255)
                 or (size and (len(args[2]) != size or not all(c in _HEX for c in args[2])))):
             bad = "%s needs a UID, a page 0..255%s" % (verb, ", %d hex digits" % size if size else "")
+    elif verb in ("MREAD", "MWRITE"):
+        if (n < (4 if verb == "MWRITE" else 3) or len(args[0]) != 8 or not _is_uid(args[0])
+                or not _is_uint(args[1], 63) or len(args[2]) != 2 or args[2][0] not in "AB"
+                or args[2][1] not in "MNT" or (verb == "MWRITE" and (len(args[3]) != 32
+                                                or not all(c in _HEX for c in args[3])))):
+            bad = "%s needs a 4-byte UID, a block 0..63, a key AM/AN/AT/BM/BN/BT%s" % (
+                verb, " and 32 hex digits" if verb == "MWRITE" else "")
     elif verb == "VER?":
         pass
     if bad is not None:

@@ -261,3 +261,47 @@ def test_the_guided_walk_writes_every_card_with_write(monkeypatch: pytest.Monkey
         assert stored is not None and not stored[1]
         assert decode(stored[0]) == record_for("classic-us", card.kind, card.value)
     mock.forget_records()
+
+
+def test_enroll_write_on_a_mifare_classic_card_through_the_pn532(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """``cards enroll player 2 --write`` with a MIFARE Classic 1K on a PN532 (the simulator): the card carries
+    the same record in the NFC Forum Classic layout (hardware/cards.md: the MAD in sector 0 with AID 03E1, the
+    TLV from sector 1), which a new installation's reader reads on the card's first tap."""
+    import os
+    import threading
+
+    from firmware_sim.pn532 import PN532Device
+    from reader import classic, open_reader
+    from reader.events import CardPresented
+    from ui.cardrecord import decode, record_for
+
+    device = PN532Device(link=os.path.join(tmp_path, "ttyPN532"), seed=3)
+    device.start()
+    try:
+        device.tap("A1B2C3D4")
+        db = tmp_path / "bb.sqlite3"
+        assert main(["cards", "enroll", "player", "2", "--reader", f"pn532://{device.path}", "--write",
+                     "--db", str(db), "--timeout", "5"]) == 0
+        assert "wrote player 2 on A1B2C3D4" in capsys.readouterr().out
+        card = device.chip.card
+        assert card is not None and card.blocks is not None
+        assert bytes(card.blocks.blocks[1][2:4]) == classic.NDEF_AID
+        got: list[CardPresented] = []
+        came = threading.Event()
+        reader = open_reader(f"pn532://{device.path}")
+        reader.set_known(lambda _uid: False)  # a new installation: no registry entry
+
+        def sink(event: object) -> None:
+            if isinstance(event, CardPresented):
+                got.append(event)
+                came.set()
+
+        reader.start(sink)
+        try:
+            assert came.wait(5.0)
+        finally:
+            reader.stop()
+        assert got[0].record is not None and decode(got[0].record) == record_for("-", "player", 2)
+    finally:
+        device.stop()

@@ -13,6 +13,11 @@ pseudo-APDUs ``FF 00 ...`` with ``90 00``, anything else with ``6D 00`` (instruc
 With ``memory`` (an NTAG21x of firmware_sim/mfrc522_cards.py) it is that sticker: READ BINARY
 ``FF B0 00 PAGE 10`` answers four pages, UPDATE BINARY ``FF D6 00 PAGE 04`` writes one (``63 00`` when
 the tag NAKs: a locked page), as an ACR122U does for a Type 2 Tag.
+With ``memory`` a :class:`firmware_sim.classic_blocks.ClassicMemory` it is a MIFARE Classic 1K behind an
+ACR122U: LOAD AUTHENTICATION KEYS ``FF 82 00 NN 06`` + key, GENERAL AUTHENTICATE ``FF 86 00 00 05 01 00
+BLOCK 60|61 NN`` (``63 00`` on a wrong key, and the card answers nothing more until selected again by the
+direct transmit of InListPassiveTarget ``FF 00 00 00 04 D4 4A 01 00``), READ BINARY ``FF B0 00 BLOCK 10`` and
+UPDATE BINARY ``FF D6 00 BLOCK 10`` + 16 bytes of the authenticated sector (the access bits decide).
 Every APDU received is recorded in :attr:`VirtualCard.apdus`.
 """
 
@@ -28,6 +33,8 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 
+from firmware_sim.classic_blocks import ClassicMemory
+
 VPCD_HOST = "127.0.0.1"
 VPCD_PORTS = (35963, 35964)
 """TCP ports of the two readers Debian's vpcd configures (``Virtual PCD 00 00`` and ``00 01``)."""
@@ -41,6 +48,8 @@ CTRL_OFF, CTRL_ON, CTRL_RESET, CTRL_ATR = 0x00, 0x01, 0x02, 0x04
 GET_UID = bytes.fromhex("FFCA000000")
 SW_OK = b"\x90\x00"
 SW_INS_NOT_SUPPORTED = b"\x6d\x00"
+SW_FAILED = b"\x63\x00"
+RESELECT = bytes.fromhex("FF00000004D44A0100")
 
 
 class VirtualCardError(ConnectionError):
@@ -60,6 +69,9 @@ class VirtualCard:
         self._sock: socket.socket | None = None
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self.keys: dict[int, bytes] = {}
+        self.auth: tuple[int, bool] | None = None  # the Classic sector authenticated, with key B?
+        self.muted = False
 
     @property
     def inserted(self) -> bool:
@@ -109,6 +121,8 @@ class VirtualCard:
             self.apdus.append(apdu)
         if apdu == GET_UID:
             return self.uid + SW_OK
+        if isinstance(self.memory, ClassicMemory):
+            return self._classic(apdu, self.memory)
         if apdu[:2] == b"\xff\x00":  # ACR122U pseudo-APDUs: LED/buzzer, beep on/off, firmware...
             return SW_OK
         tag = self.memory
@@ -118,6 +132,35 @@ class VirtualCard:
         if tag is not None and apdu[:3] == b"\xff\xd6\x00" and len(apdu) == 9 and apdu[4] == 4:
             ack = tag._write(apdu[3], apdu[5:9])  # type: ignore[attr-defined]
             return SW_OK if ack == b"\x0a" else b"\x63\x00"
+        return SW_INS_NOT_SUPPORTED
+
+    def _classic(self, apdu: bytes, memory: ClassicMemory) -> bytes:
+        if apdu == RESELECT:
+            self.auth, self.muted = None, False
+            return bytes.fromhex("D54B0101000408") + b"\x04" + self.uid + SW_OK
+        if apdu[:2] == b"\xff\x00":
+            return SW_OK
+        if apdu[:4] == b"\xff\x82\x00" + apdu[3:4] and len(apdu) == 11 and apdu[4] == 6:
+            self.keys[apdu[3]] = apdu[5:11]
+            return SW_OK
+        if apdu[:5] == bytes.fromhex("FF86000005") and len(apdu) == 10 and apdu[5:7] == b"\x01\x00":
+            block, key_b = apdu[7], apdu[8] == 0x61
+            if not self.muted and block < 64 and self.keys.get(apdu[9]) == memory.key(block // 4, key_b):
+                self.auth = (block // 4, key_b)
+                return SW_OK
+            self.auth, self.muted = None, True
+            return SW_FAILED
+        if apdu[:3] in (b"\xff\xb0\x00", b"\xff\xd6\x00") and len(apdu) >= 5 and apdu[4] == 16:
+            block, auth = apdu[3], self.auth
+            if self.muted or auth is None or block >= 64 or block // 4 != auth[0]:
+                return SW_FAILED
+            if apdu[1] == 0xB0 and len(apdu) == 5:
+                data = memory.read(block, auth[1])
+                return SW_FAILED if data is None else data + SW_OK
+            if apdu[1] == 0xD6 and len(apdu) == 21:
+                return SW_OK if memory.write(block, apdu[5:21], auth[1]) else SW_FAILED
+        if apdu == GET_UID:
+            return self.uid + SW_OK
         return SW_INS_NOT_SUPPORTED
 
     def _serve(self, sock: socket.socket) -> None:
