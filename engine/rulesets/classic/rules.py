@@ -76,3 +76,8 @@ def rules_for(options: Options) -> dict[type, tuple[Check, Do]]:
     ``options.positions``), so the same checks, refusals and events at one call less per command. Options
     are fixed at ``StartGame``; the simulator's lean table uses this after it."""
     return _BY_OPTIONS[(options.marks_turn, options.positions)]
+
+
+def rules_of(s: Any) -> dict[type, tuple[Check, Do]]:
+    """:func:`rules_for` the options of a started game's state (the ruleset's ``rules_for``)."""
+    return rules_for(s.options)
