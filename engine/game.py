@@ -41,6 +41,7 @@ class Game:
         "_folded_command",
         "_new",
         "_rules",
+        "_rules_for",
         "_ruleset",
         "_stack",
         "_state",
@@ -49,7 +50,8 @@ class Game:
     def __init__(self, edition: Edition) -> None:
         self._edition = edition
         self._ruleset = ruleset = get_ruleset(edition.ruleset)
-        self._rules = ruleset.rules
+        self._rules = ruleset.rules  # after StartGame and Undo: the started game's table (_retable)
+        self._rules_for = ruleset.rules_for
         self._fold_table = ruleset.fold
         self._state = ruleset.new_state(edition)
         self._events: list[ev.Event] = []
@@ -153,6 +155,8 @@ class Game:
                 rule[1](self, cmd)
                 if not new:  # a command without events leaves no entry (as a replay of its events)
                     stack.pop()
+            if rule is None or type(cmd) is StartGame:
+                self._retable()
         except BaseException:
             # a defect in a rule: rebuild everything from the events before this command, then re-raise
             before = Game.replay(self._edition, self._events[:n_events])
@@ -160,8 +164,16 @@ class Game:
             self._events, self._stack = before._events, before._stack
             self._checkpoints, self._folded_command = before._checkpoints, before._folded_command
             self._command -= 1
+            self._retable()
             raise
         return tuple(new)
+
+    def _retable(self) -> None:
+        """The rule table for the state now: the ruleset's table for a started game (``rules_for``: the
+        same refusals and events, less idle work), else its full one."""
+        self._rules = self._ruleset.rules
+        if self._rules_for is not None and self._state.phase != "setup":
+            self._rules = self._rules_for(self._state)
 
     def emit(self, cls: type, *fields: Any) -> None:
         """Create the next event of the current command and fold it (used by the rules)."""
@@ -240,4 +252,5 @@ class Game:
         finally:
             if collecting:
                 gc.enable()
+        game._retable()
         return game

@@ -77,6 +77,9 @@ class Ruleset:
     events: tuple[type, ...] = ()
     gestures: str = ""
     refusal_keys: frozenset[str] = field(default_factory=frozenset)
+    rules_for: Callable[[Any], Mapping[type, tuple[Check, Do]]] | None = None
+    """The rule table for a started game, from its state (its options): the same refusals and events as
+    ``rules``, without work its options leave idle; the engine takes it after ``StartGame`` and ``Undo``."""
 
 
 class GestureContext(Protocol):

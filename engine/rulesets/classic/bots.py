@@ -28,6 +28,20 @@ def street_sets(ed: Edition) -> tuple[tuple[int, ...], ...]:
     return found
 
 
+_LEAST: Final[dict[str, tuple[int, int]]] = {}
+
+
+def least_costs(ed: Edition) -> tuple[int, int]:
+    """The cheapest house of any street set and the cheapest trade offer for any street (half again its
+    price), once per edition: a bot with less cash above its build reserve builds nothing, offers nothing."""
+    found = _LEAST.get(ed.id)
+    if found is None:
+        sets = street_sets(ed)
+        found = _LEAST[ed.id] = (min((ed.deeds[m[0]].house_cost for m in sets), default=0),
+                                 min((ed.deeds[d].price + ed.deeds[d].price // 2 for m in sets for d in m), default=0))
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Bot:
     """A cautious builder. ``reserve``: cash it keeps after buying or bidding; ``build_reserve``: after
@@ -70,6 +84,8 @@ class Bot:
     def build_choice(self, s: ClassicState, ed: Edition, sets: tuple[tuple[int, ...], ...]) -> int | None:
         """The street to build on next among ``sets`` (the lowest first, cheapest houses first), or None."""
         cash = s.ledger.balances[self.player]
+        if cash - least_costs(ed)[0] < self.build_reserve:  # no set's house is within reach (the loop's test)
+            return None
         best: tuple[int, int, int] | None = None
         level, hotel_height = s.level, s.options.houses_per_hotel + 1
         houses = hotels = -1  # what the Bank has left, counted once if needed
@@ -152,6 +168,8 @@ class Bot:
     def trade_offer(self, s: ClassicState, ed: Edition) -> ProposeTrade | None:
         """Offer half again the price for the one street missing from a colour set, or None."""
         cash = s.ledger.balances[self.player]
+        if cash - least_costs(ed)[1] < self.build_reserve:  # no offer is within reach (the loop's test)
+            return None
         owner, me = s.owner, self.player
         for members in street_sets(ed):
             missing = 0

@@ -10,6 +10,8 @@ rest.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.editions import Edition
 from engine.invariants import core_accounts, core_holdings, core_invariants, core_turn
 from engine.rulesets.classic.edition import cards
@@ -33,9 +35,14 @@ def check_invariants(s: ClassicState, ed: Edition, holdings: Holdings | None = N
     if holdings is None:
         holdings = holdings_problems(s, ed)
     out = s.ledger.problems()
-    out.extend(core_accounts(s))
-    out.extend(holdings[0])
-    out.extend(core_turn(s))
+    more = core_accounts(s)
+    if more:
+        out.extend(more)
+    if holdings[0]:
+        out.extend(holdings[0])
+    more = core_turn(s)
+    if more:
+        out.extend(more)
     if not 0 <= s.pot <= s.ledger.bank_position:
         out.append(f"pot {s.pot} outside 0..{s.ledger.bank_position} (what the Bank received)")
     if (s.auction is not None) != (phase == "auction"):
@@ -44,9 +51,9 @@ def check_invariants(s: ClassicState, ed: Edition, holdings: Holdings | None = N
         out.append(f"phase {phase} but debt details {'present' if s.debts else 'absent'}")
     if (s.credit is not None) != (phase == "place"):
         out.append(f"phase {phase} but place details {'present' if s.credit is not None else 'absent'}")
-    out.extend(holdings[1])
-    out.extend(holdings[2])
-    out.extend(holdings[3])
+    for part in holdings[1:]:
+        if part:
+            out.extend(part)
     if s.jail:
         specs, bankrupt, most = s.specs, s.bankrupt, s.options.jail_max_turns
         for p, tries in s.jail.items():
@@ -108,6 +115,48 @@ def _buildings(s: ClassicState, ed: Edition) -> list[str]:
         if uneven is not None:
             out.append(f"the {colour} set is built unevenly: {uneven}")
     return out
+
+
+def buildings_clean(s: ClassicState, ed: Edition, touched: Iterable[object]) -> bool:
+    """Whether the buildings check would find nothing, given that it found nothing before a command that
+    changed only the buildings (``level``) of the deeds ``touched``: the Bank's supply, and the colour sets
+    of those deeds, as :func:`_buildings` checks them (the other sets are as they were). False when unsure
+    (the caller then checks everything)."""
+    level, options = s.level, s.options
+    houses = hotels = 0
+    for v in level.values():
+        if v == HOTEL:
+            hotels += 1
+        elif v < HOTEL:
+            houses += v
+    if houses > options.houses_in_bank or hotels > options.hotels_in_bank:
+        return False
+    deeds, owner_of, mortgaged = ed.deeds, s.owner, s.mortgaged
+    per_hotel = options.houses_per_hotel
+    hotel_height = per_hotel + 1
+    colours = set()
+    for deed in touched:
+        d = deeds.get(deed)  # type: ignore[call-overload]
+        if d is None:
+            return False
+        colours.add(d.colour)
+    for colour in colours:
+        members = ed.colour_sets[colour]
+        built = [m for m in members if m in level]
+        if not built:
+            continue
+        for m in built:
+            lv = level[m]
+            if deeds[m].kind != "street" or not 1 <= lv <= HOTEL or (lv != HOTEL and lv > per_hotel):
+                return False
+        owners = {owner_of.get(m) for m in members}
+        if len(owners) != 1 or None in owners or any(m in mortgaged for m in members):
+            return False
+        if options.even_build:
+            heights = [hotel_height if (h := level.get(m, 0)) == HOTEL else h for m in members]
+            if heights and max(heights) - min(heights) > 1:
+                return False
+    return True
 
 
 _DECK_IDS: dict[str, tuple[tuple[str, list[int]], ...]] = {}  # edition id -> (deck, its sorted card ids)

@@ -9,7 +9,7 @@ from engine.rulesets.classic.events import CLASSIC_EVENTS
 from engine.rulesets.classic.fold import FOLD
 from engine.rulesets.classic.invariants import check_invariants
 from engine.rulesets.classic.options import Options
-from engine.rulesets.classic.rules import RULES
+from engine.rulesets.classic.rules import RULES, rules_of
 from engine.rulesets.classic.sim import ClassicRunner
 from engine.rulesets.classic.state import ClassicState
 
@@ -36,6 +36,7 @@ RULESET = Ruleset(
     name="classic",
     options=Options,
     rules=RULES,
+    rules_for=rules_of,
     new_state=ClassicState,
     fold=FOLD,
     invariants=check_invariants,

@@ -190,6 +190,7 @@ class ClassicRunner:
             self.send(c.StartGame(specs, self.options, self.seed))
             state = self.state
             clocked = state.options.late_game_rent_tax  # the online edition's clock (TURNS_PER_MINUTE)
+            end_turn = {p: _command(c.EndTurn, p) for p in self.ids}
             while r.turns < self.turn_cap:
                 player = state.turn
                 assert player is not None
@@ -197,7 +198,7 @@ class ClassicRunner:
                     self.send(_command(cc.AdvanceClock, r.turns // TURNS_PER_MINUTE))
                 self._turn(player)
                 if state.turn == player and player not in state.bankrupt:
-                    self.send(_command(c.EndTurn, player))
+                    self.send(end_turn[player])
                 r.turns += 1
             r.capped = True
         except _GameOver:
@@ -239,8 +240,9 @@ class ClassicRunner:
                     self._move(player, d1 + d2)  # leaving jail by a roll does not roll again
                 return
         doubles = 0
+        rnd = self.rng.random  # two dice, 1..6 each, as _roll
         while True:
-            d1, d2 = self._roll()
+            d1, d2 = 1 + int(rnd() * 6), 1 + int(rnd() * 6)
             r.rolls += 1
             if d1 == d2:
                 doubles += 1
@@ -295,7 +297,10 @@ class ClassicRunner:
             self.send(_command(c.PassGo, player))
         self._land(player, new, steps)
         self._mover = None
-        self._count(player)
+        if player in self.state.jail:  # as _count
+            self.result.in_jail += 1
+        else:
+            self.result.landings[self.positions[player]] += 1
 
     def _count(self, player: str) -> None:
         if player in self.state.jail:

@@ -19,7 +19,7 @@ from engine.editions import Edition
 from engine.errors import IllegalCommand, Refusal, refuse
 from engine.rulesets.classic.fold import FOLD
 from engine.rulesets.classic.invariants import check_invariants
-from engine.rulesets.classic.rules import RULES
+from engine.rulesets.classic.rules import RULES, rules_for
 from engine.rulesets.classic.state import ClassicState
 
 _LIGHT: Final[dict[type, Any]] = {}
@@ -39,7 +39,7 @@ def light(cls: type) -> Any:
 class SimTable:
     """One classic game: ``apply(cmd)`` checks and runs the rule, ``state`` is the fold of its events."""
 
-    __slots__ = ("_command", "_new", "_seq", "edition", "state")
+    __slots__ = ("_command", "_new", "_rules", "_seq", "edition", "state")
 
     def __init__(self, edition: Edition) -> None:
         self.edition = edition
@@ -47,10 +47,11 @@ class SimTable:
         self._seq = 0
         self._command = 0
         self._new: list[Any] = []
+        self._rules = RULES  # after StartGame: the table of the game's options (rules_for), the same checks
 
     def check(self, cmd: Command) -> Refusal | None:
         """Why ``cmd`` would be refused now (as ``Game.check``), or None."""
-        rule = RULES.get(type(cmd))
+        rule = self._rules.get(type(cmd))
         what = type(cmd).__name__
         if rule is None:
             return refuse("unknown_command", f"expected a classic command, got {cmd!r}", command=what, got=repr(cmd))
@@ -64,7 +65,7 @@ class SimTable:
 
     def apply(self, cmd: Command) -> list[Any]:
         """Run ``cmd``: its events, folded; :class:`IllegalCommand` if refused (nothing changes)."""
-        rule = RULES.get(type(cmd))
+        rule = self._rules.get(type(cmd))
         phase = self.state.phase
         if rule is None or phase == "over" or phase == "setup":
             reason = self.check(cmd)
@@ -77,6 +78,8 @@ class SimTable:
         new: list[Any] = []
         self._new = new
         rule[1](self, cmd)
+        if type(cmd) is StartGame:
+            self._rules = rules_for(self.state.options)
         return new
 
     def emit(self, cls: type, *fields: Any) -> None:

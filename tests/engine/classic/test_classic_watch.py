@@ -5,6 +5,7 @@ every command whose events are all quiet, no holding and no deck changed), and i
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from engine.game import Game
 from engine.rulesets.classic.invariants import check_invariants
 from engine.rulesets.classic.sim import ClassicRunner
 from engine.rulesets.classic.state import ClassicState
-from engine.rulesets.classic.watch import DECKS_ONLY, QUIET, InvariantWatch
+from engine.rulesets.classic.watch import DECKS_ONLY, LEVEL_ONLY, QUIET, InvariantWatch
 
 
 def _holdings(s: ClassicState) -> Any:
@@ -44,12 +45,50 @@ def test_quiet_events_leave_holdings_and_decks_alone(edition: str, options: dict
                 seen.update(k.__name__ for k in kinds)
             if kinds <= QUIET:
                 assert _decks(game.state) == before_d, (cmd, events)
+            if kinds <= QUIET | DECKS_ONLY | LEVEL_ONLY and kinds & LEVEL_ONLY:
+                after = _holdings(game.state)
+                assert after[0] == before_h[0] and after[2:] == before_h[2:], (cmd, events)
+                touched = {e.deed for e in events if type(e) in LEVEL_ONLY}
+                changed = {d for d in {*after[1], *before_h[1]} if after[1].get(d) != before_h[1].get(d)}
+                assert changed <= touched, (cmd, events)
+                seen.update(k.__name__ for k in kinds)
             assert watch.check(game.state, events) == check_invariants(game.state, ed) == []
             return events
 
         ClassicRunner(ed, 4, seed, game=game, apply=apply, jail_strategy=jail, options=options,
                       check_invariants=False).play()
-    assert {"SalaryPaid", "RentPaid", "TurnEnded", "CardDrawn", "MoneyTransferred"} <= seen
+    assert {"SalaryPaid", "RentPaid", "TurnEnded", "CardDrawn", "MoneyTransferred", "BuildingBought",
+            "BuildingSold"} <= seen
+
+
+@pytest.mark.parametrize("broken", ["uneven", "supply"])
+def test_a_build_that_breaks_the_buildings_is_reported_as_check_invariants_reports_it(broken: str) -> None:
+    """After a command of only building events the watch looks at the Bank's supply and the touched sets
+    alone: a break there (the built deed's level made uneven, or the Bank's supply overdrawn, as the build's
+    fold might) is reported word for word as by ``check_invariants``, and stays reported."""
+    ed = load_edition("classic-us")
+    game = Game(ed)
+    watch = InvariantWatch(ed)
+    reports: list[list[str]] = []
+    done: list[int] = []
+
+    def apply(cmd: Any) -> Any:
+        events = game.apply(cmd)
+        s = game.state
+        built = [e.deed for e in events if type(e) in LEVEL_ONLY]
+        if built and not done:
+            done.append(len(reports))
+            if broken == "uneven":
+                s.level[built[0]] = 4
+            else:
+                s.options = replace(s.options, houses_in_bank=0)
+        got, want = watch.check(s, events), check_invariants(s, ed)
+        assert got == want
+        reports.append(got)
+        return events
+
+    ClassicRunner(ed, 4, 3, game=game, apply=apply, check_invariants=False, turn_cap=300).play()
+    assert done and reports[done[0]]
 
 
 def test_the_watch_reports_what_check_invariants_reports_on_broken_states() -> None:
