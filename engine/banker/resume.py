@@ -2,7 +2,8 @@
 
 What the engine knows is in the journal. What only the banker knows is kept in the banker's record
 (:class:`engine.store.bankerrecord.BankerRecordStore`, saved after every input that changed it): its
-state and gesture (a deed tapped, a PIN half typed, an auction won and waiting for the winner's card),
+state and gesture (a deed tapped, a PIN half typed, an auction won and waiting for the winner's card, a
+payment a landing leaves due), the group of commands ✓ kept as one step for the menu's Undo,
 the seats, names, tokens, options and edition of a game being registered, the timers and the recent
 input ids. The record names the game and the journal's last event it was written after; on resume it
 is used only if the journal has not moved on since (a power cut between a command's commit and the
@@ -77,8 +78,9 @@ def record_of(ctx: Context, state: BankerState) -> dict[str, Any]:
                     "choices": list(g.choices), "pin": "", "settings": _staged(g.settings),
                     "steps": list(g.steps), "total": g.total, "partner": g.partner,
                     "deal_deeds": list(g.deal_deeds), "deal_cards": list(g.deal_cards),
-                    "deal_cash": dict(g.deal_cash), "position": g.position},
+                    "deal_cash": dict(g.deal_cash), "position": g.position, "due": dict(g.due)},
         "landing": list(ctx.landing) if ctx.landing is not None else None,
+        "undo_group": list(ctx.undo_group) if ctx.undo_group is not None else None,
         "seats": list(ctx.seats), "names": {str(k): v for k, v in ctx.names.items()},
         "tokens": {str(k): v for k, v in ctx.tokens.items()}, "options": dict(ctx.options),
         "edition": ctx.edition_id, "elapsed": max(0.0, now - ctx.since),
@@ -139,7 +141,7 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
                           partner=g.get("partner"), deal_deeds=[int(d) for d in g.get("deal_deeds", [])],
                           deal_cards=[int(d) for d in g.get("deal_cards", [])],
                           deal_cash={str(k): int(v) for k, v in dict(g.get("deal_cash", {})).items()},
-                          position=g.get("position"))
+                          position=g.get("position"), due=_due(g.get("due")))
         seats = [int(s) for s in record["seats"]]
         names = {int(k): str(v) for k, v in record["names"].items()}
         tokens = {int(k): str(v) for k, v in record["tokens"].items()}
@@ -147,6 +149,8 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
         landing = record["landing"]
         elapsed, left = float(record["elapsed"]), record["left"]
         edition = str(record["edition"])
+        group = record.get("undo_group")
+        undo_group = None if not group else (int(group[0]), int(group[1]))
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
     if (edition != ctx.store.edition.id and edition not in list_editions()) or not all(s >= 1 for s in seats):
@@ -155,7 +159,7 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
     if state in LOCKED:  # the menu locks again: the state under it, nothing typed or staged
         gesture, landing = Gesture(), None
         state = BankerState.SETUP if ctx.durable is None else phase_state(ctx.durable.game.state.phase)
-    ctx.gesture = gesture
+    ctx.gesture, ctx.undo_group = gesture, undo_group
     ctx.landing = (str(landing[0]), int(landing[1])) if landing else None
     now = ctx.clock()
     ctx.since = now - elapsed
@@ -250,6 +254,14 @@ def settle_last_move(ctx: Context, trigger: Callable[[str], object]) -> None:
         trigger("settle")
     finally:
         ctx.events = []
+
+
+def _due(raw: object) -> dict[str, str | int]:
+    """A payment due as the record keeps it (``Gesture.due``: the payer's player id, the amount in money
+    units); anything else is no payment due."""
+    if not isinstance(raw, dict):
+        return {}
+    return {str(k): v for k, v in raw.items() if isinstance(v, (str, int)) and not isinstance(v, bool)}
 
 
 def _staged(settings: dict[str, Any]) -> dict[str, Any]:
