@@ -170,21 +170,42 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
 def after_command(ctx: Context, record: dict[str, Any] | None,
                   trigger: Callable[[str], object] | None = None) -> BankerState | None:
     """The state after a power cut between a command's commit and the record (None: the phase's state):
-    the landing after a jump, the auction with the bidder who just bid still selected, or (with
-    ``trigger``, the machine's) what the square of the last roll asks for (:func:`settle_last_move`)."""
+    the landing after a jump, the building with that building counted, a deal's offer open, the auction
+    with the bidder who just bid still selected, or (with ``trigger``, the machine's) what the square of
+    the last roll or card move asks for (:func:`settle_last_move`)."""
     landed = landing_state(ctx)
     game = ctx.game
     if landed is None and record is not None and record.get("state") == BankerState.BUILD.value:
         building = still_building(ctx, record)
         if building is not None:
             return building
-    if landed is None and record is not None and record.get("state") == "auction" and game is not None \
-            and game.state.phase == "auction":
-        player = last_bidder(game.events) or (record.get("gesture") or {}).get("player")
+    if landed is None and record is not None and record.get("state") == BankerState.TRADE.value:
+        offered = offer_open(ctx, record)
+        if offered is not None:
+            return offered
+    if landed is None and game is not None and game.state.phase == "auction":
+        # the bidder of the last bid (the record before it may be the auction's, or older: the landing's)
+        player = last_bidder(game.events) or (
+            (record.get("gesture") or {}).get("player") if record is not None and record.get("state") == "auction"
+            else None)
         ctx.gesture.player = player if isinstance(player, str) and player in game.state.specs else None
     elif landed is None and trigger is not None:
         settle_last_move(ctx, trigger)
     return landed
+
+
+def offer_open(ctx: Context, record: dict[str, Any]) -> BankerState | None:
+    """After a power cut between a deal's offer (its commit: the engine's open ``trade``) and the record: the
+    deal as the record has it, its offer open (TRADE_OPEN), as the uninterrupted unit is. None when the
+    record is not exactly one command behind or the engine holds no open offer."""
+    game = ctx.game
+    if game is None or getattr(game.state, "trade", None) is None or game.state.phase != "play" \
+            or record.get("game") != getattr(ctx.durable, "game_id", None):
+        return None
+    last = _last_command(game.events)
+    if not last or last[0].seq != record.get("seq", -1) + 1 or apply_record(ctx, record) is not BankerState.TRADE:
+        return None
+    return BankerState.TRADE_OPEN
 
 
 def _last_command(events: Sequence[Event]) -> list[Event]:
@@ -241,12 +262,12 @@ def landing_state(ctx: Context) -> BankerState | None:
 
 
 def settle_last_move(ctx: Context, trigger: Callable[[str], object]) -> None:
-    """After a power cut between a roll's commit and the record (option ``positions``): ``settle`` once more
-    over that command's events, so the banker asks for what the token's square asks for (the deed to buy,
-    the rent, the card, the tax) as it did right after the roll. Nothing is applied."""
+    """After a power cut between a command's commit and the record (a roll in option ``positions``, a card
+    that moved the token): ``settle`` once more over that command's events, so the banker asks for what the
+    token's square asks for (the deed to buy, the rent, the card, the tax) as it did right after it.
+    Nothing is applied."""
     game = ctx.game
-    if game is None or not getattr(game.state.options, "positions", False) or not game.events \
-            or game.state.phase != "play":
+    if game is None or not game.events or game.state.phase != "play":
         return
     last = game.events[-1].command
     ctx.events = [e for e in game.events if e.command == last]

@@ -9,10 +9,15 @@ never skipped silently"; "build and sell are staged: ✓ commits them as one ste
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
 
+from engine.banker.machine import Banker
+from engine.banker.tapscript import CardTable, ManualClock, Step, parse_file, run_script
+from engine.store.gamestore import JournalStore
+from engine.store.journal import Journal
 from tests.engine.test_restart_windows import BUILD, Table
 
 PAYMENT = ["card 000000A1 player 1", "card 000000A2 player 2", "tap 000000A1", "tap 000000A2",
@@ -73,3 +78,66 @@ def test_x_on_the_build_screen_after_a_restart_undoes_every_building(tmp_path: P
     t.play("press cancel", "expect state idle", "expect balance 1 1380")
     st = t.banker.ctx.st()
     assert st.level.get(1, 0) == 0 and st.level.get(2, 0) == 0, st.level
+
+
+TAPS = Path(__file__).parent / "taps"
+SCRIPTS = [(p, "ultimate-uk") for p in sorted(TAPS.glob("*.tap"))] \
+    + [(p, "classic-us") for p in sorted((TAPS / "classic").glob("*.tap"))] \
+    + [(p, "classic-us" if p.stem.startswith("classic_") else "ultimate-uk")
+       for p in sorted((TAPS / "positions").glob("*.tap"))]
+SHOWN_CARD = ("moved", "to")
+"""The idle prompt's words for the card just drawn (classic): not restored after a restart (a known gap: the
+card shown is the banker's, not the journal's); everything else of the prompt is compared."""
+
+
+def _seen(banker: Banker) -> tuple[object, ...]:
+    g, prompt = banker.ctx.gesture, banker.view.prompt
+    params = tuple(p for p in prompt.params if p[0] not in SHOWN_CARD)
+    return (banker.state_name, prompt.key, params, g.player, g.partner, g.deed, g.action, g.due, g.steps,
+            g.total, g.deal_deeds, g.deal_cards, g.deal_cash)
+
+
+def _record(db: Path) -> str | None:
+    with sqlite3.connect(db) as conn:
+        row = conn.execute("SELECT value FROM banker_record WHERE key = 'banker'").fetchone()
+    conn.close()
+    return None if row is None else str(row[0])
+
+
+@pytest.mark.parametrize(("path", "edition"), SCRIPTS, ids=[f"{p.parent.name}-{p.stem}" for p, _ in SCRIPTS])
+def test_a_cut_after_any_command_of_a_gesture_resumes_it(tmp_path: Path, path: Path, edition: str) -> None:
+    """After every input of every tap script that committed a command (a bid, a building, a deal's offer or
+    acceptance, a deed mortgaged or sold for a debt, a deed given by PayWithDeeds, a tax paid, a roll), the
+    file is copied as a power cut right after that commit leaves it (the banker's record as it was before
+    the input) and a second Banker resumes on the copy: its state, prompt and gesture (the selected player,
+    the deal, the buildings counted, the payment due) are the live one's."""
+    db = tmp_path / "live.sqlite3"
+    journal = Journal.open(db)
+    cards, clock = CardTable(), ManualClock()
+    banker = Banker(JournalStore(journal, edition), cards, clock, seed_source=lambda: 7)
+    before: list[str | None] = [None]
+    wrong: list[str] = []
+
+    def after(step: Step, reaction: object) -> None:
+        record, before[0] = before[0], _record(db)
+        if not getattr(reaction, "events", ()):
+            return
+        copy = tmp_path / "cut.sqlite3"
+        for old in tmp_path.glob("cut.sqlite3*"):
+            old.unlink()
+        with sqlite3.connect(db) as src, sqlite3.connect(copy) as dst:
+            src.backup(dst)
+            if record is None:
+                dst.execute("DELETE FROM banker_record")
+            else:
+                dst.execute("UPDATE banker_record SET value = ? WHERE key = 'banker'", (record,))
+        src.close()
+        dst.close()
+        with Journal.open(copy) as reopened:
+            resumed = Banker(JournalStore(reopened, edition), cards, ManualClock(), seed_source=lambda: 7)
+            if _seen(resumed) != _seen(banker):
+                wrong.append(f"line {step.line}: live {_seen(banker)}, resumed {_seen(resumed)}")
+
+    run_script(parse_file(path).steps, banker, clock, cards.enroll, on_step=after)
+    journal.close()
+    assert not wrong, f"{path.name}:\n" + "\n".join(wrong)
