@@ -3,7 +3,8 @@
 What the engine knows is in the journal. What only the banker knows is kept in the banker's record
 (:class:`engine.store.bankerrecord.BankerRecordStore`, saved after every input that changed it): its
 state and gesture (a deed tapped, a PIN half typed, an auction won and waiting for the winner's card, a
-payment a landing leaves due), the group of commands ✓ kept as one step for the menu's Undo,
+payment a landing leaves due), the group of commands ✓ kept as one step for the menu's Undo, the card
+just drawn that the screen shows,
 the seats, names, tokens, options and edition of a game being registered, the timers and the recent
 input ids. The record names the game and the journal's last event it was written after; on resume it
 is used only if the journal has not moved on since (a power cut between a command's commit and the
@@ -81,6 +82,7 @@ def record_of(ctx: Context, state: BankerState) -> dict[str, Any]:
                     "deal_cash": dict(g.deal_cash), "position": g.position, "due": dict(g.due)},
         "landing": list(ctx.landing) if ctx.landing is not None else None,
         "undo_group": list(ctx.undo_group) if ctx.undo_group is not None else None,
+        "drawn": list(ctx.drawn) if ctx.drawn is not None else None,
         "seats": list(ctx.seats), "names": {str(k): v for k, v in ctx.names.items()},
         "tokens": {str(k): v for k, v in ctx.tokens.items()}, "options": dict(ctx.options),
         "edition": ctx.edition_id, "elapsed": max(0.0, now - ctx.since),
@@ -107,8 +109,10 @@ _TIMED = frozenset(s.value for s in GESTURE_STATES)
 def follows_journal(ctx: Context, state: BankerState) -> bool:
     """Whether the record need not be written after this input: it applied a command (so the record on
     disk is now older than the journal and ignored), had no id, and left the state a restart derives from
-    the journal alone (the phase's, nothing in hand). Saves a commit per command."""
-    if not ctx.events or ctx.input_id is not None or ctx.durable is None or ctx.seats or ctx.landing:
+    the journal alone (the phase's, nothing in hand, no card drawn on the screen). Saves a commit per
+    command."""
+    if not ctx.events or ctx.input_id is not None or ctx.durable is None or ctx.seats or ctx.landing \
+            or ctx.drawn is not None:
         return False
     return state is phase_state(ctx.durable.game.state.phase) and ctx.gesture == Gesture() \
         and landing_state_of(ctx) is None
@@ -151,6 +155,8 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
         edition = str(record["edition"])
         group = record.get("undo_group")
         undo_group = None if not group else (int(group[0]), int(group[1]))
+        card = record.get("drawn")
+        drawn = None if not card else (int(card[0]), str(card[1]), None if card[2] is None else int(card[2]))
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
     if (edition != ctx.store.edition.id and edition not in list_editions()) or not all(s >= 1 for s in seats):
@@ -159,7 +165,7 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
     if state in LOCKED:  # the menu locks again: the state under it, nothing typed or staged
         gesture, landing = Gesture(), None
         state = BankerState.SETUP if ctx.durable is None else phase_state(ctx.durable.game.state.phase)
-    ctx.gesture, ctx.undo_group = gesture, undo_group
+    ctx.gesture, ctx.undo_group, ctx.drawn = gesture, undo_group, drawn
     ctx.landing = (str(landing[0]), int(landing[1])) if landing else None
     now = ctx.clock()
     ctx.since = now - elapsed
@@ -205,6 +211,7 @@ def offer_open(ctx: Context, record: dict[str, Any]) -> BankerState | None:
     last = _last_command(game.events)
     if not last or last[0].seq != record.get("seq", -1) + 1 or apply_record(ctx, record) is not BankerState.TRADE:
         return None
+    ctx.drawn = None  # (a card shown until the next command: this offer)
     return BankerState.TRADE_OPEN
 
 
@@ -236,6 +243,7 @@ def still_building(ctx: Context, record: dict[str, Any]) -> BankerState | None:
     state = apply_record(ctx, record)
     if state is not BankerState.BUILD:
         return None
+    ctx.drawn = None  # (a card shown until the next command: this building)
     before = Game.replay(game.edition, game.events[: len(game.events) - len(last)]).state.ledger.balances
     ctx.gesture.steps.append(deeds[0])
     ctx.gesture.total += abs(game.state.ledger.balances[player] - before.get(player, 0))
