@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.banker.context import Context, Gesture
 from engine.banker.pin import is_record
+from engine.banker.plugins import view_part
 from engine.banker.table import GESTURE_STATES, BankerState
 from engine.banker.view import phase_state, wealth_history
 from engine.editions import list_editions
@@ -279,7 +280,10 @@ def settle_last_move(ctx: Context, trigger: Callable[[str], object]) -> None:
         return
     last = game.events[-1].command
     ctx.events = [e for e in game.events if e.command == last]
+    resumed = view_part(game.edition.ruleset).resumed
     try:
+        if resumed is not None:
+            resumed(ctx)
         trigger("settle")
     finally:
         ctx.events = []

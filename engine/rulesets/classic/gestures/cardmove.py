@@ -34,6 +34,13 @@ def drawn_of(ctx: Context) -> tuple[int, str, int | None] | None:
     return None if card is None else (card.card, card.player, moved)
 
 
+def show_drawn(ctx: Context) -> None:
+    """After a restart right after a draw's commit: the card drawn is shown again (:func:`drawn_of`; not when
+    the unit keeps the tokens: the square's own prompt follows the move)."""
+    if ctx.durable is not None and not cst(ctx).options.positions:
+        ctx.drawn = drawn_of(ctx)
+
+
 def _card_landing(ctx: Context) -> tuple[str, int, str | None] | None:
     """(the drawer, the deed, its owner) where the card just drawn moved the token; None otherwise (or when
     the unit keeps the tokens: its own landings follow the move)."""
