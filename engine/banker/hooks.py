@@ -30,6 +30,10 @@ Money = Callable[[Any], "tuple[int, str | None, str | None] | None"]
 """``money(event)``: (amount, payer, payee) of one of the ruleset's own events that moves money (money units;
 ``"bank"`` or None for the Bank), for the last-payment banner; None for any other event."""
 
+Resumed = Callable[[Any], None]
+"""``resumed(ctx)``: after a restart right after a command's commit (its events in ``ctx.events``), put back
+what only the banker's screen shows of that command (the classic card just drawn); nothing is applied."""
+
 
 @dataclass(frozen=True)
 class RulesetView:
@@ -41,6 +45,7 @@ class RulesetView:
     fields: Fields | None = None
     event_answer: EventAnswer | None = None
     money: Money | None = None
+    resumed: Resumed | None = None
 
 
 NO_HOOKS = RulesetView()

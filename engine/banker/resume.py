@@ -2,7 +2,9 @@
 
 What the engine knows is in the journal. What only the banker knows is kept in the banker's record
 (:class:`engine.store.bankerrecord.BankerRecordStore`, saved after every input that changed it): its
-state and gesture (a deed tapped, a PIN half typed, an auction won and waiting for the winner's card),
+state and gesture (a deed tapped, a PIN half typed, an auction won and waiting for the winner's card, a
+payment a landing leaves due), the group of commands ✓ kept as one step for the menu's Undo, the card
+just drawn that the screen shows,
 the seats, names, tokens, options and edition of a game being registered, the timers and the recent
 input ids. The record names the game and the journal's last event it was written after; on resume it
 is used only if the journal has not moved on since (a power cut between a command's commit and the
@@ -24,6 +26,7 @@ from typing import Any
 
 from engine.banker.context import Context, Gesture
 from engine.banker.pin import is_record
+from engine.banker.plugins import view_part
 from engine.banker.table import GESTURE_STATES, BankerState
 from engine.banker.view import phase_state, wealth_history
 from engine.editions import list_editions
@@ -77,8 +80,10 @@ def record_of(ctx: Context, state: BankerState) -> dict[str, Any]:
                     "choices": list(g.choices), "pin": "", "settings": _staged(g.settings),
                     "steps": list(g.steps), "total": g.total, "partner": g.partner,
                     "deal_deeds": list(g.deal_deeds), "deal_cards": list(g.deal_cards),
-                    "deal_cash": dict(g.deal_cash), "position": g.position},
+                    "deal_cash": dict(g.deal_cash), "position": g.position, "due": dict(g.due)},
         "landing": list(ctx.landing) if ctx.landing is not None else None,
+        "undo_group": list(ctx.undo_group) if ctx.undo_group is not None else None,
+        "drawn": list(ctx.drawn) if ctx.drawn is not None else None,
         "seats": list(ctx.seats), "names": {str(k): v for k, v in ctx.names.items()},
         "tokens": {str(k): v for k, v in ctx.tokens.items()}, "options": dict(ctx.options),
         "edition": ctx.edition_id, "elapsed": max(0.0, now - ctx.since),
@@ -105,8 +110,10 @@ _TIMED = frozenset(s.value for s in GESTURE_STATES)
 def follows_journal(ctx: Context, state: BankerState) -> bool:
     """Whether the record need not be written after this input: it applied a command (so the record on
     disk is now older than the journal and ignored), had no id, and left the state a restart derives from
-    the journal alone (the phase's, nothing in hand). Saves a commit per command."""
-    if not ctx.events or ctx.input_id is not None or ctx.durable is None or ctx.seats or ctx.landing:
+    the journal alone (the phase's, nothing in hand, no card drawn on the screen). Saves a commit per
+    command."""
+    if not ctx.events or ctx.input_id is not None or ctx.durable is None or ctx.seats or ctx.landing \
+            or ctx.drawn is not None:
         return False
     return state is phase_state(ctx.durable.game.state.phase) and ctx.gesture == Gesture() \
         and landing_state_of(ctx) is None
@@ -139,7 +146,7 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
                           partner=g.get("partner"), deal_deeds=[int(d) for d in g.get("deal_deeds", [])],
                           deal_cards=[int(d) for d in g.get("deal_cards", [])],
                           deal_cash={str(k): int(v) for k, v in dict(g.get("deal_cash", {})).items()},
-                          position=g.get("position"))
+                          position=g.get("position"), due=_due(g.get("due")))
         seats = [int(s) for s in record["seats"]]
         names = {int(k): str(v) for k, v in record["names"].items()}
         tokens = {int(k): str(v) for k, v in record["tokens"].items()}
@@ -147,6 +154,10 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
         landing = record["landing"]
         elapsed, left = float(record["elapsed"]), record["left"]
         edition = str(record["edition"])
+        group = record.get("undo_group")
+        undo_group = None if not group else (int(group[0]), int(group[1]))
+        card = record.get("drawn")
+        drawn = None if not card else (int(card[0]), str(card[1]), None if card[2] is None else int(card[2]))
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
     if (edition != ctx.store.edition.id and edition not in list_editions()) or not all(s >= 1 for s in seats):
@@ -155,7 +166,7 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
     if state in LOCKED:  # the menu locks again: the state under it, nothing typed or staged
         gesture, landing = Gesture(), None
         state = BankerState.SETUP if ctx.durable is None else phase_state(ctx.durable.game.state.phase)
-    ctx.gesture = gesture
+    ctx.gesture, ctx.undo_group, ctx.drawn = gesture, undo_group, drawn
     ctx.landing = (str(landing[0]), int(landing[1])) if landing else None
     now = ctx.clock()
     ctx.since = now - elapsed
@@ -166,21 +177,43 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
 def after_command(ctx: Context, record: dict[str, Any] | None,
                   trigger: Callable[[str], object] | None = None) -> BankerState | None:
     """The state after a power cut between a command's commit and the record (None: the phase's state):
-    the landing after a jump, the auction with the bidder who just bid still selected, or (with
-    ``trigger``, the machine's) what the square of the last roll asks for (:func:`settle_last_move`)."""
+    the landing after a jump, the building with that building counted, a deal's offer open, the auction
+    with the bidder who just bid still selected, or (with ``trigger``, the machine's) what the square of
+    the last roll or card move asks for (:func:`settle_last_move`)."""
     landed = landing_state(ctx)
     game = ctx.game
     if landed is None and record is not None and record.get("state") == BankerState.BUILD.value:
         building = still_building(ctx, record)
         if building is not None:
             return building
-    if landed is None and record is not None and record.get("state") == "auction" and game is not None \
-            and game.state.phase == "auction":
-        player = last_bidder(game.events) or (record.get("gesture") or {}).get("player")
+    if landed is None and record is not None and record.get("state") == BankerState.TRADE.value:
+        offered = offer_open(ctx, record)
+        if offered is not None:
+            return offered
+    if landed is None and game is not None and game.state.phase == "auction":
+        # the bidder of the last bid (the record before it may be the auction's, or older: the landing's)
+        player = last_bidder(game.events) or (
+            (record.get("gesture") or {}).get("player") if record is not None and record.get("state") == "auction"
+            else None)
         ctx.gesture.player = player if isinstance(player, str) and player in game.state.specs else None
     elif landed is None and trigger is not None:
         settle_last_move(ctx, trigger)
     return landed
+
+
+def offer_open(ctx: Context, record: dict[str, Any]) -> BankerState | None:
+    """After a power cut between a deal's offer (its commit: the engine's open ``trade``) and the record: the
+    deal as the record has it, its offer open (TRADE_OPEN), as the uninterrupted unit is. None when the
+    record is not exactly one command behind or the engine holds no open offer."""
+    game = ctx.game
+    if game is None or getattr(game.state, "trade", None) is None or game.state.phase != "play" \
+            or record.get("game") != getattr(ctx.durable, "game_id", None):
+        return None
+    last = _last_command(game.events)
+    if not last or last[0].seq != record.get("seq", -1) + 1 or apply_record(ctx, record) is not BankerState.TRADE:
+        return None
+    ctx.drawn = None  # (a card shown until the next command: this offer)
+    return BankerState.TRADE_OPEN
 
 
 def _last_command(events: Sequence[Event]) -> list[Event]:
@@ -211,6 +244,7 @@ def still_building(ctx: Context, record: dict[str, Any]) -> BankerState | None:
     state = apply_record(ctx, record)
     if state is not BankerState.BUILD:
         return None
+    ctx.drawn = None  # (a card shown until the next command: this building)
     before = Game.replay(game.edition, game.events[: len(game.events) - len(last)]).state.ledger.balances
     ctx.gesture.steps.append(deeds[0])
     ctx.gesture.total += abs(game.state.ledger.balances[player] - before.get(player, 0))
@@ -237,19 +271,30 @@ def landing_state(ctx: Context) -> BankerState | None:
 
 
 def settle_last_move(ctx: Context, trigger: Callable[[str], object]) -> None:
-    """After a power cut between a roll's commit and the record (option ``positions``): ``settle`` once more
-    over that command's events, so the banker asks for what the token's square asks for (the deed to buy,
-    the rent, the card, the tax) as it did right after the roll. Nothing is applied."""
+    """After a power cut between a command's commit and the record (a roll in option ``positions``, a card
+    that moved the token): ``settle`` once more over that command's events, so the banker asks for what the
+    token's square asks for (the deed to buy, the rent, the card, the tax) as it did right after it.
+    Nothing is applied."""
     game = ctx.game
-    if game is None or not getattr(game.state.options, "positions", False) or not game.events \
-            or game.state.phase != "play":
+    if game is None or not game.events or game.state.phase != "play":
         return
     last = game.events[-1].command
     ctx.events = [e for e in game.events if e.command == last]
+    resumed = view_part(game.edition.ruleset).resumed
     try:
+        if resumed is not None:
+            resumed(ctx)
         trigger("settle")
     finally:
         ctx.events = []
+
+
+def _due(raw: object) -> dict[str, str | int]:
+    """A payment due as the record keeps it (``Gesture.due``: the payer's player id, the amount in money
+    units); anything else is no payment due."""
+    if not isinstance(raw, dict):
+        return {}
+    return {str(k): v for k, v in raw.items() if isinstance(v, (str, int)) and not isinstance(v, bool)}
 
 
 def _staged(settings: dict[str, Any]) -> dict[str, Any]:

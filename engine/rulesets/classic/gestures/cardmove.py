@@ -12,6 +12,8 @@ from transitions import EventData
 
 from engine.banker.context import Context, Gesture
 from engine.editions import EventCard
+from engine.events import TokenMoved
+from engine.rulesets.classic.events import CardDrawn
 from engine.rulesets.classic.gestures.base import cst
 
 
@@ -24,13 +26,28 @@ def origin_matters(card: EventCard, spaces: tuple[int, ...]) -> bool:
     return len({target == 0 or origin > target for origin in spaces}) > 1
 
 
+def drawn_of(ctx: Context) -> tuple[int, str, int | None] | None:
+    """(the card, its drawer, where it moved the token) of the command's events (``ctx.events``), as the draw
+    keeps it in ``ctx.drawn``: what a restart right after the draw's commit settles from."""
+    card = next((e for e in ctx.events if isinstance(e, CardDrawn)), None)
+    moved = next((e.position for e in ctx.events if isinstance(e, TokenMoved)), None)
+    return None if card is None else (card.card, card.player, moved)
+
+
+def show_drawn(ctx: Context) -> None:
+    """After a restart right after a draw's commit: the card drawn is shown again (:func:`drawn_of`; not when
+    the unit keeps the tokens: the square's own prompt follows the move)."""
+    if ctx.durable is not None and not cst(ctx).options.positions:
+        ctx.drawn = drawn_of(ctx)
+
+
 def _card_landing(ctx: Context) -> tuple[str, int, str | None] | None:
     """(the drawer, the deed, its owner) where the card just drawn moved the token; None otherwise (or when
     the unit keeps the tokens: its own landings follow the move)."""
-    drawn, game = ctx.drawn, ctx.game
+    drawn, game = ctx.drawn or drawn_of(ctx), ctx.game
     if drawn is None or drawn[2] is None or game is None or cst(ctx).options.positions:
         return None
-    if not any(type(e).__name__ == "CardDrawn" for e in ctx.events):
+    if not any(isinstance(e, CardDrawn) for e in ctx.events):
         return None
     deed = game.edition.spaces[drawn[2]].deed
     return None if deed is None else (drawn[1], deed, cst(ctx).owner.get(deed))
@@ -51,7 +68,7 @@ def start_card_deed(ctx: Context, event: EventData) -> None:
     """BUY: the drawer may buy the deed the card sent them to."""
     found = _card_landing(ctx)
     assert found is not None
-    drawn = ctx.drawn
+    drawn = ctx.drawn or drawn_of(ctx)
     ctx.gesture = Gesture(player=found[0], deed=found[1])
     ctx.drawn = drawn  # the card stays on the screen with the offer
 
@@ -60,6 +77,6 @@ def start_card_rent(ctx: Context, event: EventData) -> None:
     """DEED: the deed the card sent the drawer to; their card pays the rent."""
     found = _card_landing(ctx)
     assert found is not None
-    drawn = ctx.drawn
+    drawn = ctx.drawn or drawn_of(ctx)
     ctx.gesture = Gesture(deed=found[1])
     ctx.drawn = drawn

@@ -275,4 +275,4 @@ def with_positions(base: RulesetView) -> RulesetView:
             out["players"] = tuple(replace(p, position=where.get(p.id, 0)) for p in out["players"])
         return out
 
-    return RulesetView(wealth=base.wealth, space=base.space, prompt=prompt, fields=fields)
+    return replace(base, prompt=prompt, fields=fields)

@@ -35,6 +35,7 @@ from engine.rulesets.classic.edition import cards
 from engine.rulesets.classic.gestures.actions import BUILDING, deck_of, deck_spaces, tax_amounts, tax_position
 from engine.rulesets.classic.gestures.auction import TAP_STEP, lowest_bid
 from engine.rulesets.classic.gestures.base import cst
+from engine.rulesets.classic.gestures.cardmove import show_drawn
 from engine.rulesets.classic.gestures.clock import MINUTE_S, elapsed_s, timed
 from engine.rulesets.classic.gestures.trade import offer_of
 from engine.rulesets.classic.rent import RENT_TAX
@@ -281,5 +282,5 @@ def fields(ctx: Context, state: BankerState) -> dict[str, Any]:
     return out
 
 
-VIEW = RulesetView(wealth=wealth, space=space, prompt=prompt, fields=fields)
+VIEW = RulesetView(wealth=wealth, space=space, prompt=prompt, fields=fields, resumed=show_drawn)
 """The classic game's hooks into the banker's view."""

@@ -6,6 +6,7 @@ deeds (``pay_debt_with_deeds``). It wraps the classic view's hooks."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from engine.banker.hooks import RulesetView
@@ -53,4 +54,4 @@ def with_seed_rules(base: RulesetView) -> RulesetView:
             out["timer"] = timer_now(ctx)
         return out
 
-    return RulesetView(wealth=base.wealth, space=base.space, prompt=prompt, fields=fields)
+    return replace(base, prompt=prompt, fields=fields)
