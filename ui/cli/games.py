@@ -20,7 +20,6 @@ from engine.errors import EngineError
 from engine.game import Game
 from engine.options import parse_option_text
 from engine.rulesets.registry import get_ruleset
-from engine.sim.runner import run_sim
 from engine.store.durable import DurableGame
 from engine.store.export import export_csv, export_jsonl
 from engine.store.journal import Journal, JournalError
@@ -61,6 +60,8 @@ def _progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:
 
 def sim_main(args: argparse.Namespace) -> int:
     """``boardbank sim``: bots play ``--games`` games; a JSON object (``--json``) or a short summary."""
+    from engine.sim.runner import run_sim  # replay and export never load the simulator
+
     try:
         edition = load_edition(args.edition)
         options = dict(parse_option_text(text) for text in args.option)
