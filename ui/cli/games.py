@@ -105,7 +105,14 @@ def _open_game(path: str, game_id: int | None) -> tuple[Journal, int]:
     if gid is None:
         journal.close()
         raise JournalError(f"{path} holds no game yet")
-    journal.game(gid)  # raises for an unknown id
+    try:
+        journal.game_edition(gid)  # one row read (journal.game counts every game's events: a scan of the file)
+    except JournalError:
+        try:
+            journal.game(gid)  # raises, naming the games there are
+        finally:
+            journal.close()
+        raise
     return journal, gid
 
 
