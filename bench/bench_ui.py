@@ -1,6 +1,6 @@
-"""UI benchmark: reader event -> screen updated (p50/p99, need p99 < 50 ms), cold start -> first frame
+"""UI benchmark: reader event -> screen updated (p50/p95/p99, need p99 < 50 ms), cold start -> first frame
 (need < 3 s), and the running app's memory (RSS); then the same reader events in a classic game
-(classic-uk) with the board open, its brown set built with four houses each and a station mortgaged (the
+(classic-uk) at its table, and with the board open, its brown set built with four houses each and a station mortgaged (the
 classic board's 40 spaces, house blocks and mortgage marks are redrawn as the banker answers).
 
 The parent process starts a child (``--child T0``) that imports Kivy, builds the app on a fresh journal
@@ -169,15 +169,16 @@ def main() -> int:
     env.setdefault("SDL_VIDEODRIVER", "offscreen")
     env.setdefault("KIVY_WINDOW", "sdl2")
     r = run_child(env)
+    table = run_child(env, "classic-uk")
     classic = run_child(env, "classic-uk", "board")
-    if r is None or classic is None:
+    if r is None or classic is None or table is None:
         return 1
-    p50, p99, worst = percentiles(r["completed_ms"])  # type: ignore[arg-type]
-    busy_p50, busy_p99, _ = percentiles(r["busy_ms"])
+    p50, p95, p99, worst = percentiles(r["completed_ms"])  # type: ignore[arg-type]
+    busy_p50, _, busy_p99, _ = percentiles(r["busy_ms"])  # type: ignore[arg-type]
     ok_latency = p99 < NEED_P99_MS
     ok_start = r["first_frame_s"] < NEED_START_S
     print(f"reader event -> screen updated (frame drawn and finished by the GPU): {len(r['completed_ms'])} taps, "
-          f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms (need p99 < {NEED_P99_MS:.0f} ms) "
+          f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms (need p99 < {NEED_P99_MS:.0f} ms) "
           f"{'OK' if ok_latency else 'TOO SLOW'}")
     print(f"  of which the banker and the view update on the main thread: p50 {busy_p50:.1f} ms, "
           f"p99 {busy_p99:.1f} ms (the rest: waiting for the next frame and drawing it)")
@@ -185,20 +186,25 @@ def main() -> int:
           f"{'OK' if ok_start else 'TOO SLOW'}")
     print(f"memory of the running app (RSS): {r['rss_mb']:.0f} MiB")
     print(f"(machine load average during the run: {r['load']:.1f} on {os.cpu_count()} cores)")
-    c50, c99, cworst = percentiles(classic["completed_ms"])  # type: ignore[arg-type]
-    ok_classic = c99 < NEED_P99_MS
-    print(f"classic game, the board open (40 spaces, houses, a mortgage): reader event -> screen updated: "
-          f"{len(classic['completed_ms'])} taps, p50 {c50:.1f} ms, p99 {c99:.1f} ms, max {cworst:.1f} ms "  # type: ignore[arg-type]
-          f"(need p99 < {NEED_P99_MS:.0f} ms) {'OK' if ok_classic else 'TOO SLOW'}; load {classic['load']:.1f}")
+    ok_classic = True
+    for what, run in (("at the table", table), ("the board open (40 spaces, houses, a mortgage)", classic)):
+        c50, c95, c99, cworst = percentiles(run["completed_ms"])  # type: ignore[arg-type]
+        ok_classic = ok_classic and c99 < NEED_P99_MS
+        print(f"classic game, {what}: reader event -> screen updated: {len(run['completed_ms'])} taps, "  # type: ignore[arg-type]
+              f"p50 {c50:.1f} ms, p95 {c95:.1f} ms, p99 {c99:.1f} ms, max {cworst:.1f} ms "
+              f"(need p99 < {NEED_P99_MS:.0f} ms) {'OK' if c99 < NEED_P99_MS else 'TOO SLOW'}; load {run['load']:.1f}")
     strict = os.environ.get("BENCH_STRICT") == "1"
     return 1 if strict and not (ok_latency and ok_start and ok_classic) else 0
 
 
-def percentiles(values: list[float]) -> tuple[float, float, float]:
-    """p50, p99 and max of ``values``."""
+def percentiles(values: list[float]) -> tuple[float, float, float, float]:
+    """p50, p95, p99 and max of ``values`` (nearest rank)."""
     ordered = sorted(values)
-    p99 = ordered[min(len(ordered) - 1, max(0, round(0.99 * len(ordered)) - 1))]
-    return statistics.median(ordered), p99, ordered[-1]
+
+    def rank(q: float) -> float:
+        return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+    return statistics.median(ordered), rank(0.95), rank(0.99), ordered[-1]
 
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "--child":

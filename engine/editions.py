@@ -3,7 +3,9 @@
 Files live in ``engine/editions/``: ``board-<name>.toml`` holds a board shared by several editions (spaces,
 deeds with price and rents, colour sets, and the ruleset's own tables such as sides and event cards);
 ``<edition-id>.toml`` names its board with ``board = "<name>"`` and adds ``id``, ``ruleset``, ``language``,
-``currency`` and ``[names]`` (one list of space names per language). An edition file may also carry the
+``currency`` and ``[names]`` (one list of space names per language), and optionally ``[short_names]`` (the
+same lists, the board's labels: a name short enough for its square, ``""`` where the name itself fits). An
+edition file may also carry the
 board tables itself. The fields every edition has are read here; the edition's ruleset (found through
 engine/rulesets/registry.py) reads and checks the tables of its own (``Ruleset.parse_edition``). Every amount is an
 ``int`` in the edition's money unit (``"M"``, or ``"RUB_K"`` = thousands of rubles). An optional ``[options]``
@@ -91,6 +93,8 @@ class Edition:
     events: tuple[EventCard, ...]
     names: Mapping[str, tuple[str, ...]]
     source: str = ""
+    short_names: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    """Language -> the board's label of each space by position (``""``: the name itself)."""
     options: Mapping[str, int | bool] = field(default_factory=lambda: MappingProxyType({}))  # option defaults
     extra: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
@@ -262,6 +266,11 @@ def load_edition_file(path: str | Path) -> Edition:
         names[lang] = tuple(seq)
     if language not in names:
         raise r.fail("names", f"names in the edition's language {language!r}", sorted(names))
+    short_names: dict[str, tuple[str, ...]] = {}
+    for lang, seq in r.table(data.get("short_names", {}), "short_names").items():
+        if not isinstance(seq, list) or len(seq) != len(kinds) or not all(isinstance(s, str) for s in seq):
+            raise r.fail(f"short_names.{lang}", f"{len(kinds)} names, one per space (\"\": the name)", seq)
+        short_names[lang] = tuple(seq)
     own_names = names[language]
     deed_by_pos = {d[0]: n for n, d in deeds.items()}
     spaces = tuple(Space(p, str(k), own_names[p], deed_by_pos.get(p)) for p, k in enumerate(kinds))
@@ -276,7 +285,7 @@ def load_edition_file(path: str | Path) -> Edition:
         id=edition_id, ruleset=ruleset, language=language, currency=currency, spaces=spaces,
         deeds=MappingProxyType(deed_objs), colour_sets=MappingProxyType(colour_sets),
         sides=tables.get("sides", ()), events=tables.get("events", ()), names=MappingProxyType(names),
-        options=_options(r, data, rules), extra=MappingProxyType(dict(tables.get("extra", {}))),
+        short_names=MappingProxyType(short_names), options=_options(r, data, rules), extra=MappingProxyType(dict(tables.get("extra", {}))),
         source=str(path) if board_path == path else f"{path} + {board_path.name}",
     )
 

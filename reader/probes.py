@@ -17,12 +17,19 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from reader.base import ProbeResult
 
-if TYPE_CHECKING:
-    from reader.pcsc import PCSCReader
+
+class PcscSelector(Protocol):
+    """What :func:`probe_pcsc` asks of a PC/SC reader (reader/pcsc.py's ``PCSCReader``, which calls it: typed
+    by what it reads, so the two modules make no circle)."""
+
+    @property
+    def selector(self) -> str: ...
+
+    def matches(self, name: str) -> bool: ...
 
 
 def _one_line(exc: BaseException) -> str:
@@ -87,7 +94,7 @@ def probe_bridge(path: str, baud: int, timeout_s: float) -> ProbeResult:
                 port.close()
 
 
-def probe_pcsc(reader: PCSCReader, timeout_s: float) -> ProbeResult:
+def probe_pcsc(reader: PcscSelector, timeout_s: float) -> ProbeResult:
     """The first reader pcscd lists that ``reader``'s URL selects (pcscd answers at once or not at all)."""
     try:
         from smartcard.System import readers

@@ -84,6 +84,7 @@ class Built:
     settings: SettingsStore | None = None  # the installation's settings (banker's and UI's)
     checkpointer: IdleCheckpointer | None = None  # the journal's checkpoints when the table is idle
     read_only: str | None = None  # why the unit came up read-only (a full disk, a read-only mount), else None
+    notice: str = ""  # one line when ``--edition`` asked for another game than the one resumed (not obeyed)
     share: Any = None  # the live page for phones (ui/share) while ``--share`` runs, else None
 
     def advance(self, seconds: float) -> None:
@@ -145,6 +146,30 @@ def check_edition(edition_id: str, options: Mapping[str, object]) -> None:
                            f"(boardbank sim plays it)")
 
 
+def new_game_edition(asked: str | None, saved: str | None) -> str:
+    """The edition of the next new game: ``--edition`` when given, else the latest game's on the file (the
+    family's game), else :data:`DEFAULT_EDITION`. A saved game's own edition never depends on this."""
+    if asked:
+        return asked
+    if saved:
+        try:
+            load_edition(saved)
+            return saved
+        except EditionError:  # a user's edition file since removed: new games fall back to the default
+            pass
+    return DEFAULT_EDITION
+
+
+def conflict_notice(asked: str | None, resumed: str | None, durable: object | None) -> str:
+    """The one line said when ``--edition`` names another edition than the game resumed ("" otherwise):
+    the saved game decides its ruleset, edition and options; ``--edition`` is kept for the next new game."""
+    if not asked or resumed is None or asked == resumed:
+        return ""
+    game_id = getattr(durable, "game_id", "?")
+    return (f"--edition {asked}: game {game_id} on this file is {resumed} ({load_edition(resumed).ruleset}) "
+            f"and resumes as saved; {asked} is the edition of the next new game")
+
+
 def installation_file(cli_value: str | None) -> Path:
     """The SQLite file to open. A file named by ``--db`` or ``$BOARDBANK_DB`` must be in an existing folder
     (a typo must not create a folder tree); the platform's data folder is created when it is missing."""
@@ -175,9 +200,10 @@ def build(
     and ``auction_s`` here are the defaults) and saves them there when they are confirmed in its menu.
     """
     options = parse_options(list(getattr(args, "option", None) or []))
-    edition_id = getattr(args, "edition", None) or DEFAULT_EDITION
-    check_edition(edition_id, options)  # before anything is written
+    asked = getattr(args, "edition", None)
     db = installation_file(getattr(args, "db", None))
+    if asked or not db.exists():  # before anything is written (a new file's games are --edition's)
+        check_edition(asked or DEFAULT_EDITION, options)
     read_only: str | None = None
     try:
         journal = Journal.open(db)  # first: the journal creates (or checks) the installation file
@@ -189,6 +215,8 @@ def build(
         latest = journal.latest_game()
         if latest is not None:
             journal.event_records(latest)  # a damaged game is refused before the other tables are touched
+        edition_id = new_game_edition(asked, journal.game_edition(latest) if latest is not None else None)
+        check_edition(edition_id, options)
         registry = CardRegistry(table_reader(db)) if read_only else CardRegistry.open(db)
     except BaseException:
         journal.close()
@@ -214,6 +242,9 @@ def build(
         registry.close()
         journal.close()
         raise
-    return Built(banker, registry, journal, store.edition, db, clock, readers, options, settings,
-                 None if read_only else IdleCheckpointer(db).start(), read_only)
-
+    resumed = banker.durable.game.edition if banker.durable is not None else None
+    notice = conflict_notice(asked, resumed.id if resumed is not None else None, banker.durable)
+    if notice:
+        log.info("%s", notice)
+    return Built(banker, registry, journal, resumed or banker.setup_edition, db, clock, readers, options,
+                 settings, None if read_only else IdleCheckpointer(db).start(), read_only, notice)

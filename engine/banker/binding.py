@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from engine.banker.context import Context
+from engine.banker.table import BankerState
 from engine.errors import EngineError
 
 
@@ -60,3 +61,24 @@ def bind(model: object, ctx: Context, modules: Iterable[ModuleType], table: Iter
     missing = sorted(names_in(table) - set(functions))
     if missing:
         raise BankerError(f"the table names handlers that no module defines: {', '.join(missing)}")
+
+
+RowIndex = dict[tuple[BankerState, str], tuple[Any, Any, list[tuple[Any, list[tuple[Any, bool]]]]]]
+"""(state, trigger) -> the machine's own State, Event, and each row with its conditions resolved."""
+
+
+def index_rows(model: object, machine: Any) -> RowIndex:
+    """``machine``'s rows by (state, trigger), each condition resolved to the ``model``'s bound handler and
+    its target, so ``may()`` evaluates them as transitions' ``Condition.check`` does (``send_event=True``)."""
+    return {
+        (member, name): (
+            machine.get_state(member),
+            event,
+            [(row, [(getattr(model, cond.func) if isinstance(cond.func, str) else cond.func, cond.target)
+                    for cond in row.conditions])
+             for row in event.transitions[member.name]],
+        )
+        for name, event in machine.events.items()
+        for member in BankerState
+        if event.transitions.get(member.name)
+    }

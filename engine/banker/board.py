@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import events as ev
+from engine.banker.hooks import Money
 from engine.banker.plugins import view_part
 from engine.banker.viewmodel import SpaceView, TransactionView
 from engine.editions import Edition
 from engine.events import Event
 from engine.game import Game
-from engine.rulesets.ultimate import events as uev
 
 
 class BoardCache:
@@ -69,10 +69,11 @@ def _build_board(game: Game | None, edition: Edition) -> tuple[SpaceView, ...]:
     return tuple(spaces)
 
 
-def last_transaction(events: Sequence[Event]) -> TransactionView | None:
+def last_transaction(events: Sequence[Event], money: Money | None = None) -> TransactionView | None:
     """The latest money movement among ``events`` (for the screen's animation), or None.
 
-    ``amount`` in money units from ``payer`` to ``payee``; None stands for the Bank.
+    ``amount`` in money units from ``payer`` to ``payee``; None stands for the Bank. The shared events are
+    read here; ``money`` (the ruleset's view hook, engine/banker/hooks.py) reads the ruleset's own.
     """
     for e in reversed(events):
         kind = type(e).__name__
@@ -87,11 +88,9 @@ def last_transaction(events: Sequence[Event]) -> TransactionView | None:
             row = (e.price, e.player, None)
         elif isinstance(e, ev.AuctionWon):
             row = (e.amount, e.player, None)
-        elif isinstance(e, uev.LocationUsed):
-            row = (e.fee, e.player, None)
-        elif isinstance(e, uev.DeedReturned):
-            row = (e.price, None, e.player)
-        else:  # a ruleset's own event says the money it moved: (amount, payer, payee), None for the Bank
+        elif money is not None:
+            row = money(e)
+        if row is None:  # a ruleset's own event may say the money it moved: (amount, payer, payee)
             row = getattr(e, "money", None)
         if row is not None:
             amount, payer, payee = row

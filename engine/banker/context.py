@@ -22,7 +22,7 @@ from engine import commands as c
 from engine.banker.board import BoardCache, last_transaction
 from engine.banker.inputs import InputIds
 from engine.banker.pin import PinGuard
-from engine.banker.plugins import wealth_of
+from engine.banker.plugins import view_part, wealth_of
 from engine.banker.setup import TOKEN_PALETTE, default_name, player_id
 from engine.banker.viewmodel import Cue, TransactionView
 from engine.editions import Edition, load_edition
@@ -31,7 +31,6 @@ from engine.events import Event
 from engine.game import Game
 from engine.options import RuleOptions
 from engine.rulesets.registry import ruleset_of
-from engine.rulesets.ultimate.state import GameState
 from engine.store.durable import DurableGame
 from engine.store.gamestore import GameStore
 
@@ -153,11 +152,10 @@ class Context:
         """The engine game (read-only use), or None."""
         return None if self.durable is None else self.durable.game
 
-    def st(self) -> GameState:
-        """The engine's state (a game must be under way)."""
+    def st(self) -> Any:
+        """The engine's state, its ruleset's own class (a game must be under way)."""
         assert self.durable is not None
-        state: GameState = self.durable.game.state
-        return state
+        return self.durable.game.state
 
     def phase_is(self, phase: str) -> bool:
         """Whether a game is under way in the engine's ``phase``."""
@@ -205,7 +203,8 @@ class Context:
     def note(self, events: Sequence[Event]) -> None:
         """Remember the last transaction and sequence number among ``events``."""
         if events:
-            self.last_tx = last_transaction(events) or self.last_tx
+            money = view_part(self.durable.game.edition.ruleset).money if self.durable is not None else None
+            self.last_tx = last_transaction(events, money) or self.last_tx
             self.last_seq = max(e.seq for e in events)
 
     def begin(self) -> None:

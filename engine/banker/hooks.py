@@ -2,7 +2,8 @@
 prompts and its parts of the view-model (docs/flows.md).
 
 A plug-in module (engine/banker/plugins.py) may export ``VIEW``, a :class:`RulesetView`; each hook is
-optional, and without one the banker shows what the shared state gives (Ultimate Banking's). Amounts are
+optional, and without one the banker shows what the shared state gives (the ruleset's state read through the
+attributes both rulesets' states have). Amounts are
 ``int`` in the edition's money unit.
 """
 
@@ -22,6 +23,12 @@ PromptHook = Callable[[Any, Any], "Prompt | None"]
 """``prompt(ctx, banker_state)``: the ruleset's prompt for that state, or None for the shared one."""
 Fields = Callable[[Any, Any], "dict[str, Any]"]
 """``fields(ctx, banker_state)``: view-model fields the ruleset sets (names of :class:`ViewModel` fields)."""
+EventAnswer = Callable[[str, "tuple[str | int, ...]"], Any]
+"""``event_answer(player, answer)``: the ruleset's command answering its pending event card (``Game.check``-ed
+to offer only the answers it accepts)."""
+Money = Callable[[Any], "tuple[int, str | None, str | None] | None"]
+"""``money(event)``: (amount, payer, payee) of one of the ruleset's own events that moves money (money units;
+``"bank"`` or None for the Bank), for the last-payment banner; None for any other event."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +39,8 @@ class RulesetView:
     space: Space | None = None
     prompt: PromptHook | None = None
     fields: Fields | None = None
+    event_answer: EventAnswer | None = None
+    money: Money | None = None
 
 
 NO_HOOKS = RulesetView()

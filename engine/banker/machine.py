@@ -21,26 +21,18 @@ from collections.abc import Callable, Iterable, Mapping
 from types import ModuleType
 from typing import Any
 
-from transitions import EventData, Machine, MachineError
+from transitions import EventData, MachineError
 
 from engine.banker import resume
 from engine.banker.accessors import ContextViews
+from engine.banker.assemble import Given, assemble
 from engine.banker.binding import BankerError as BankerError
-from engine.banker.binding import bind
+from engine.banker.binding import RowIndex
 from engine.banker.context import CardLookup, Context, Refusal, refusal_params
-from engine.banker.gestures import SHARED_HANDLERS
 from engine.banker.patience import Patience
 from engine.banker.pin import make_guard
-from engine.banker.plugins import ruleset_part
 from engine.banker.reaction import Reaction as Reaction
-from engine.banker.table import (
-    BUTTONS,
-    GESTURE_STATES,
-    BankerState,
-    RulesetRows,
-    build_table,
-    machine_kwargs,
-)
+from engine.banker.table import BUTTONS, GESTURE_STATES, BankerState, RulesetRows
 from engine.banker.view import build_view, phase_state
 from engine.banker.viewmodel import Cue, ViewModel
 from engine.errors import EngineError, IllegalCommand
@@ -68,8 +60,9 @@ class Banker(ContextViews):
 
     A ruleset passes its own ``rows`` (:class:`~engine.banker.table.RulesetRows`, put among the shared rows
     by :func:`~engine.banker.table.build_table`) and its ``handlers`` (modules of handler functions, bound
-    with the shared ones); both default to those of the ruleset of the store's edition, loaded through
-    its record (engine/banker/plugins.py).
+    with the shared ones); both default to those of the game's ruleset, loaded through its record
+    (engine/banker/plugins.py): the resumed game's, else the next game's, swapped when the table chooses
+    the other game in setup.
     """
 
     state: BankerState
@@ -103,38 +96,44 @@ class Banker(ContextViews):
         self.ctx.remembered = dict(names or {})  # each bank card's name from the last game
         self._fired = False
         self.patience = Patience()  # bounces and entries under way (engine/banker/patience.py)
-        if rows is None or handlers is None:  # the ruleset of the store's edition brings its own
-            own_rows, own_handlers = ruleset_part(store.edition.ruleset)
-            rows, handlers = rows or own_rows, own_handlers if handlers is None else handlers
-        table = build_table(rows)
-        bind(self, self.ctx, [*SHARED_HANDLERS, *handlers], table)
-        self.machine = Machine(model=self, after_state_change="mark_fired", **machine_kwargs(table))
-        # (state, trigger) -> the machine's own State, Event, and each row with its conditions resolved to
-        # bound handlers and their targets: may() evaluates them as Condition.check does (send_event=True)
-        self._rows: dict[tuple[BankerState, str], tuple[Any, Any, list[tuple[Any, list[tuple[Any, bool]]]]]] = {
-            (member, name): (
-                self.machine.get_state(member),
-                event,
-                [(row, [(getattr(self, cond.func) if isinstance(cond.func, str) else cond.func, cond.target)
-                        for cond in row.conditions])
-                 for row in event.transitions[member.name]],
-            )
-            for name, event in self.machine.events.items()
-            for member in BankerState
-            if event.transitions.get(member.name)
-        }
+        self._fixed = rows is not None and handlers is not None  # a test's own table: never swapped
+        self._given: Given = (rows, handlers)
+        self._rows: RowIndex = {}
+        self._bound: set[str] = set()
+        self._ruleset = ""
+        current, record = resume.resume_game(self.ctx)
+        self._build(self._wanted_ruleset())  # the resumed game's own ruleset, whatever the store's edition
         self._saved: dict[str, Any] | None = None
-        self._resume()
+        self._resume(current, record)
 
-    def _resume(self) -> None:
+    def _wanted_ruleset(self) -> str:
+        """The ruleset the machine must be built for: the game's under way, else the next game's."""
+        durable = self.ctx.durable
+        return durable.game.edition.ruleset if durable is not None else self.ctx.setup_edition.ruleset
+
+    def _build(self, ruleset: str) -> None:
+        """(Re)build the machine for ``ruleset``: the whole table swapped at once (engine/banker/assemble.py)."""
+        self.machine, self._rows, self._bound = assemble(self, self.ctx, ruleset, self._given, self._bound)
+        self._ruleset = ruleset
+
+    def _follow_ruleset(self) -> None:
+        """After an input: swap the machine when the game chosen (or resumed) is another ruleset's."""
+        wanted = self._wanted_ruleset()
+        if self._fixed or wanted == self._ruleset:
+            return
+        state = self.state
+        self._build(wanted)
+        self.machine.set_state(state)
+
+    def _resume(self, current: bool, record: dict[str, Any] | None) -> None:
         """Resume the latest game and what the players were in the middle of (engine/banker/resume.py)."""
         ctx = self.ctx
-        current, record = resume.resume_game(ctx)
         if ctx.durable is not None:
             self.restore(phase_state(ctx.durable.game.state.phase))
         state = resume.apply_record(ctx, record) if current and record is not None else None
         if state is None and ctx.durable is not None:
             state = resume.after_command(ctx, record, self.trigger)
+        self._follow_ruleset()  # a game being registered may be another ruleset's
         if state is not None:
             self.machine.set_state(state)
         self._saved = record
@@ -299,6 +298,7 @@ class Banker(ContextViews):
             return self._refused(refusal)
         if trigger not in ("countdown", "settle", "clock"):
             ctx.since = ctx.clock()
+        self._follow_ruleset()
         return self._reaction(None)
 
     def _classify(self, trigger: str) -> Refusal:

@@ -8,8 +8,10 @@ While registering (state SETUP) the table may answer (``choose()``, trigger ``an
 - ``option=NAME:VALUE``: a rule option of the edition's ruleset (its options class, e.g. the classic
   game's ``income_tax_choice``; ``VALUE`` a whole number or ``on``/``off``), checked with its
   ``from_mapping`` over the edition's defaults;
-- ``edition=ID``: one of :func:`engine.editions.list_editions` (the chosen options are kept; the edition's
-  own option defaults apply under them).
+- ``edition=ID``: one of :func:`playable_editions`, of either game (Ultimate Banking or the classic game):
+  the game is chosen first, then its options; an edition of the same ruleset keeps the options chosen (its
+  own option defaults apply under them), another ruleset's starts from its own defaults, and the banker
+  swaps its table for that ruleset's (engine/banker/machine.py).
 
 The gestures that check and apply them are in :mod:`engine.banker.gestures.setup`. This module has no
 state: the UI reads it too (default names).
@@ -17,7 +19,11 @@ state: the UI reads it too (default names).
 
 from __future__ import annotations
 
+from functools import cache
+
+from engine.editions import list_editions, load_edition
 from engine.numbers import is_digits
+from engine.rulesets.registry import RULESETS, ruleset_of
 
 TOKENS = ("red", "green", "blue", "white", "yellow", "black", "orange", "purple")
 """Default token colour of each seat (the four of the box first)."""
@@ -61,3 +67,12 @@ def parse_setup_answer(text: str) -> tuple[str, str, str] | None:
     if not sep or not key.strip():
         return None
     return kind, key.strip(), value
+
+
+@cache
+def playable_editions() -> tuple[str, ...]:
+    """Every built-in edition a table can choose: those of the rulesets that bring gestures for the banker,
+    in the registry's order of rulesets (read once: the files do not change while the unit runs)."""
+    order = list(RULESETS)
+    editions = [e for e in list_editions() if ruleset_of(load_edition(e)).gestures]
+    return tuple(sorted(editions, key=lambda e: (order.index(load_edition(e).ruleset), e)))

@@ -9,13 +9,14 @@ the candidates ``Game.check`` accepts). Amounts are ``int`` in the edition's mon
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from typing import Any
 
 from engine.banker.board import BoardCache as BoardCache
 from engine.banker.board import last_transaction as last_transaction
 from engine.banker.context import Context, Refusal
 from engine.banker.plugins import view_part, wealth_of
 from engine.banker.setup import TOKENS as TOKENS
+from engine.banker.setup import playable_editions
 from engine.banker.setup import player_id as player_id
 from engine.banker.setup import seat_of as seat_of
 from engine.banker.table import GESTURE_STATES, BankerState
@@ -29,11 +30,9 @@ from engine.banker.viewmodel import (
     StandingView,
     ViewModel,
 )
-from engine.editions import Edition, EventCard, list_editions, load_edition
+from engine.editions import Edition, EventCard
 from engine.events import DiceRolled, Event
 from engine.game import Game
-from engine.rulesets.ultimate import commands as uc
-from engine.rulesets.ultimate.state import GameState
 
 _PHASE_STATE = {"setup": BankerState.SETUP, "play": BankerState.IDLE, "auction": BankerState.AUCTION,
                 "event": BankerState.EVENT, "debt": BankerState.DEBT, "over": BankerState.OVER,
@@ -60,7 +59,7 @@ def choices_needed(edition: Edition, card_id: int) -> int:
     return 0 if kind == "none" else 2 if kind == "own_and_opponent_deed" else 1
 
 
-def _candidates(edition: Edition, state: GameState, kind: str, player: str, step: int) -> list[str | int]:
+def _candidates(edition: Edition, state: Any, kind: str, player: str, step: int) -> list[str | int]:
     deeds: list[str | int] = list(edition.deeds)
     if kind == "colour_set":
         return list(edition.colour_sets)
@@ -86,9 +85,10 @@ def choice_views(game: Game, chosen: Sequence[str | int]) -> tuple[ChoiceView, .
     if need == 0:
         return (ChoiceView("ok", "choice.ok"),)
     out: list[ChoiceView] = []
+    make = view_part(game.edition.ruleset).event_answer  # the ruleset's own answer command
     for value in _candidates(game.edition, game.state, card.choice, pending.player, len(chosen)):
         answer = (*chosen, value)
-        if len(answer) == need and game.check(uc.ResolveEvent(pending.player, answer)) is not None:
+        if len(answer) == need and make is not None and game.check(make(pending.player, answer)) is not None:
             continue
         label = "choice.deed" if isinstance(value, int) else f"choice.{card.choice}"
         name = game.edition.deeds[value].name if isinstance(value, int) else str(value)
@@ -170,7 +170,7 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
     edition = game.edition if game else ctx.setup_edition
     st = game.state if game else None
     now = ctx.clock()
-    hooks = view_part(ctx.store.edition.ruleset)
+    hooks = view_part(edition.ruleset)  # the game's own ruleset (a resumed one's too)
     players: tuple[PlayerView, ...] = ()
     standings: tuple[StandingView, ...] = ()
     own = hooks.fields(ctx, state) if hooks.fields is not None and game is not None else {}
@@ -240,7 +240,7 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
         seconds_left=(max(0.0, ctx.timeout_s - (now - ctx.since))
                       if state.value in _TIMED else None),
         options=tuple(options.as_dict().items()),
-        editions=_editions(ctx.store.edition.ruleset) if setup else (),
+        editions=playable_editions() if setup else (),
         tokens=TOKENS if setup else (),
         on_the_run=int(getattr(st, "on_the_run", 0) or 0) if st is not None else 0,
         positions=st is not None and _positions(st),
@@ -250,18 +250,19 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
     ), **own})
 
 
-def _positions(st: GameState) -> bool:
+def _positions(st: Any) -> bool:
     """Whether the unit keeps the tokens in this game (option ``positions``)."""
     return bool(getattr(st.options, "positions", False))
 
 
-def roller_of(st: GameState) -> str | None:
+def roller_of(st: Any) -> str | None:
     """The player who rolls now when the unit keeps the tokens (each ruleset's ``moves.roller`` says the
     same): the player whose turn it is, or once they are done rolling, the next active player."""
-    turn, last = st.turn, getattr(st, "roll", None)
+    turn: str | None = st.turn
+    last = getattr(st, "roll", None)
     if turn is None or last is None or last[0] != turn or last[2]:
         return turn
-    order = st.order
+    order: tuple[str, ...] = st.order
     i = order.index(turn)
     return next((order[(i + k) % len(order)] for k in range(1, len(order) + 1)
                  if order[(i + k) % len(order)] not in st.bankrupt), turn)
@@ -275,13 +276,6 @@ def _last_dice(game: Game | None) -> tuple[int, ...]:
         if isinstance(event, DiceRolled):
             return (event.die1, event.die2)
     return ()
-
-
-@cache
-def _editions(ruleset: str) -> tuple[str, ...]:
-    """The built-in editions of ``ruleset``, the one the banker's table is built for (read once: the files
-    do not change while the unit runs)."""
-    return tuple(e for e in list_editions() if load_edition(e).ruleset == ruleset)
 
 
 _TIMED = frozenset(s.value for s in GESTURE_STATES)

@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from engine.errors import Refusal, refuse
 from engine.options import RuleOptions
 
-if TYPE_CHECKING:
-    from engine.editions import Deed, Edition, EditionReader
+# The editions module looks rulesets up through the registry, which imports this module: so this module
+# does not import the editions module back (not even for the type checker), and an edition, its reader and
+# its deeds (engine/editions.py's Edition, EditionReader, Deed) are ``Any`` in the signatures below.
+Edition = Any
+EditionReader = Any
+Deed = Any
 
 Check = Callable[[Any, Any, Any], "Refusal | None"]
 """``check(state, edition, command)``: why the command is refused now (nothing changes), or None."""

@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.errors import EditionError
 from engine.rulesets.api import Ruleset
 
-if TYPE_CHECKING:
-    from engine.editions import Edition
+
+class Edition(Protocol):
+    """What the registry reads of an edition (engine/editions.py's, which imports this module)."""
+
+    @property
+    def ruleset(self) -> str: ...
 
 RULESETS: dict[str, str] = {
     "ultimate": "engine.rulesets.ultimate.ruleset",

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ui.cli.console import build_parser
-from ui.cli.diagram import mermaid_source
+from ui.cli.diagram import mermaid_source, stdout_source
 
 BOARDBANK = str(Path(sys.executable).with_name("boardbank"))
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,8 +109,21 @@ def test_too_many_players_still_get_the_max_players_hint() -> None:
 def test_diagram_without_out_prints_mermaid_and_writes_nothing(tmp_path: Path) -> None:
     done = boardbank("diagram", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == mermaid_source()
+    assert done.stdout == stdout_source("all")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_diagram_shows_both_rulesets_machines_or_the_one_asked(tmp_path: Path) -> None:
+    """Each ruleset has its own banker machine: the classic one has Build, Ultimate's the Location."""
+    both = boardbank("diagram", cwd=tmp_path).stdout
+    assert both.count("stateDiagram-v2") == 2 and "%% ruleset: ultimate" in both and "%% ruleset: classic" in both
+    classic = boardbank("diagram", "--ruleset", "classic", cwd=tmp_path)
+    assert classic.returncode == 0 and classic.stdout == mermaid_source("classic")
+    assert "press_build" in classic.stdout and "press_location" not in classic.stdout
+    ultimate = boardbank("diagram", "--ruleset", "ultimate", cwd=tmp_path).stdout
+    assert ultimate == mermaid_source("ultimate") and "press_location" in ultimate and "press_build" not in ultimate
+    bad = boardbank("diagram", "--ruleset", "chess", cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stderr.strip().startswith("boardbank diagram: --ruleset")
 
 
 def test_diagram_out_to_a_file_or_an_unwritable_place_is_one_line(tmp_path: Path) -> None:

@@ -126,10 +126,14 @@ def test_a_classic_edition_is_banked_at_the_table(tmp_path: Path) -> None:
     assert '"ok": false' not in done.stdout and '"GameStarted"' in done.stdout and db.exists()
 
 
-def test_setup_offers_only_the_editions_of_the_banker_s_ruleset(tmp_path: Path) -> None:
-    lines = "\n".join(["choose edition=classic-us", "expect edition ultimate-uk"]) + "\n"
+def test_setup_offers_the_editions_of_both_games(tmp_path: Path) -> None:
+    """A table built for Ultimate Banking may choose the classic game (docs/flows.md, "Choosing the game");
+    an unknown edition is refused with the list of both games' editions and changes nothing."""
+    lines = "\n".join(["choose edition=monopoly-mars", "expect edition ultimate-uk",
+                       "choose edition=classic-us", "expect edition classic-us"]) + "\n"
     done = _run(["headless", "--db", str(tmp_path / "bank.db")], _env(tmp_path), stdin=lines)
     assert done.returncode == 0, done.stderr
     refused = [line for line in done.stdout.splitlines() if '"error.bad_edition"' in line]
-    assert refused and '"expected": "ultimate-ru, ultimate-uk, ultimate-us"' in refused[0]
-    assert '{"line": 2, "ok": true, "type": "expect"}' in done.stdout
+    assert len(refused) == 1
+    assert '"expected": "ultimate-ru, ultimate-uk, ultimate-us, classic-ru, classic-uk, classic-us"' in refused[0]
+    assert '{"line": 4, "ok": true, "type": "expect"}' in done.stdout

@@ -42,8 +42,8 @@ def test_setup_choices_are_shown_and_go_into_start_game(tmp_path: Path) -> None:
     banker = Banker(store, cards, clock, seed_source=lambda: 9)
     run_script(steps_of([*CARDS, "tap 000000A1", "tap 000000A3"]), banker, clock, cards.enroll)
     view = banker.view
-    assert view.editions == ("ultimate-ru", "ultimate-uk", "ultimate-us")  # the banker's ruleset's editions
-    assert set(view.editions) < set(list_editions()) and view.tokens == TOKEN_PALETTE
+    assert view.editions == ("ultimate-ru", "ultimate-uk", "ultimate-us", "classic-ru", "classic-uk", "classic-us")  # both games
+    assert set(view.editions) == set(list_editions()) and view.tokens == TOKEN_PALETTE
     assert dict(view.options)["go_salary"] == 250 and dict(view.options)["start_money"] == 1500
     assert banker.may("answer")
     for answer in ("name=1:  Ana María  ", "name=3:山田 太郎", "token=3:black", "option=jail_fee:50",

@@ -170,3 +170,27 @@ def test_edition_with_a_bad_option(tmp_path: Path) -> None:
     path = _write(tmp_path, BOARD, UK + "\n[options]\nauction_steps = 10\n")
     with pytest.raises(EditionError, match=r"my-city.toml \(with board-ultimate.toml\): field options: unknown rule option 'auction_steps'"):
         load_edition_file(path)
+
+
+@pytest.mark.parametrize("edition_id", list_editions())
+def test_every_edition_gives_its_deeds_a_short_name_for_the_board(edition_id: str) -> None:
+    """The board's labels (``[short_names]``, docs/architecture.md): one per space in the edition's language,
+    ``""`` where the name itself is short enough, never longer than the name."""
+    ed = load_edition(edition_id)
+    short = ed.short_names[ed.language]
+    names = ed.names[ed.language]
+    assert len(short) == len(ed.spaces)
+    for position, (label, name) in enumerate(zip(short, names, strict=True)):
+        assert len(label) <= len(name), (position, label, name)
+        if ed.spaces[position].deed is not None and len(name) > 12:  # a long name has a short one
+            assert label, (position, name)
+
+
+def test_short_names_are_optional_and_checked(tmp_path: Path) -> None:
+    """A user's edition needs none; a list of the wrong length is refused by file and field."""
+    plain = re.sub(r"\n# The board's labels.*?\n\[short_names\]\nen = \[[^\n]*\]\n", "\n", UK, flags=re.S)
+    assert "[short_names]" not in plain
+    assert load_edition_file(_write(tmp_path, BOARD, plain)).short_names == {}
+    broken = plain + '\n[short_names]\nen = ["GO"]\n'
+    with pytest.raises(EditionError, match=r"my-city.toml \(with board-ultimate.toml\): field short_names.en"):
+        load_edition_file(_write(tmp_path, BOARD, broken))

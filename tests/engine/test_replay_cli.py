@@ -64,7 +64,7 @@ def test_replay_picks_the_game_and_prints_a_table(tmp_path: Path, capsys: pytest
     assert _replay_json(capsys, str(db), "--game", "1")["phase"] == "over"
     assert cli_main(["replay", str(db)]) == 0
     table = capsys.readouterr().out
-    assert "game 2 (ultimate-uk)" in table and "rank player" in table
+    assert "game 2 (ultimate-uk, ultimate)" in table and "rank player" in table
     for p in running.game.state.order:
         assert p in table
 

@@ -73,3 +73,53 @@ def fresh_session(ui_app: Any, tmp_path: Path) -> Iterator[Any]:
 def classic_session(ui_app: Any, tmp_path: Path) -> Iterator[Any]:
     """The shared app with a classic-us banker and the mock reader."""
     yield from _attached(ui_app, tmp_path, edition="classic-us")
+
+
+class Installation:
+    """The app run as ``boardbank run`` runs it on one installation file (ui.compose: the journal, the card
+    registry and the settings in it, the mock reader, a manual clock), which :meth:`restart` quits and starts
+    again on the same file with other arguments: the kiosk after a power cut, or a ``make run``."""
+
+    def __init__(self, app: Any, db: Path) -> None:
+        self.app = app
+        self.db = db
+        self.restarts = 0
+
+    def start(self, *args: str) -> Any:
+        """Start the app on the file with the command line's ``args`` (e.g. ``--edition classic-us``)."""
+        import argparse
+        from types import SimpleNamespace
+
+        from fixtures.session import MOCK_URL
+        from ui_driver import pump
+
+        from ui.cli.console import build_parser
+        from ui.touch.app import announce_resume, open_session
+
+        parsed: argparse.Namespace = build_parser().parse_args(["run", "--db", str(self.db), *args])
+        parsed.reader = parsed.reader or [MOCK_URL]
+        parsed.script = "(the test's steps)"  # a manual clock: only the steps' waits move it
+        session = open_session(parsed)
+        self.app.set_language("en")
+        self.app.attach(session)  # the running session, if any, is closed first: a quit
+        self.app.test_clock = SimpleNamespace(advance=session.advance)
+        announce_resume(self.app, session)  # as boardbank run does once started
+        pump(2)
+        return self.app
+
+    def restart(self, *args: str) -> Any:
+        """Quit and start again on the same file with ``args``."""
+        from ui_driver import pump
+
+        self.app.attach(None)
+        pump(1)
+        self.restarts += 1
+        return self.start(*args)
+
+
+@pytest.fixture
+def installation(ui_app: Any, tmp_path: Path) -> Iterator[Installation]:
+    """The shared app on a new installation file, started and restarted as ``boardbank run`` (Installation)."""
+    place = Installation(ui_app, tmp_path / "boardbank.sqlite3")
+    yield place
+    ui_app.attach(None)

@@ -32,6 +32,17 @@ def _in_scroll(widget: Widget) -> bool:
     return False
 
 
+def _in_tray(widget: Widget) -> bool:
+    """Inside the card tray, which stands in for the physical cards: a long name there may end in "…" (the
+    card has it whole). Everywhere else, a board square's name included, a cut text is a problem."""
+    w: Any = widget.parent
+    while w is not None and isinstance(w, Widget):
+        if type(w).__name__ == "CardTray":
+            return True
+        w = w.parent
+    return False
+
+
 def _box(widget: Widget) -> tuple[float, float, float, float]:
     x, y = widget.to_window(widget.x, widget.y)
     return x, y, x + widget.width, y + widget.height
@@ -58,8 +69,7 @@ def problems(root: Widget, window_size: tuple[int, int]) -> list[str]:
             tw, th = widget.texture_size
             if tw > widget.width + TOLERANCE or th > widget.height + TOLERANCE:
                 found.append(f"{_describe(widget)}: text {tw}x{th} does not fit {widget.width:.0f}x{widget.height:.0f}")
-            if getattr(widget, "shorten", False) and hasattr(widget, "max_font_size") \
-                    and not getattr(widget, "cut_ok", False):  # a board space's name: the centre shows it whole
+            if getattr(widget, "shorten", False) and hasattr(widget, "max_font_size") and not _in_tray(widget):
                 found.append(f"{_describe(widget)}: text was cut (shortened) at {widget.font_size:.1f} px")
         if isinstance(widget, BoxLayout | GridLayout | StackLayout):
             kids = [k for k in widget.children if _visible(k)]

@@ -92,7 +92,7 @@ def test_only_the_spaces_that_changed_are_redrawn(ui_app: Any) -> None:
 
 def test_houses_hotel_and_mortgage_are_drawn_when_the_view_carries_them(ui_app: Any) -> None:
     """docs/rules-classic.md 6, 7: 1-4 houses as green blocks on the band, a hotel as one red block, a
-    mortgaged deed greyed and marked in its owner disc; the classic disc shows no rent level."""
+    mortgaged deed greyed and struck through; the classic disc shows no rent level."""
     from fixtures.classic_views import board_view as classic_board
     from ui_driver import SHOTS, screenshot
 
@@ -103,7 +103,7 @@ def test_houses_hotel_and_mortgage_are_drawn_when_the_view_carries_them(ui_app: 
     assert marks[1].count("houses") == 4 and "hotel" not in marks[1]  # Old Kent Road: four houses
     assert marks[2].count("hotel") == 1 and "houses" not in marks[2]  # Whitechapel Road: a hotel
     assert marks[25].count("houses") == 2 and marks[4].count("houses") == 3
-    assert "mortgaged" in marks[22] and cells[22].level_label.text == ui_app.t("board.mortgage_mark")
+    assert "mortgaged" in marks[22] and cells[22].level_label.text == ""  # the stroke says it, no letter
     assert "mortgaged" not in marks[4] and cells[4].level_label.text == ""  # no level number in the classic disc
     assert not [k for k in marks[27] if k in ("houses", "hotel")]  # an unbuilt street
     for cell in (cells[1], cells[4], cells[23]):  # blocks stand on the colour band, inside the space
@@ -149,3 +149,42 @@ def test_tokens_stand_on_their_squares_when_the_view_gives_positions(ui_app: Any
     ui_app.render(replace(view, players=placed))  # the table moves the tokens: none drawn
     pump(2)
     assert not [w for w in board_widget.children if isinstance(w, TokenDot)]
+
+
+@pytest.mark.parametrize("lang", ("en", "ru", "ro", "ja"))
+def test_a_mortgaged_deed_is_marked_by_a_drawn_stroke_no_letter(ui_app: Any, lang: str) -> None:
+    """The mortgage mark was a letter from the catalog, and the Russian «З» reads as the digit 3: in every
+    language a mortgaged deed is struck through and greyed, with no letter or digit in its owner mark."""
+    from fixtures.classic_views import board_view as classic_board
+
+    ui_app.set_language(lang)
+    screen = open_board(ui_app, classic_board())
+    mortgaged = [c for c in screen.ids.board.cells if c.deed and c.mortgaged]
+    ui_app.set_language("en")
+    assert mortgaged
+    for cell in mortgaged:
+        assert "mortgaged" in [kind for kind, _, _ in cell.marks()]
+        assert not any(ch.isalnum() for ch in cell.level_label.text), (lang, cell.deed, cell.level_label.text)
+
+
+def test_every_square_shows_its_short_name_on_two_lines_at_most(ui_app: Any) -> None:
+    """The editions' ``[short_names]`` (engine/editions/*.toml) are the board's labels; the centre says the
+    whole name. ``Pennsylvania Railroad`` and ``Pennsylvania Avenue`` were both ``Pennsylvani…``."""
+    from dataclasses import replace
+
+    from fixtures.classic_views import board_view as classic_board
+
+    ui_app.set_language("en")
+    screen = open_board(ui_app, replace(classic_board(), edition="classic-us",
+                                        board=_board_of("classic-us")))
+    labels = {int(c.position): c.label for c in screen.ids.board.cells}
+    assert labels[15].text == "Penn. RR" and labels[34].text == "Penn. Ave"
+    for position, label in labels.items():
+        assert not label.shorten, (position, label.text)
+        assert label.texture_size[1] <= 2 * label.font_size * 1.3, (position, label.text)
+
+
+def _board_of(edition: str) -> Any:
+    from fixtures.classic_views import board
+
+    return board({}, edition)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_game import assert_standings_shown, play_step, shown_balances
+from test_game import assert_standings_shown, play_step, press_on_screen, restart_point, shown_balances
 from ui_driver import SHOTS, pump, screenshot, touch, type_text, wait_for
 
 from engine.banker.tapparse import parse_line
@@ -76,7 +76,7 @@ def choose_on_screen(app: Any, value: str) -> None:
     grid = screen.ids.keypad.ids.grid
     for digit in amount:
         touch(next(k for k in grid.children if k.text == digit))
-    touch(next(b for b in screen.ids.keypad.children if getattr(b, "text", "") == app.t("keypad.ok")))
+    touch(screen.ids.keypad.ok_button())
 
 
 def board_matches_engine(app: Any) -> list[str]:
@@ -93,14 +93,46 @@ def board_matches_engine(app: Any) -> list[str]:
         got = (int(cell.houses), bool(cell.hotel), bool(cell.mortgaged))
         if want != got:
             wrong.append(f"deed {cell.deed}: board shows {got}, the engine has {want}")
-        if cell.mortgaged and cell.level_label.text != app.t("board.mortgage_mark"):
-            wrong.append(f"deed {cell.deed}: no mortgage mark")
+        if cell.mortgaged and ("mortgaged" not in [kind for kind, _, _ in cell.marks()] or cell.level_label.text):
+            wrong.append(f"deed {cell.deed}: no drawn mortgage mark (or a letter in it)")
     return wrong
 
 
-def test_a_classic_game_from_registration_to_the_last_player_standing(classic_session: Any) -> None:
-    app = classic_session
-    banker = app.session.banker
+KIOSK_ENV = Path(__file__).parents[2] / "hardware" / "kiosk" / "boardbank.env"
+
+
+def kiosk_args() -> list[str]:
+    """The kiosk's ``BOARDBANK_ARGS`` (hardware/kiosk/boardbank.env) with the mock reader for its readers."""
+    import shlex
+
+    line = next(x for x in KIOSK_ENV.read_text().splitlines() if x.startswith("BOARDBANK_ARGS="))
+    args = shlex.split(shlex.split(line.partition("=")[2])[0])
+    return [a for i, a in enumerate(args) if a != "--reader" and (i == 0 or args[i - 1] != "--reader")]
+
+
+RESTARTS: tuple[tuple[str, ...] | None, ...] = ((), ("--edition", "ultimate-uk"), None)
+"""The game is quit and started again three times: with no --edition, with --edition ultimate-uk (as the
+kiosk's file passed before), and with the kiosk's own arguments (None)."""
+
+
+def assert_the_classic_table_is_back(app: Any, before: Any) -> None:
+    """After a restart: the same classic game on the classic table, and its Build gesture accepted."""
+    view = app.session.banker.view
+    assert (view.edition, view.seq, view.players) == (before.edition, before.seq, before.players)
+    assert app.root.ids.sm.current == "table" and app.presenter.ruleset == "classic"
+    assert "press_location" not in view.actions
+    press_on_screen(app, "build", None)
+    wait_for(lambda: app.controller.last_reaction is not None)
+    assert app.controller.last_reaction.error is None, app.controller.last_reaction.params
+    assert app.session.banker.state_name in ("action", "build")
+    press_on_screen(app, "cancel", None)
+    assert app.session.banker.state_name == "idle" and app.session.banker.view.seq == before.seq
+
+
+def test_a_classic_game_from_registration_to_the_last_player_standing(installation: Any) -> None:
+    """The whole classic game, quit and started again three times (:data:`RESTARTS`): each time the classic
+    game comes back with its table and gestures, whatever --edition says."""
+    app = installation.start("--edition", "classic-us")
     last_error: str | None = None
     shots = SHOTS / "classic_game"
     seen: set[str] = set()
@@ -110,6 +142,12 @@ def test_a_classic_game_from_registration_to_the_last_player_standing(classic_se
         line = step[2] if isinstance(step, tuple) else step.line
         if isinstance(step, Alias):
             continue
+        if restart_point(app, number, len(script), installation.restarts, len(RESTARTS)):
+            before = app.session.banker.view
+            again = RESTARTS[installation.restarts]
+            installation.restart(*(kiosk_args() if again is None else again))  # the same app, a new session
+            assert_the_classic_table_is_back(app, before)
+        banker = app.session.banker
         if isinstance(step, tuple):
             touch_deed(app, step[1])
         else:
@@ -138,6 +176,8 @@ def test_a_classic_game_from_registration_to_the_last_player_standing(classic_se
         if current == "debt":
             debt = banker.view.debt
             assert app.presenter.money(debt.short) in app.screen("debt").ids.prompt.text, f"line {line}"
+    banker = app.session.banker
+    assert installation.restarts == len(RESTARTS)
     assert banker.view.phase == "over"
     assert app.root.ids.sm.current == "standings"
     assert_standings_shown(app, banker.view.standings)

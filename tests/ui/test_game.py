@@ -1,6 +1,7 @@
 """A whole game through the screen: cards tapped on the on-screen tray (mock reader), buttons and choices
 touched with real touches, from enrolment to the final standings. After every step the balances shown
-on the table are compared with the engine's, and the script's own ``expect`` lines are checked."""
+on the table are compared with the engine's, and the script's own ``expect`` lines are checked. The app
+runs as ``boardbank run`` does on an installation file, and is quit and started again in the middle."""
 
 from __future__ import annotations
 
@@ -51,6 +52,10 @@ def press_on_screen(app: Any, button: str, value: str | None) -> None:
     elif button == "menu":
         widget = app.root.ids.menu_button
     else:
+        group = screen.group_of(f"press_{button}") if hasattr(screen, "group_of") else None
+        if group is not None:  # behind its group's button (the table's layout): open it, as a person would
+            touch(screen.ids.actions.button_for(f"group:{group}"))
+            pump(2)
         widget = screen.ids.actions.button_for(f"press_{button}")
         assert widget is not None, f"no {button!r} button on the {app.root.ids.sm.current} screen"
     touch(widget)
@@ -111,10 +116,18 @@ def shown_balances(app: Any) -> dict[str, str]:
     return {p.id: table.tile_for(p.id).balance_text for p in app.controller.view.players}
 
 
-def test_whole_game_from_enrolment_to_standings(fresh_session: Any) -> None:
-    app = fresh_session
+def restart_point(app: Any, number: int, total: int, done: int, restarts: int) -> bool:
+    """Whether to quit and start again now: after the ``done``-th of ``restarts`` equal parts of the game,
+    on the table with nothing under way."""
+    return done < restarts and number >= total * (done + 1) // (restarts + 1) and \
+        app.root.ids.sm.current == "table" and app.session.banker.state_name == "idle"
+
+
+def test_whole_game_from_enrolment_to_standings(installation: Any) -> None:
+    """The whole game, quit and started again in the middle with ``--edition classic-us``: the Ultimate game
+    comes back as it was (its table, its Location button, no Build), the notice says --edition was not obeyed."""
+    app = installation.start()
     script = parse_file(GAME)
-    banker = app.session.banker
     last_error: str | None = None
     shots = SHOTS / "game"
     screens_seen: set[str] = set()
@@ -122,6 +135,17 @@ def test_whole_game_from_enrolment_to_standings(fresh_session: Any) -> None:
     for number, step in enumerate(script.steps, start=1):
         if isinstance(step, Alias):
             continue
+        if restart_point(app, number, len(script.steps), installation.restarts, 1):
+            before = app.session.banker.view
+            installation.restart("--edition", "classic-us")  # the same app, a new session on the file
+            view = app.session.banker.view
+            assert (view.edition, view.seq, view.players) == (before.edition, before.seq, before.players)
+            assert app.root.ids.sm.current == "table" and app.presenter.ruleset == "ultimate"
+            assert "press_location" in view.actions and "press_build" not in view.actions
+            assert app.session.asked == "classic-us"  # said on the screen and on stderr (ui/touch/app.py)
+            assert app.root.ids.toast.text == app.t("info.resumed_other", game=1, asked=app.edition_name("classic-us"),
+                                                    edition=app.edition_name("ultimate-uk"))
+        banker = app.session.banker
         play_step(app, step)
         if isinstance(step, Tap | Press | Choose):
             last_error = app.controller.last_reaction.error
@@ -137,6 +161,8 @@ def test_whole_game_from_enrolment_to_standings(fresh_session: Any) -> None:
             assert shown_balances(app) == {p.id: app.presenter.money(p.balance) for p in view.players}, \
                 f"line {step.line}: the table does not show the engine's balances"
             checked += 1
+    banker = app.session.banker
+    assert installation.restarts == 1
     assert banker.view.phase == "over"
     assert app.root.ids.sm.current == "standings"
     assert_standings_shown(app, banker.view.standings)

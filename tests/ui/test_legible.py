@@ -1,6 +1,8 @@
-"""Legible at arm's length: at 800x480, in every language and with eight players with long names, no text a
-player must read is drawn below 14 px, and no mark on the board (colour band, owner disc, houses, hotel) is
-smaller than 14 px. The walk covers every screen of ``fixtures.views.SCREENS`` plus eight-player versions."""
+"""Legible and touchable at arm's length on the 7-inch panel: at 800x480, in every language and with eight
+players with long names, no text a player must read is drawn below 16 px (a board square's name, in a
+square about 30 px tall, below 14 px), no mark on the board (colour band, owner disc, houses, hotel) is
+smaller than 14 px, no touch target is under 48 px high (about 9 mm) and no keypad key under 64x48 px. The
+walk covers every screen of both rulesets (``fixtures.views.SCREENS``) plus eight-player versions."""
 
 from __future__ import annotations
 
@@ -15,27 +17,70 @@ from ui.i18n import LANGUAGES
 
 pytestmark = pytest.mark.ui
 
-MIN_PX = 14.0
-"""The smallest text or mark a player reads, in pixels of the 800x480 screen."""
+MIN_PX = 16.0
+"""The smallest text a player reads, in pixels of the 800x480 screen."""
+BOARD_MIN_PX = 14.0
+"""The smallest square name and board mark (a side square of the 40-square board is about 30 px tall)."""
+TARGET_PX = 48.0
+"""The smallest height of anything a finger presses (about 9 mm on the 7-inch panel)."""
+KEY_PX = (64.0, 48.0)
+"""The smallest keypad key, width x height."""
 
 
 def small_things(root: Any) -> list[str]:
     """Every visible label drawn below :data:`MIN_PX` and every board mark smaller than it."""
     from kivy.uix.label import Label
 
-    from ui.touch.widgets.board import SpaceCell
+    from ui.touch.widgets.board import CellLabel, SpaceCell, TokenDot
+    from ui.touch.widgets.tray import CardTray
 
     found = []
     for widget in root.walk(restrict=True):
-        if not _visible(widget):
+        if not _visible(widget) or _inside(widget, CardTray):  # the tray stands in for the physical cards
             continue
-        if isinstance(widget, Label) and widget.text.strip() and widget.font_size < MIN_PX - 0.05:
+        floor = BOARD_MIN_PX if isinstance(widget, CellLabel | TokenDot) else MIN_PX
+        if isinstance(widget, Label) and widget.text.strip() and widget.font_size < floor - 0.05:
             found.append(f"{type(widget).__name__}({widget.text!r}) at {widget.font_size:.1f} px")
         if isinstance(widget, SpaceCell):
             for kind, w, h in widget.marks():
-                if min(w, h) < MIN_PX - 0.05:
+                if min(w, h) < BOARD_MIN_PX - 0.05:
                     found.append(f"space {widget.position}: {kind} mark {w:.0f}x{h:.0f} px")
     return found
+
+
+def small_targets(root: Any) -> list[str]:
+    """Every visible touch target under :data:`TARGET_PX` high and every keypad key under :data:`KEY_PX`.
+
+    Not counted: the board's squares (the board is drawn as the board; a deed is looked at by tapping its card)
+    and the card tray, which stands in for the physical cards on the mock reader."""
+    from kivy.uix.behaviors import ButtonBehavior
+
+    from ui.touch.widgets.board import SpaceCell
+    from ui.touch.widgets.keypad import Keypad
+    from ui.touch.widgets.tray import CardTray
+
+    found = []
+    for widget in root.walk(restrict=True):
+        if not isinstance(widget, ButtonBehavior) or isinstance(widget, SpaceCell) or not _visible(widget):
+            continue
+        if _inside(widget, CardTray):
+            continue
+        text = getattr(widget, "text", "")
+        if _inside(widget, Keypad) and widget.size_hint_y is not None:  # a key of the grid (OK is a row)
+            if widget.width < KEY_PX[0] - 0.5 or widget.height < KEY_PX[1] - 0.5:
+                found.append(f"keypad key {text!r} {widget.width:.0f}x{widget.height:.0f} px")
+        elif widget.height < TARGET_PX - 0.5:
+            found.append(f"{type(widget).__name__}({text!r}) {widget.height:.0f} px high")
+    return found
+
+
+def _inside(widget: Any, kind: type) -> bool:
+    w = widget.parent
+    while w is not None and w is not w.parent:
+        if isinstance(w, kind):
+            return True
+        w = w.parent
+    return False
 
 
 def show(app: Any, name: str, build: Any) -> None:
@@ -50,12 +95,26 @@ def show(app: Any, name: str, build: Any) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_nothing_is_drawn_below_14_px(ui_app: Any, lang: str) -> None:
+def test_nothing_is_drawn_below_16_px(ui_app: Any, lang: str) -> None:
     ui_app.set_language(lang)
     found = {}
     for name, build in {**SCREENS, **many_players_screens()}.items():
         show(ui_app, name, build)
         small = small_things(ui_app.root)
+        if small:
+            found[name] = small
+    ui_app.set_language("en")
+    assert not found, "\n".join(f"{lang}/{name}: {p}" for name, ps in found.items() for p in ps)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_touch_target_is_48_px_high_and_keys_64x48(ui_app: Any, lang: str) -> None:
+    """Both rulesets' screens in every language: a finger's width for every button, a thumb's for a key."""
+    ui_app.set_language(lang)
+    found = {}
+    for name, build in {**SCREENS, **many_players_screens()}.items():
+        show(ui_app, name, build)
+        small = small_targets(ui_app.root)
         if small:
             found[name] = small
     ui_app.set_language("en")
@@ -83,6 +142,26 @@ def test_the_walk_sees_small_text_and_small_marks(ui_app: Any) -> None:
         ui_app.root.remove_widget(box)
     assert any("'tiny'" in p for p in found), found
     assert any("band mark" in p for p in found), found
+
+
+def test_the_walk_sees_small_buttons_and_small_keys(ui_app: Any) -> None:
+    """The checker itself: a 30 px high button and a keypad of 50x22 px keys are reported."""
+    from kivy.uix.boxlayout import BoxLayout
+
+    from ui.touch.widgets.fitlabel import FitButton
+    from ui.touch.widgets.keypad import Keypad
+
+    box = BoxLayout(size=(300, 200), pos=(10, 10), size_hint=(None, None))
+    box.add_widget(FitButton(text="thin", size_hint_y=None, height=30))
+    box.add_widget(Keypad(size_hint=(None, None), size=(150, 150)))
+    ui_app.root.add_widget(box)
+    try:
+        pump(3)
+        found = small_targets(box)
+    finally:
+        ui_app.root.remove_widget(box)
+    assert any("'thin'" in p for p in found), found
+    assert any("keypad key '5'" in p for p in found), found
 
 
 def test_the_error_toast_never_covers_a_button(ui_app: Any) -> None:

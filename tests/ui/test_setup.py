@@ -50,6 +50,7 @@ def test_names_colours_an_option_and_the_edition_go_into_start_game(fresh_sessio
     assert [p.token for p in app.controller.view.players] == ["purple", "green"]
 
     money = screen.option_rows["start_money"]
+    screen.ids.right_scroll.scroll_to(money, animate=False)  # under the game choice: scroll, as a finger would
     touch(money.plus)
     touch(money.plus)
     assert dict(app.controller.view.options)["start_money"] == 1700
@@ -67,8 +68,9 @@ def test_names_colours_an_option_and_the_edition_go_into_start_game(fresh_sessio
     assert app.controller.last_reaction.error == "error.bad_option"
     assert dict(app.controller.view.options)["max_players"] == 2
 
-    screen.ids.right_scroll.scroll_to(screen.edition_buttons["ultimate-us"], animate=False)
-    touch(screen.edition_buttons["ultimate-us"])
+    names = screen.game_choice.name_buttons["ultimate-us"]  # Ultimate Banking's board with US street names
+    screen.ids.right_scroll.scroll_to(names, animate=False)
+    touch(names)
     assert app.controller.view.edition == "ultimate-us"
     assert app.root.ids.title.text == app.edition_name("ultimate-us")
 
@@ -128,9 +130,11 @@ def test_every_seat_and_every_option_can_be_scrolled_into_view_at_800x480(ui_app
     pump(3)
     screen = ui_app.screen("setup")
     panels = ((screen.ids.seat_scroll, [screen.seat_rows[s] for s in range(1, 9)]),
-              (screen.ids.right_scroll, [w for w in (*screen.edition_buttons.values(), *screen.option_rows.values())
+              (screen.ids.right_scroll, [w for w in (*screen.game_choice.cards.values(),
+                                                     *screen.game_choice.name_buttons.values(),
+                                                     *screen.option_rows.values())
                                          if w.parent is not None]))  # shown now (a classic game's rows may be kept)
-    assert len(panels[1][1]) == 3 + len(dict(setup_view().options))
+    assert len(panels[1][1]) == 4 + 3 + len(dict(setup_view().options))  # 4 games, Ultimate's 3 names
     for scroll, rows in panels:
         assert scroll.children[0].height > scroll.height  # more than fits: the panel scrolls
         for row in rows:
@@ -174,3 +178,44 @@ def test_every_amount_option_of_both_rulesets_is_shown_as_money(ui_app: Any) -> 
             shown = option_text(presenter, name, value)
             assert (shown == presenter.money(value)) == (name in amounts), (ruleset, name, shown)
     assert amounts == MONEY_OPTIONS
+
+
+def touch_in_view(screen: Any, widget: Any) -> None:
+    """Scroll the setup's right panel to ``widget`` and touch it, as a finger would."""
+    screen.ids.right_scroll.scroll_to(widget, padding=0, animate=False)
+    pump(2)
+    touch(widget)
+
+
+def test_the_game_is_chosen_first_and_the_options_are_its_own(fresh_session: Any) -> None:
+    """Setup shows the four games with a line each; touching Classic US makes it the next game (the banker
+    swaps its table), the options shown are the classic game's, and ✓ starts a classic game whose table has
+    the classic buttons. Every card and button of the choice is at least 48 px high, its text 16 px or more."""
+    app = fresh_session
+    tap_card(app, "BB000001")
+    tap_card(app, "BB000002")
+    screen = app.screen("setup")
+    choice = screen.game_choice
+    pump(3)
+    assert list(choice.cards) == ["ultimate", "classic-us", "classic-uk", "classic-ru"]
+    assert choice.cards["ultimate"].title.text == "Ultimate Banking"
+    assert "location_fee" in screen.option_rows and screen.option_rows["location_fee"].parent is not None
+    touch_in_view(screen, choice.cards["classic-us"])
+    assert app.controller.view.edition == "classic-us"
+    pump(3)
+    assert choice.cards["classic-us"].line.text.startswith("The classic board")
+    shown = {name for name, row in screen.option_rows.items() if row.parent is not None}
+    assert {"jail_fine", "even_build", "free_parking_jackpot"} <= shown and "location_fee" not in shown
+    widgets = [*choice.cards.values(), *(b for b in choice.name_buttons.values() if b.parent is not None)]
+    assert all(w.height >= 48 for w in widgets), [w.height for w in widgets]
+    labels = [lab for card in choice.cards.values() for lab in (card.title, card.line)]
+    assert all(lab.font_size >= 16 and not lab.shorten for lab in labels), [(lab.text, lab.font_size) for lab in labels]
+    touch_in_view(screen, choice.cards["ultimate"])  # back to Ultimate Banking: its board's street names come with it
+    assert app.controller.view.edition == "ultimate-uk"
+    pump(3)
+    assert choice.name_buttons["ultimate-us"].parent is not None
+    touch_in_view(screen, choice.cards["classic-us"])
+    touch(screen.ids.actions.button_for("press_ok"))
+    wait_for(lambda: app.controller.view.phase == "play")
+    assert app.controller.banker.game.edition.ruleset == "classic"
+    assert "press_build" in app.controller.view.actions or app.controller.banker.may("press_build")

@@ -11,14 +11,20 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from typing import Protocol, TextIO
 
-from reader.base import ReaderError
+from reader.base import Reader, ReaderError
 from reader.registry import Card
 from ui.cardrecord import encode, record_for
 
-if TYPE_CHECKING:
-    from ui.cli.cards import TapWaiter
+
+class TapWaiter(Protocol):
+    """What writing asks of ui/cli/cards.py's ``TapWaiter`` (which imports this module: typed by what it
+    reads, so the two modules make no import circle): the reader the last card was tapped on."""
+
+    @property
+    def last_reader(self) -> Reader | None: ...
+
 
 CardWriter = Callable[["TapWaiter", Card], bool]
 """Writes an enrolled card's record through the waiter's last reader; True when written."""

@@ -39,6 +39,11 @@ input lines: tap UID, press BUTTON [VALUE], choose VALUE, wait SECONDS, enroll U
 alias NAME UID, expect ...; output: one JSON object per line (events once they are on disk, prompts;
 with --share, {"type": "share", "url": ...} at the start and at each new game's page).
 
+the game: the first line, {"type": "ready", ...}, names the resumed game's edition and ruleset (a saved
+game always comes back as it was saved; a different --edition is a "notice" there and on stderr); while
+registering, `choose edition=ID` chooses the game (either ruleset), then `choose option=NAME:VALUE` its
+options.
+
 the clock: when stdin is piped (a script) and no --reader is given, the banker runs on a manual clock
 that only `wait SECONDS` lines move, so a script replays the same however loaded the machine is; at a
 terminal, or with a --reader, it follows real time. BOARDBANK_CLOCK=manual or =real overrides that."""
@@ -64,15 +69,25 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+def editions_help() -> str:
+    """Every built-in edition, by ruleset (for ``--help``: read only when help is shown)."""
+    from engine.editions import list_editions, load_edition
+
+    by_ruleset: dict[str, list[str]] = {}
+    for edition_id in list_editions():
+        by_ruleset.setdefault(load_edition(edition_id).ruleset, []).append(edition_id)
+    return "; ".join(f"{', '.join(ids)} ({name})" for name, ids in by_ruleset.items())
+
+
 class Formatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
     """Each option's help ends with its default (unless it has none, or says it already); the
     description and epilog keep their lines as written."""
 
     def _get_help_string(self, action: argparse.Action) -> str:
-        text = action.help or ""
+        text = (action.help or "").replace("{editions}", editions_help())
         if "%(default)" in text or "(default:" in text or action.default in (None, [], False, argparse.SUPPRESS):
             return text
-        return super()._get_help_string(action) or text
+        return (super()._get_help_string(action) or text).replace("{editions}", editions_help())
 
 
 class Parser(argparse.ArgumentParser):
@@ -91,8 +106,11 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--reader", action="append", default=None, metavar="URL",
                    help="a reader URL (mock://, stdin://, serial://PATH?baud=N, pn532://PATH, pcsc://[NAME]); "
                         "repeatable (run: mock:// with the on-screen card tray; headless: none)")
-    p.add_argument("--edition", default="ultimate-uk",
-                   help="edition id of a new game, e.g. ultimate-uk, ultimate-us, ultimate-ru")
+    p.add_argument("--edition", default=None,
+                   help="the edition of a NEW game: {editions}. A saved game always resumes with its own "
+                        "edition, ruleset and options, whatever this says (a different one is said in one "
+                        "line). Default: the latest game's edition on this file, else ultimate-uk; the "
+                        "setup screen chooses the game too")
     p.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule option for a new game, e.g. max_players=6; repeatable")
@@ -122,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(p)
 
     p = sub.add_parser("sim", help="bots play whole games through the engine's commands")
-    p.add_argument("--edition", default="ultimate-uk", help="edition id")
+    p.add_argument("--edition", default="ultimate-uk", help="edition id: {editions}")
     p.add_argument("--players", type=int, default=4, help="bots at the table (2..8)")
     p.add_argument("--games", type=int, default=100, help="games to play")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (game i plays a seed derived from it)")
@@ -174,9 +192,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--paper", default="a4", help="print: the paper size, a4 or letter")
     p.add_argument("--out", default=None, metavar="FILE.pdf", help="print: the PDF to write")
 
-    p = sub.add_parser("diagram", help="the banker state machine's diagram (Mermaid; PNG/SVG with Graphviz)",
-                       description="Without --out: print the Mermaid source on stdout. With --out DIR: write "
-                                   "DIR/banker.mmd (and banker.svg/png with Graphviz) and update DIR/flows.md.")
+    p = sub.add_parser("diagram", help="the banker state machines' diagrams (Mermaid; PNG/SVG with Graphviz)",
+                       description="Each ruleset has its own banker machine (the shared rows and its own). "
+                                   "Without --out: print the Mermaid source on stdout (every ruleset's, each "
+                                   "after a '%% ruleset: NAME' line, or the one --ruleset names). With --out "
+                                   "DIR: write DIR/banker.mmd (Ultimate Banking) and DIR/banker-classic.mmd "
+                                   "(and banker.svg/png with Graphviz) and update DIR/flows.md.")
+    p.add_argument("--ruleset", default="all", metavar="NAME",
+                   help="without --out: the machine to print, ultimate or classic, or all")
     p.add_argument("--out", default=None, metavar="DIR",
                    help="the folder to write into, e.g. docs (default: print Mermaid on stdout, write nothing)")
 

@@ -1,6 +1,9 @@
-"""``boardbank diagram [--out DIR]``: the banker's state diagram, generated from the machine itself.
+"""``boardbank diagram [--ruleset NAME|all] [--out DIR]``: the banker's state diagrams, generated from the machines.
 
-Without ``--out`` it prints the Mermaid source on stdout and writes nothing. With ``--out DIR`` it writes
+The banker's machine is the shared rows with a ruleset's own in their places, so each ruleset has its
+own. Without ``--out`` it prints the Mermaid source on stdout and writes nothing: with ``--ruleset all``
+(the default) every ruleset's machine, each after a Mermaid comment line ``%% ruleset: NAME``; with
+``--ruleset NAME`` only that one (a Mermaid file by itself). With ``--out DIR`` it writes
 ``banker.mmd`` (Mermaid, always: transitions' ``GraphMachine`` with ``graph_engine="mermaid"``) and,
 when Graphviz's ``dot`` and the ``graphviz`` package are present, ``banker.svg`` and ``banker.png``. If
 ``flows.md`` exists in DIR, the Mermaid block between its ``<!-- banker-diagram:begin -->`` and
@@ -20,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.banker.plugins import machine_kwargs_for
+from engine.rulesets.registry import ruleset_names
 
 BEGIN = "<!-- banker-diagram:begin -->"
 END = "<!-- banker-diagram:end -->"
@@ -41,6 +45,14 @@ def mermaid_source(ruleset: str = "ultimate") -> str:
     text = str(_graph_machine("mermaid", ruleset).get_graph().draw(None))
     # the initial state is drawn "active"; the docs show the machine, not one run of it
     return text.replace("Class SETUP s_active", "Class SETUP s_default").rstrip() + "\n"
+
+
+def stdout_source(ruleset: str = "all") -> str:
+    """What ``boardbank diagram`` prints: ``ruleset``'s machine, or every ruleset's with a comment line each."""
+    if ruleset != "all":
+        return mermaid_source(ruleset)
+    return "\n".join(f"%% ruleset: {name}\n{mermaid_source(name)}" for name in ("ultimate", *(
+        n for n in ruleset_names() if n != "ultimate")))
 
 
 def embed(markdown: str, source: str, begin: str = BEGIN, end: str = END) -> str:
@@ -84,10 +96,13 @@ def main(args: argparse.Namespace) -> int:
     Everything is checked before the first write: ``--out`` must be a folder (or creatable), and a
     ``flows.md`` in it must have the markers; a refusal is one line on stderr with status 2.
     """
-    source = mermaid_source()
+    chosen = getattr(args, "ruleset", None) or "all"
+    if chosen != "all" and chosen not in ruleset_names():
+        return _fail(f"--ruleset expects all or one of {', '.join(ruleset_names())}, got {chosen!r}")
     if getattr(args, "out", None) is None:
-        sys.stdout.write(source)
+        sys.stdout.write(stdout_source(chosen))
         return 0
+    source = mermaid_source()
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         return _fail(f"--out expects a folder, and {out} is a file")

@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from engine.banker.board import BoardCache
+from engine.banker.plugins import wealth_of
 from engine.editions import load_edition
 from engine.errors import EngineError
 from engine.game import Game
@@ -117,23 +119,30 @@ def _open_game(path: str, game_id: int | None) -> tuple[Journal, int]:
 
 
 def replay_state(game: Game, game_id: int) -> dict[str, Any]:
-    """The rebuilt game as plain data: players, balances, deeds (owner, level, rent), phase, standings."""
+    """The rebuilt game as plain data: players, balances, deeds (owner, level, rent), phase, standings.
+
+    Either ruleset: wealth and each deed's level (Ultimate: its rent level 1..5; classic: its buildings 0..5,
+    5 a hotel), rent and mortgage are what the banker's screen shows, through the ruleset's own view hooks
+    (engine/banker/plugins.py), so this names no ruleset. Amounts in the edition's money unit.
+    """
     s = game.state
     ed = game.edition
     players = [
-        {"id": p.id, "name": p.name, "token": p.token, "balance": p.balance, "wealth": s.wealth(p.id),
+        {"id": p.id, "name": p.name, "token": p.token, "balance": p.balance, "wealth": wealth_of(game, p.id),
          "in_jail": p.in_jail, "bankrupt": p.bankrupt, "deeds": list(p.deeds)}
         for p in (s.players[pid] for pid in s.order)
     ]
+    spaces = {v.deed: v for v in BoardCache().board(game, ed) if v.deed is not None}
     deeds = [
-        {"deed": d.number, "name": d.name, "colour": d.colour, "price": d.price, "owner": s.owner.get(d.number),
-         "level": s.level.get(d.number), "rent": s.rent_due(d.number)}
+        {"deed": d.number, "name": d.name, "colour": d.colour, "price": d.price, "owner": spaces[d.number].owner,
+         "level": spaces[d.number].level, "rent": spaces[d.number].rent, "mortgaged": spaces[d.number].mortgaged}
         for d in (ed.deeds[n] for n in sorted(ed.deeds))
     ]
     standings = s.standings_final or s.standings()
     events = game.events
     return {
-        "game": game_id, "edition": ed.id, "phase": s.phase, "status": "over" if s.phase == "over" else "running",
+        "game": game_id, "edition": ed.id, "ruleset": ed.ruleset, "phase": s.phase,
+        "status": "over" if s.phase == "over" else "running",
         "turn": s.turn, "commands": game.commands_applied, "seq": events[-1].seq if events else 0,
         "players": players, "deeds": deeds,
         "standings": [{"rank": x.rank, "player": x.player, "cash": x.cash, "deeds_value": x.deeds_value,
@@ -142,7 +151,7 @@ def replay_state(game: Game, game_id: int) -> dict[str, Any]:
 
 
 def _print_table(state: dict[str, Any], out: TextIO) -> None:
-    out.write(f"game {state['game']} ({state['edition']}): phase {state['phase']}, turn {state['turn']}, "
+    out.write(f"game {state['game']} ({state['edition']}, {state['ruleset']}): phase {state['phase']}, turn {state['turn']}, "
               f"{state['commands']} commands, last event {state['seq']}\n\n")
     out.write(f"{'player':<12} {'balance':>8} {'wealth':>8}  status    deeds\n")
     for p in state["players"]:
@@ -154,7 +163,8 @@ def _print_table(state: dict[str, Any], out: TextIO) -> None:
     for d in state["deeds"]:
         if d["owner"] is not None:
             owner = names.get(d["owner"], d["owner"])
-            out.write(f"{d['deed']:>4} {d['name']:<26} {owner:<12} {d['level']:>5} {d['rent']:>6}\n")
+            mark = " mortgaged" if d["mortgaged"] else ""
+            out.write(f"{d['deed']:>4} {d['name']:<26} {owner:<12} {d['level']:>5} {d['rent']:>6}{mark}\n")
     out.write(f"\n{'rank':>4} {'player':<12} {'cash':>8} {'deeds':>8} {'total':>8}\n")
     for x in state["standings"]:
         player = names.get(x["player"], x["player"])

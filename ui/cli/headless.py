@@ -256,8 +256,15 @@ class Headless:
         """Serve until end of input; returns the exit status."""
         banker = self.built.banker
         durable = banker.durable
-        self.emit({"type": "ready", "db": str(self.built.db), "resumed": durable is not None,
-                   "game": durable.game_id if durable else None, "seq": banker.last_seq,
+        edition = durable.game.edition if durable is not None else banker.setup_edition
+        ready: dict[str, Any] = {"type": "ready", "db": str(self.built.db), "resumed": durable is not None,
+                                 "game": durable.game_id if durable else None, "edition": edition.id,
+                                 "ruleset": edition.ruleset}
+        notice = getattr(self.built, "notice", "")
+        if notice:
+            print(f"boardbank headless: {notice}", file=sys.stderr)
+            ready["notice"] = notice
+        self.emit({**ready, "seq": banker.last_seq,
                    "state": banker.state_name, "prompt": {"key": banker.view.prompt.key,
                                                           "params": banker.view.prompt.as_dict()},
                    "read_only": self.built.read_only})  # why nothing can be recorded (None: it can)

@@ -97,6 +97,7 @@ class Session:
     advance: Callable[[float], None] | None = None
     closer: Callable[[], None] | None = None
     settings: Any = None  # the installation's ui.settings.SettingsStore (None: nothing is remembered)
+    asked: str = ""  # the --edition that the resumed game did not obey ("" when none or the same)
     share: Any = None  # the live page for phones (``--share``, ui/share), else None
 
     def close(self) -> None:
@@ -134,8 +135,26 @@ def open_session(args: argparse.Namespace) -> Session:
         advance=getattr(built, "advance", None),
         closer=getattr(built, "close", None),
         settings=getattr(built, "settings", None),
+        asked=getattr(args, "edition", None) or "" if getattr(built, "notice", "") else "",
         share=getattr(built, "share", None),
     )
+
+
+def announce_resume(app: Any, session: Session) -> None:
+    """After a restart (a power cut, a crash, ``make run``), say that the game goes on where it was: one
+    line on stderr and a message on the screen; when ``--edition`` named another game, that it was not
+    obeyed (the saved game decides; ``--edition`` is for the next new game)."""
+    resumed = getattr(getattr(session.banker, "ctx", None), "durable", None)
+    if resumed is None:
+        return
+    print(f"boardbank run: resumed game {resumed.game_id} at event {len(resumed.game.events)}", file=sys.stderr)
+    if session.asked:
+        print(f"boardbank run: --edition {session.asked}: game {resumed.game_id} is {resumed.game.edition.id} "
+              f"and resumes as saved; {session.asked} is the edition of the next new game", file=sys.stderr)
+        app.toast(app.t("info.resumed_other", game=resumed.game_id, edition=app.edition_name(resumed.game.edition.id),
+                        asked=app.edition_name(session.asked)))
+    else:
+        app.toast(app.t("info.resumed", game=resumed.game_id))
 
 
 def choose_language(asked: str | None, edition: Any, stored: str | None = None) -> str:
@@ -212,10 +231,7 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
 
         follow(app, session.share, session.banker)
         print(f"boardbank run: the table on every phone: {session.share.url}", file=sys.stderr)
-    resumed = getattr(getattr(session.banker, "ctx", None), "durable", None)
-    if resumed is not None:  # a restart (a power cut, a crash): say that the game goes on where it was
-        print(f"boardbank run: resumed game {resumed.game_id} at event {len(resumed.game.events)}", file=sys.stderr)
-        app.after_start(lambda: app.toast(app.t("info.resumed", game=resumed.game_id)))
+    app.after_start(lambda: announce_resume(app, session))
     if getattr(args, "script", None):
         from ui.touch.script import ScriptRunner
 

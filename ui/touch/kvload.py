@@ -35,6 +35,7 @@ def load_kv() -> None:
     from ui.touch.widgets.bars import WealthBars
     from ui.touch.widgets.board import BoardView, SpaceCell, TokenDot
     from ui.touch.widgets.chart import WealthChart
+    from ui.touch.widgets.choicegrid import ChoiceGrid, ChoiceScroll
     from ui.touch.widgets.fitlabel import FitButton, FitLabel
     from ui.touch.widgets.keypad import Keypad
     from ui.touch.widgets.panel import Panel
@@ -48,7 +49,7 @@ def load_kv() -> None:
                 TableScreen, ActionRow, BalanceTile, TokenChip, BoardView, SpaceCell, WealthChart, FitButton,
                 FitLabel, Keypad, Panel, CardButton, CardTray, ColourChip, NameInput,
                 BuildScreen, CardScreen, DiceScreen, MortgageScreen, TaxScreen, TradeScreen, TokenDot, WealthBars,
-                ShareCode):
+                ShareCode, ChoiceGrid, ChoiceScroll):
         if cls.__name__ not in Factory.classes:
             Factory.register(cls.__name__, cls=cls)
     for name in KV_FILES:

@@ -14,9 +14,9 @@ from transitions import EventData
 from engine import commands as c
 from engine.banker.context import Context, Refusal, input_value
 from engine.banker.plugins import wealth_of
-from engine.banker.setup import NAME_MAX, TOKEN_PALETTE, parse_setup_answer, player_id
+from engine.banker.setup import NAME_MAX, TOKEN_PALETTE, parse_setup_answer, playable_editions, player_id
 from engine.banker.viewmodel import Cue
-from engine.editions import list_editions, load_edition
+from engine.editions import load_edition
 from engine.errors import OptionError
 from engine.game import Game
 from engine.numbers import parse_count, parse_int
@@ -85,7 +85,7 @@ def do_setup_answer(ctx: Context, event: EventData) -> None:
         name, value = parse_option_text(f"{key}={raw}")
         ctx.options[name] = value
     else:
-        ctx.edition_id = raw
+        _choose_edition(ctx, raw)
 
 
 def _seated(ctx: Context, key: str) -> int | Refusal:
@@ -139,15 +139,26 @@ def _check_option(ctx: Context, key: str, raw: str) -> Refusal | None:
 
 
 def _check_edition(ctx: Context, key: str, raw: str) -> Refusal | None:
-    ruleset = ctx.store.edition.ruleset  # the table is built for it: only its editions can be chosen
-    editions = [e for e in list_editions() if load_edition(e).ruleset == ruleset]
+    editions = playable_editions()  # either game: the banker swaps its table for the one chosen
     if raw not in editions:
         return Refusal("error.bad_edition", {"edition": raw, "expected": ", ".join(editions)})
+    edition = load_edition(raw)
+    if edition.ruleset != ctx.setup_edition.ruleset:
+        return None  # another game: its own options start from its defaults (do_setup_answer)
     try:
-        ruleset_of(load_edition(raw)).options.from_mapping({**load_edition(raw).options, **ctx.options})
+        ruleset_of(edition).options.from_mapping({**edition.options, **ctx.options})
     except OptionError as exc:
         return Refusal("error.bad_option", {"option": "edition", "reason": str(exc)})
     return None
+
+
+def _choose_edition(ctx: Context, edition_id: str) -> None:
+    """The next game's edition; another game's keeps none of this game's options (``--option`` are the
+    store's edition's: they come back with a game of its ruleset)."""
+    ruleset = load_edition(edition_id).ruleset
+    if ruleset != ctx.setup_edition.ruleset:
+        ctx.options = dict(ctx.store.options) if ruleset == ctx.store.edition.ruleset else {}
+    ctx.edition_id = edition_id
 
 
 _CHECKS = {"name": _check_name, "token": _check_token, "option": _check_option, "edition": _check_edition}

@@ -8,25 +8,49 @@ players follow, the last one out first. Amounts in money units.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Mapping
+from typing import Final, Protocol
 
 from engine.editions import Edition
 from engine.events import Standing
-
-if TYPE_CHECKING:
-    from engine.rulesets.classic.state import ClassicState
+from engine.ledger import Ledger
+from engine.rulesets.classic.options import Options
 
 HOTEL: Final = 5  # the level of a hotel (engine/rulesets/classic/state.py)
 
 
-def building_value(s: ClassicState, ed: Edition, deed: int) -> int:
+class Holdings(Protocol):
+    """What the standings read of a classic state (engine/rulesets/classic/state.py's ``ClassicState``,
+    which calls :func:`compute_standings`: typed here by what it reads, so the two modules make no circle)."""
+
+    @property
+    def edition(self) -> Edition: ...
+    @property
+    def options(self) -> Options: ...
+    @property
+    def ledger(self) -> Ledger: ...
+    @property
+    def owner(self) -> Mapping[int, str]: ...
+    @property
+    def level(self) -> Mapping[int, int]: ...
+    @property
+    def mortgaged(self) -> frozenset[int]: ...
+    @property
+    def order(self) -> tuple[str, ...]: ...
+    @property
+    def bankrupt(self) -> frozenset[str]: ...
+    @property
+    def out(self) -> tuple[str, ...]: ...
+
+
+def building_value(s: Holdings, ed: Edition, deed: int) -> int:
     """What the buildings on ``deed`` cost, in money units (a hotel counts with the houses it needed)."""
     level = s.level.get(deed, 0)
     houses = s.options.houses_per_hotel + 1 if level == HOTEL else level
     return houses * ed.deeds[deed].house_cost
 
 
-def worth(s: ClassicState, ed: Edition, player: str, *, mortgaged_at_half: bool) -> int:
+def worth(s: Holdings, ed: Edition, player: str, *, mortgaged_at_half: bool) -> int:
     """Cash + deeds + buildings at cost, in money units. Income Tax counts every deed at its printed price
     (seed 001); the standings count a mortgaged deed at its mortgage value (seed 000, the short game)."""
     total = s.ledger.balances[player]
@@ -40,7 +64,7 @@ def worth(s: ClassicState, ed: Edition, player: str, *, mortgaged_at_half: bool)
 
 
 
-def compute_standings(s: ClassicState) -> tuple[Standing, ...]:
+def compute_standings(s: Holdings) -> tuple[Standing, ...]:
     """The standings of ``s`` now, best first (ranks shared on a full tie)."""
     ed = s.edition
     rows: list[tuple[int, int, str, int]] = []

@@ -4,7 +4,7 @@ the centre shows the touched space's details (owner, level, rent now, price), th
 Touching a deed space does what tapping its deed card does (for lost cards): the screen asks the app to
 ``touch_deed(number)``, and the board stays open, so the centre shows what the banker says of that deed.
 Touching another space only shows it in the centre. In the classic game the owner disc carries no level
-(the houses stand on the band), a mortgaged deed's disc shows the mortgage letter, and the centre says the
+(the houses stand on the band), a mortgaged deed is struck through, and the centre says the
 buildings; when the view gives the players' board positions (the unit keeps the tokens), the tokens stand on
 their squares and the centre offers the dice pad: 1..6 (two touches, one die each) and Roll (the unit rolls);
 each touch is one ``choose`` answer to the banker.
@@ -16,8 +16,8 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 
 from engine.banker.viewmodel import SpaceView
-from ui.touch.screens.base import BankScreen
 from ui.touch.screens.classic_text import buildings_of, buildings_words
+from ui.touch.screens.grouped import GroupedActions
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 
@@ -38,7 +38,7 @@ def token_marks(presenter: Presenter) -> list[tuple[int, palette.RGBA, str]]:
     return marks
 
 
-class BoardScreen(BankScreen):
+class BoardScreen(GroupedActions):
     """The ring, and the centre: prompt, back, the details of one space, the context actions."""
 
     touched = -1  # the position of the space last touched here (the banker's selected deed wins)
@@ -49,11 +49,10 @@ class BoardScreen(BankScreen):
         board.on_deed = self.on_deed
         board.on_space = self.on_space
         selected = self.shown_position(presenter)
-        names = [presenter.space_name(s) for s in view.board]
+        names = [presenter.board_name(s) for s in view.board]
         owners = [palette.token_rgba(p.token) if (p := presenter.player(s.owner)) else None for s in view.board]
         classic = presenter.ruleset == "classic"
-        board.show(view.board, names, owners, selected, levels=not classic,
-                   mortgage_mark=presenter.tr("board.mortgage_mark"))
+        board.show(view.board, names, owners, selected, levels=not classic)
         board.show_tokens(token_marks(presenter))
         self.ids.prompt.text = presenter.prompt()
         space = next((s for s in view.board if s.position == selected), None)

@@ -103,6 +103,18 @@ class Presenter:
         key = f"space.{space.kind}"
         return self.tr(key) if self.tr.has(key) else space.name
 
+    def board_name(self, space: SpaceView) -> str:
+        """A space's label on the board: the edition's short name for it (``[short_names]`` in the edition's
+        file, in the language of its names), else the board's short word for its kind (``board.short.<kind>``),
+        else :meth:`space_name`. The centre and every prompt say the whole name."""
+        short = _short_names(self.view.edition)
+        if 0 <= space.position < len(short) and short[space.position]:
+            return short[space.position]
+        key = f"board.short.{space.kind}"
+        if space.kind != "deed" and self.tr.has(key, "en"):
+            return self.tr(key)
+        return self.space_name(space)
+
     # -- formatting -------------------------------------------------------------------------------
     def money(self, amount: int) -> str:
         """``amount`` (an int in the edition's money unit) formatted for the current language."""
@@ -270,6 +282,17 @@ def _edition_cards(edition_id: str) -> dict[int, EventCard]:
         return {c.id: c for c in load_edition(edition_id).events}
     except (OSError, KeyError, ValueError):
         return {}
+
+
+@cache
+def _short_names(edition_id: str) -> tuple[str, ...]:
+    """The board's short names of edition ``edition_id`` by position, in the language of its own names
+    (empty when the edition is unknown or has none)."""
+    try:
+        edition = load_edition(edition_id) if edition_id else None
+    except (OSError, KeyError, ValueError):
+        return ()
+    return edition.short_names.get(edition.language, ()) if edition is not None else ()
 
 
 @cache

@@ -20,17 +20,18 @@ from kivy.uix.label import Label
 from engine.banker.viewmodel import ViewModel
 from ui.cardrecord import card_resolver
 from ui.i18n import LANGUAGES, Translator
-from ui.touch import fonts, frames, keyboard
+from ui.touch import fonts, frames, keyboard, memory
 from ui.touch.screens.cards import CardsMixin
 from ui.touch.screens.enrol import Enrolment, enrol_mock_deck
 from ui.touch.screens.present import Presenter
 from ui.touch.screens.router import Controller, screen_for
+from ui.touch.screens.toast import ToastMixin
 from ui.touch.sounds import CUES, SoundBoard
 from ui.touch.widgets import palette
 
 log = logging.getLogger(__name__)
 
-TOAST_S = 3.0  # seconds an error stays on screen
+GIVE_BACK_AFTER_S = 1.0  # seconds after a screen is dropped that its memory is given back (ui/touch/memory.py)
 TICK_S = 0.1  # seconds between banker ticks (gesture timeouts, the auction countdown)
 SAVE_DELAY_S = 0.5  # seconds after the last change of a UI setting before it is written
 STATE_SCREENS: dict[str, str] = {"pin": "menu", "menu": "menu", "settings": "menu"}
@@ -66,11 +67,13 @@ def scale_to_window(size: tuple[int, int]) -> float:
     return scale
 
 
-class BoardBankApp(CardsMixin, App):
+class BoardBankApp(CardsMixin, ToastMixin, App):
     """The touch UI. ``lang`` is the UI language (switchable at run time)."""
 
     lang = StringProperty("en")
     show_tray = BooleanProperty(False)
+    board_open = BooleanProperty(False)
+    """The board is the screen shown (the card tray steps aside for its squares)."""
     title = StringProperty("")
 
     def __init__(self, session: Any = None, lang: str = "en", sounds: SoundBoard | None = None,
@@ -89,7 +92,6 @@ class BoardBankApp(CardsMixin, App):
         self._after_start: list[Callable[[], None]] = []
         self.enrolment: Enrolment | None = None
         self._next_blank = 1
-        self._toast_ev: Any = None
         self._unsaved: dict[str, object] = {}  # UI settings not yet written (see remember)
         self._save_trigger: Any = None
 
@@ -350,45 +352,19 @@ class BoardBankApp(CardsMixin, App):
     def _switch(self, name: str) -> None:
         sm = self.root.ids.sm
         self.screen(name)
+        self.board_open = name == "board"
         if sm.current == name:
             return
         sm.current = name
         if name in ON_TOP_SCREENS:
             return
+        dropped = False
         for screen in list(sm.screens):  # the screens left behind: built again when next shown
             if screen.name != name and screen.name not in RESIDENT_SCREENS:
                 sm.remove_widget(screen)
-
-    def toast(self, text: str) -> None:
-        """Show a short message over the screen (errors)."""
-        if self.root is None:
-            return
-        label = self.root.ids.toast
-        label.text = text
-        self._place_toast(label)
-        label.opacity = 1.0
-        if self._toast_ev is not None:
-            self._toast_ev.cancel()
-        self._toast_ev = Clock.schedule_once(lambda dt: setattr(label, "opacity", 0.0), TOAST_S)
-
-    def _place_toast(self, label: Any) -> None:
-        """Over the current screen's prompt line (the error says why the prompt's step failed), else at the
-        top bar (the banker menu): never over the buttons."""
-        screen = self.root.ids.sm.current_screen
-        prompt = screen.ids.get("prompt") if screen is not None else None
-        parent = label.parent
-        if parent is None:
-            return
-        target = prompt if prompt is not None and prompt.width >= 200 else self.root.ids.bar  # menu: the bar
-        x, y = parent.to_widget(*target.to_window(target.x, target.y))
-        label.pos_hint, label.size_hint = {}, (None, None)
-        label.pos, label.size = (x, y), (target.width, max(target.height, self._toast_height))
-
-    @property
-    def _toast_height(self) -> float:
-        from kivy.metrics import dp
-
-        return float(dp(44))
+                dropped = True
+        if dropped:  # after the next frames are drawn, not before them
+            Clock.schedule_once(lambda _dt: memory.give_back(), GIVE_BACK_AFTER_S)
 
     def _show_readers(self, status: Any) -> None:
         chip = self.root.ids.reader_chip if self.root is not None else None

@@ -1,5 +1,6 @@
-"""Setup: the edition, the language, the rule options, and the players enrolled by tapping their cards,
-each with a name and a token colour.
+"""Setup: the game first (Ultimate Banking, Classic US, UK or Russia, and Ultimate's street names), then its
+rule options, the language, and the players enrolled by tapping their cards, each with a name and a token
+colour. Reached at first start and from New game; the options shown are the chosen game's.
 
 Players join by tapping their bank cards (the banker seats them); ✓ starts the game. The language is the
 UI's own setting. Everything else is the banker's: a typed name, a colour chip, an option's toggle or
@@ -19,7 +20,8 @@ from engine.banker.setup import default_name
 from ui.touch.screens.base import BankScreen
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
-from ui.touch.widgets.fitlabel import FitButton, FitLabel
+from ui.touch.widgets.fitlabel import FitLabel
+from ui.touch.widgets.game_choice import GameChoice
 from ui.touch.widgets.setup_parts import OptionRow, SeatRow
 
 
@@ -44,19 +46,19 @@ def seat_number(player_id: str) -> int | None:
 
 
 class SetupScreen(BankScreen):
-    """Seats (names and colours) on the left; language, edition and rule options on the right."""
+    """Seats (names and colours) on the left; language, the game and its rule options on the right."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.seat_rows: dict[int, SeatRow] = {}
         self.option_rows: dict[str, OptionRow] = {}
-        self.edition_buttons: dict[str, FitButton] = {}
+        self.game_choice: GameChoice | None = None
         self._empty: FitLabel | None = None
 
     def render(self, presenter: Presenter) -> None:
         app = self.app()
         self.ids.prompt.text = presenter.prompt()
-        self.ids.edition.text = presenter.tr("setup.edition_pick")
+        self.ids.edition.text = presenter.tr("setup.game_pick")
         self._render_seats(presenter)
         self._render_editions(presenter)
         self._render_options(presenter)
@@ -107,23 +109,20 @@ class SetupScreen(BankScreen):
 
     # -- edition and options ------------------------------------------------------------------------------
     def _render_editions(self, presenter: Presenter) -> None:
+        """The game first (ui/touch/widgets/game_choice.py): a card per game, Ultimate's street names."""
         view = presenter.view
         box = self.ids.editions
-        wanted = list(view.editions or ((view.edition,) if view.edition else ()))
-        buttons = []
-        for edition_id in wanted:
-            button = self.edition_buttons.get(edition_id)
-            if button is None:
-                button = FitButton(max_font_size=dp(15), size_hint_y=None, height=dp(34))
-                button.bind(on_release=lambda *_, e=edition_id: self.app().choose(f"edition={e}"))
-                self.edition_buttons[edition_id] = button
-            button.text = self.app().edition_name(edition_id)
-            button.bg = palette.ACCENT if edition_id == view.edition else palette.PANEL_LIGHT
-            buttons.append(button)
-        if list(box.children[::-1]) != buttons:
+        if self.game_choice is None:
+            self.game_choice = GameChoice(self.send_edition)
+        if list(box.children) != [self.game_choice]:
             box.clear_widgets()
-            for button in buttons:
-                box.add_widget(button)
+            box.add_widget(self.game_choice)
+        editions = list(view.editions or ((view.edition,) if view.edition else ()))
+        self.game_choice.update(editions, view.edition, self.app().lang, presenter.tr, self.app().edition_name)
+
+    def send_edition(self, edition_id: str) -> None:
+        """A game (or the Ultimate board's names) touched: the banker swaps to that game and its options."""
+        self.app().choose(f"edition={edition_id}")
 
     def _render_options(self, presenter: Presenter) -> None:
         values = dict(presenter.view.options) or dict(self.app().rule_options())

@@ -15,9 +15,9 @@ from ui.touch.widgets import palette
 from ui.touch.widgets.balance import TokenChip
 from ui.touch.widgets.fitlabel import FitLabel
 
-WIDTHS = (0.06, 0.06, 0.34, 0.18, 0.18, 0.18)
+WIDTHS = (0.08, 0.05, 0.33, 0.18, 0.18, 0.18)
 """Columns: rank, token, player, cash, deeds, total (fractions of the table's width)."""
-CLASSIC_WIDTHS = (0.06, 0.04, 0.22, 0.17, 0.17, 0.17, 0.17)
+CLASSIC_WIDTHS = (0.07, 0.04, 0.23, 0.165, 0.165, 0.165, 0.165)
 """The classic game's columns: rank, token, player, cash, deeds, buildings, total."""
 
 
@@ -48,7 +48,7 @@ class StandingsScreen(BankScreen):
                                   *money, presenter.amount(s.total)),
                                  palette.TEXT, rgba, bold=s.rank == 1, highlight=s.rank == 1))
         rows.add_widget(FitLabel(text=presenter.tr("standings.amounts", unit=presenter.money_unit()),
-                                 color=palette.MUTED, max_font_size=dp(14), halign="right", size_hint_y=0.6))
+                                 color=palette.MUTED, max_font_size=dp(16), halign="right", size_hint_y=0.6))
         if winners:
             names = ", ".join(presenter.player_name(s.player) for s in winners)
             self.ids.winner.text = presenter.tr("standings.winner", player=names,

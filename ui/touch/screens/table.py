@@ -1,14 +1,15 @@
 """The table: every player's balance (large, with token colour and name), the prompt, the last
 transaction (animated) and the context buttons the banker allows now; in the classic game a strip with the
-time-limited game's minutes left, the late-game rent tax while it applies and the Free Parking pot."""
+time-limited game's minutes left, the late-game rent tax while it applies and the Free Parking pot. The
+buttons are laid out per ruleset (:mod:`ui.touch.screens.grouped`)."""
 
 from __future__ import annotations
 
 from kivy.animation import Animation
 from kivy.metrics import dp
 
-from ui.touch.screens.base import BankScreen
 from ui.touch.screens.classic_text import clock_text, pot_text, rent_tax_text
+from ui.touch.screens.grouped import GroupedActions
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets.balance import BalanceTile
 
@@ -29,7 +30,7 @@ def grid_columns(players: int) -> int:
     return 3 if players <= 6 else 4
 
 
-class TableScreen(BankScreen):
+class TableScreen(GroupedActions):
     """Balances, prompt, last transaction, actions."""
 
     def __init__(self, **kwargs: object) -> None:
@@ -53,7 +54,8 @@ class TableScreen(BankScreen):
             badge = presenter.tr(key) if key else ""
             cards = len(getattr(p, "jail_cards", ()) or ())
             if cards and not p.bankrupt:  # the classic game's Get Out of Jail Free cards held
-                badge = " ".join(filter(None, (badge, presenter.tr("badge.jail_cards", count=cards))))
+                held = presenter.tr("badge.jail_cards", count=cards).replace("\n", " ")  # one line under the name
+                badge = " ".join(filter(None, (badge, held)))
             tile.update(player_id=p.id, name=presenter.player_name(p.id), balance=p.balance,
                         balance_text=presenter.money(p.balance), token=p.token, badge=badge,
                         active=active == p.id)

@@ -102,7 +102,7 @@ class TradeScreen(BankScreen):
         for card in getattr(holder, "jail_cards", ()) or ():  # a Get Out of Jail Free card: in or out
             given = card in side.cards
             button = FitButton(text=presenter.tr("trade.jail_card_in" if given else "trade.jail_card_add"),
-                               size_hint_y=None, height=dp(34), max_font_size=dp(16),
+                               size_hint=(0.5, None), height=dp(48), max_font_size=dp(16),
                                bg=palette.OK if given else palette.PANEL_LIGHT,
                                disabled=not self.app().may("answer"))
             button.bind(on_release=lambda _b, c=card: self.app().choose(f"card={c}"))

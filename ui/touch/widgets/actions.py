@@ -22,11 +22,11 @@ class TriggerButton(FitButton):
     trigger = StringProperty("")
 
 
-ROW_HEIGHT = 44
+ROW_HEIGHT = 48
 """The height of one row of buttons (dp): a finger's width."""
-ROW_HEIGHT_TIGHT = 38
+ROW_HEIGHT_TIGHT = 48
 """The row height when three rows are needed (dp): still a fingertip, and the screen keeps room."""
-ONE_ROW = 5
+ONE_ROW = 6
 """Up to this many buttons stand in one row; more take two rows, and more than twice as many three (the
 classic game's table offers fifteen): their words stay at a readable size."""
 

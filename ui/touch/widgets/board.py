@@ -6,7 +6,9 @@ column upwards, the top row left to right and the right column downwards, as on 
 :class:`SpaceCell` shows its colour band (on the side facing the centre), its owner's token colour and
 rent level as one large disc with the level in it, and, when the view carries them (the classic game),
 its houses as one to four small green blocks standing on the colour band, a hotel as one red block, and a
-mortgaged deed greyed, struck through and marked with the catalog's mortgage letter in its owner disc.
+mortgaged deed greyed and struck through (a drawn stroke, no letter: none of the four languages' letters
+or digits can be misread in it); an owner without a rent level to show (the classic game) is a thin stripe
+of the token's colour instead of a disc, so the square's name keeps two lines.
 :meth:`BoardView.show` touches only the cells whose data changed. Touching a deed space calls
 ``on_deed(deed_number)``; any space calls ``on_space(position)``. When the view gives the players'
 positions (:meth:`BoardView.show_tokens`), the tokens stand on their squares as discs with an initial.
@@ -48,19 +50,23 @@ from ui.touch.widgets.ring import (  # noqa: F401 (the ring's geometry, re-expor
 
 
 class CellLabel(FitLabel):
-    """A label inside a space: at least 14 px; a name too long for its space ends in an ellipsis."""
-
-    cut_ok = True  # the layout check allows the ellipsis here: the centre shows the whole name
+    """A label inside a space: at least 14 px, on up to two lines a little closer than usual (the board's
+    short names, engine/editions/*.toml ``[short_names]``, are written to fit)."""
 
     def __init__(self, **kwargs: object) -> None:
         kwargs.setdefault("min_font_size", dp(14))
+        kwargs.setdefault("line_height", 0.9)
         super().__init__(**kwargs)
+
+
+STRIPE = 14
+"""dp across the owner's stripe, the owner mark of a space with no rent level to show (the classic game)."""
 
 
 @dataclass(frozen=True, slots=True)
 class CellData:
     """What one cell shows; equal data means nothing to redraw. ``mark`` is the text of the owner disc (the
-    rent level, the mortgage letter, or nothing)."""
+    rent level, or nothing)."""
 
     position: int
     deed: int
@@ -76,18 +82,18 @@ class CellData:
 
 
 def cell_data(space: SpaceView, name: str, owner: palette.RGBA | None, selected: bool,
-              levels: bool = True, mortgage_mark: str = "") -> CellData:
+              levels: bool = True) -> CellData:
     """A cell's data from the view's space; ``houses``/``hotel``/``mortgaged`` only if the view has them.
 
     ``levels`` puts the rent level in the owner disc (Ultimate Banking; the classic game shows its houses
-    as blocks instead); a mortgaged deed's disc shows ``mortgage_mark``."""
+    as blocks instead); a mortgaged deed shows no text in its mark, the stroke across it says it."""
     band = palette.deed_rgba(space.colour) if space.kind == "deed" else \
         palette.SPACE_KINDS.get(space.kind, palette.PANEL_LIGHT)
     houses = max(0, min(MAX_HOUSES, int(getattr(space, "houses", 0) or 0)))
     hotel = bool(getattr(space, "hotel", False))
     mortgaged = bool(getattr(space, "mortgaged", False))
     level = shown_level(space.level, space.owner is not None) if levels else 0
-    mark = mortgage_mark if mortgaged and space.owner is not None else (str(level) if level else "")
+    mark = "" if mortgaged else (str(level) if level else "")
     return CellData(space.position, space.deed or 0, name, band, owner, level, houses, hotel, mortgaged,
                     selected, mark)
 
@@ -147,14 +153,14 @@ class SpaceCell(ButtonBehavior, Widget):
             self.add_widget(label)
         elif not label.text and label.parent is not None:
             self.remove_widget(label)
-        self._draw_blocks()
+        self._arrange()
 
     def _arrange(self, *_: object) -> None:
         x, y, w, h = self.x, self.y, self.width, self.height
         block = dp(14)
         built = bool(self.houses) or self.hotel
         band = 2 * block + dp(HOUSE_GAP) if built and self.edge in ("left", "right") else dp(14)
-        pad = dp(3)
+        pad = dp(2)
         if self.edge == "bottom":  # the band on top, facing the centre
             self.band_rect = [x, y + h - band, w, band]
             ix, iy, iw, ih = x, y, w, h - band
@@ -173,18 +179,21 @@ class SpaceCell(ButtonBehavior, Widget):
         marks = int(self.owned)
         horizontal = self.edge in ("left", "right")
         disc = max(dp(22), min(dp(30), (ih - 2 * pad) if horizontal else (ih - 2 * pad) / 2))
-        if horizontal:  # the disc at the outer end, the name in the rest
-            mx = ix + pad if self.edge == "left" else ix + iw - pad - marks * (disc + pad)
-            my = iy + (ih - disc) / 2
-            lx = ix + pad + marks * (disc + pad) if self.edge == "left" else ix + pad
-            self.label.pos, self.label.size = (lx, iy), (max(1.0, iw - marks * (disc + pad) - 2 * pad), ih)
-        else:  # the disc under (or over) the name
-            mx = ix + (iw - marks * (disc + pad) + pad) / 2
-            my = iy + pad if self.edge != "top" else iy + ih - pad - disc
-            ly = iy if not marks else (my + disc if self.edge != "top" else iy)
-            lh = ih if not marks else ih - disc - pad
+        stripe = self.owned and not self.level_label.text  # no level to show (classic): a thin owner stripe
+        if horizontal:  # the mark at the outer end, the name in the rest
+            mw, mh = (dp(STRIPE), ih - 2 * pad) if stripe else (disc, disc)
+            mx = ix + pad if self.edge == "left" else ix + iw - pad - marks * (mw + pad)
+            my = iy + (ih - mh) / 2
+            lx = ix + pad + marks * (mw + pad) if self.edge == "left" else ix + pad
+            self.label.pos, self.label.size = (lx, iy), (max(1.0, iw - marks * (mw + pad) - 2 * pad), ih)
+        else:  # the mark under (or over) the name
+            mw, mh = (iw - 2 * pad, dp(STRIPE)) if stripe else (disc, disc)
+            mx = ix + (iw - marks * (mw + pad) + pad) / 2
+            my = iy + pad if self.edge != "top" else iy + ih - pad - mh
+            ly = iy if not marks else (my + mh if self.edge != "top" else iy)
+            lh = ih if not marks else ih - mh - pad
             self.label.pos, self.label.size = (ix + pad, ly), (max(1.0, iw - 2 * pad), max(1.0, lh))
-        self.disc_rect = [mx, my, disc, disc] if self.owned else [x, y, 0.0, 0.0]
+        self.disc_rect = [mx, my, mw, mh] if self.owned else [x, y, 0.0, 0.0]
         rect = self.disc_rect
         self.level_label.pos, self.level_label.size = (rect[0], rect[1]), (max(1.0, rect[2]), max(1.0, rect[3]))
         bx, by, bw, bh = self.band_rect
@@ -229,6 +238,7 @@ class TokenDot(FitLabel):
 
     def __init__(self, **kwargs: object) -> None:
         kwargs.setdefault("max_font_size", dp(14))
+        kwargs.setdefault("min_font_size", dp(14))
         kwargs.setdefault("bold", True)
         super().__init__(**kwargs)
 
@@ -257,16 +267,16 @@ class BoardView(FloatLayout):
 
     def show(self, spaces: Sequence[SpaceView], names: Sequence[str],
              owner_colors: Sequence[palette.RGBA | None], selected: int = -1, levels: bool = True,
-             mortgage_mark: str = "") -> None:
+) -> None:
         """Show ``spaces`` with display ``names`` and owner colours; ``selected`` (a position) is ringed.
-        ``levels``: the owner disc shows the rent level; a mortgaged deed's disc shows ``mortgage_mark``."""
+        ``levels``: the owner disc shows the rent level."""
         count = len(spaces) - len(spaces) % 4
         if len(self._cells) != count:
             self._build(count)
         self.selected = selected
         for i, (cell, space, name, owner) in enumerate(zip(self._cells, spaces, names, owner_colors,
                                                            strict=False)):
-            data = cell_data(space, name, owner, space.position == selected, levels, mortgage_mark)
+            data = cell_data(space, name, owner, space.position == selected, levels)
             if data != self._data[i]:
                 cell.apply(data)
                 self._data[i] = data

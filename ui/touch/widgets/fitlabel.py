@@ -144,7 +144,7 @@ class FitLabel(FitMixin, Label):
     """A label whose font shrinks until the text fits its size."""
 
     max_font_size = NumericProperty(dp(18))
-    min_font_size = NumericProperty(dp(14))
+    min_font_size = NumericProperty(dp(16))
     wrap = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -159,7 +159,7 @@ class FitButton(FitMixin, ButtonBehavior, Label):
     call less per button (software GL pays per call)."""
 
     max_font_size = NumericProperty(dp(17))
-    min_font_size = NumericProperty(dp(14))
+    min_font_size = NumericProperty(dp(16))
     wrap = BooleanProperty(True)
     bg = ColorProperty(palette.PANEL_LIGHT)
 

@@ -14,7 +14,7 @@ DIGIT_KEYS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "C",
 
 
 class Keypad(BoxLayout):
-    """Digits in a 4x3 grid with a display line above and OK below."""
+    """Digits in a 4x3 grid with a display line above and OK below (``compact``: 3x4, OK beside the display)."""
 
     value = StringProperty("")
     shown = StringProperty("")
@@ -24,6 +24,9 @@ class Keypad(BoxLayout):
     title = StringProperty("")
     """What the keypad is for (a translated caption over its display); empty: no caption."""
     max_digits = NumericProperty(6)
+    compact = BooleanProperty(False)
+    """Keys four to a row and OK beside the value (a narrow column: the trade's cash); each key stays at least
+    64x48 px at 800x480."""
     __events__ = ("on_ok",)
 
     def on_value(self, *_: Any) -> None:
@@ -48,6 +51,10 @@ class Keypad(BoxLayout):
         self.value = ""
         self.on_value()
         self.dispatch("on_ok", value)
+
+    def ok_button(self) -> Any:
+        """The OK key shown (beside the value in the compact keypad, under the keys otherwise)."""
+        return self.ids.ok_side if self.compact else self.ids.ok_bottom
 
     def on_ok(self, value: str) -> None:
         """Default handler: nothing (bind ``on_ok``)."""

@@ -13,7 +13,7 @@ MAX_HOUSES = 4
 CORNER_RATIO = 1.5
 """A corner is this many ordinary spaces long along a side."""
 MIN_DEPTH_X = 112.0
-MIN_DEPTH_Y = 60.0
+MIN_DEPTH_Y = 62.0
 """The smallest column width and row height of the ring, in dp."""
 
 Rect = tuple[float, float, float, float]

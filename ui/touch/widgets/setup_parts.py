@@ -84,14 +84,14 @@ class SeatRow(BoxLayout):
     def __init__(self, seat: int, on_name: Callable[[int, str], None], on_token: Callable[[int, str], None],
                  **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", dp(42))
+        kwargs.setdefault("height", dp(48))
         kwargs.setdefault("spacing", dp(4))
         super().__init__(**kwargs)
         self.seat = seat
         self._on_name = on_name
         self._on_token = on_token
         self._sent = ""
-        self.label = FitLabel(size_hint_x=None, width=dp(50), color=palette.MUTED, max_font_size=dp(15), wrap=True)
+        self.label = FitLabel(size_hint_x=None, width=dp(50), color=palette.MUTED, max_font_size=dp(16), wrap=True)
         self.name_input = NameInput(font_size=dp(17), padding=(dp(6), dp(10)))
         self.name_input.bind(on_text_validate=self._send_name, focus=self._focus)
         self.chips = BoxLayout(spacing=0, size_hint_x=None, width=dp(8 * 29))
@@ -142,13 +142,13 @@ class OptionRow(BoxLayout):
 
     def __init__(self, name: str, on_change: Callable[[str, str], None], **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", dp(38))
+        kwargs.setdefault("height", dp(48))
         kwargs.setdefault("spacing", dp(3))
         super().__init__(**kwargs)
         self.option = name
         self._on_change = on_change
         self._value: int | bool = 0
-        self.label = FitLabel(halign="left", wrap=True, max_font_size=dp(14), color=palette.MUTED)
+        self.label = FitLabel(halign="left", wrap=True, max_font_size=dp(16), color=palette.MUTED)
         self.add_widget(self.label)
         self.toggle: FitButton | None = None
         self.minus: FitButton | None = None
@@ -161,16 +161,16 @@ class OptionRow(BoxLayout):
         self._value = value
         if isinstance(value, bool):
             if self.toggle is None:
-                self.toggle = FitButton(size_hint_x=None, width=dp(80), max_font_size=dp(15))
+                self.toggle = FitButton(size_hint_x=None, width=dp(80), max_font_size=dp(16))
                 self.toggle.bind(on_release=lambda *_: self._on_change(self.option, "off" if self._value else "on"))
                 self.add_widget(self.toggle)
             self.toggle.text = shown
             self.toggle.bg = palette.ACCENT if value else palette.PANEL_LIGHT
             return
         if self.value_label is None:
-            self.minus = FitButton(text="\u2212", size_hint_x=None, width=dp(34), max_font_size=dp(20))
-            self.value_label = FitLabel(size_hint_x=None, width=dp(92), max_font_size=dp(15), wrap=True)
-            self.plus = FitButton(text="+", size_hint_x=None, width=dp(34), max_font_size=dp(20))
+            self.minus = FitButton(text="\u2212", size_hint_x=None, width=dp(44), max_font_size=dp(20))
+            self.value_label = FitLabel(size_hint_x=None, width=dp(92), max_font_size=dp(16), wrap=True)
+            self.plus = FitButton(text="+", size_hint_x=None, width=dp(44), max_font_size=dp(20))
             self.minus.bind(on_release=lambda *_: self._step(-1))
             self.plus.bind(on_release=lambda *_: self._step(1))
             for widget in (self.minus, self.value_label, self.plus):

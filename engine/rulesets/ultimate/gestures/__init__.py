@@ -14,6 +14,7 @@ from types import ModuleType
 from engine.banker.table import CARD_FIRST_BUTTONS, PLAYER_BUTTONS, SETTLE_FROM, RulesetRows, row
 from engine.banker.table import BankerState as S
 from engine.rulesets.ultimate.gestures import actions, auction, cards, debt, deeds, positions
+from engine.rulesets.ultimate.gestures.view import VIEW as VIEW
 
 ROWS = RulesetRows(
     gestures=(
