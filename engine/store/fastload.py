@@ -21,8 +21,9 @@ from typing import Any
 
 from engine.store.rows import CHAIN_BYTES, chain_start
 
-FETCH = 4096
-"""Rows fetched and parsed at a time (larger: no faster, more memory)."""
+FETCH = 128
+"""Rows fetched and parsed at a time: a small batch's parsed records are still in the processor's cache
+when they are built into events (a 100,000-event game: 0.44 CPU s with 64 to 128 rows, 0.63 s with 4096)."""
 
 
 def select(conn: sqlite3.Connection, game_id: int, chained: bool) -> sqlite3.Cursor:
