@@ -60,10 +60,13 @@ def _decoder(tp: object) -> _Decoder:
         return lambda v, where: v
     if origin is tuple:
         item = _decoder(args[0])
+        exact = args[0] if args[0] in _PRIMITIVES else None
 
         def tup(v: object, where: str) -> object:
             if not isinstance(v, list | tuple):
                 raise RecordError(f"{where}: expected a list, got {v!r}")
+            if exact is not None and all(x.__class__ is exact for x in v):  # the usual case: no per-item call
+                return tuple(v)
             return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(v))
 
         return tup
@@ -186,6 +189,57 @@ def _from_record(record: Mapping[str, object], table: dict[str, type], kind: str
     if cls is None:
         raise RecordError(f"unknown {kind} type {name!r}; expected one of {sorted(table)}")
     return _from_fields(cls, record if isinstance(record, dict) else dict(record), name)  # type: ignore[arg-type]
+
+
+class _Slow(Exception):
+    """A record the compiled builder does not take as it is: the general decoder then decides (and names
+    what is wrong)."""
+
+
+def _builder(cls: type) -> Callable[[dict[str, object]], object]:
+    """A constructor of ``cls`` from its record compiled once per class: the fields read by name, the
+    primitive ones checked by their exact class (as :func:`_from_fields` does), the others decoded by their
+    decoder; it raises (anything) where :func:`_from_fields` might refuse, so the caller then asks it."""
+    plan = _plan(cls)
+    env: dict[str, object] = {"_cls": cls, "_Slow": _Slow}
+    reads, checks, args = [], [], []
+    for i, (name, prim, dec) in enumerate(plan):
+        reads.append(f"    v{i} = d[{name!r}]")
+        if prim is not None:
+            env[f"p{i}"] = prim
+            checks.append(f"v{i}.__class__ is not p{i}")
+            args.append(f"v{i}")
+        else:
+            env[f"d{i}"] = dec
+            args.append(f"d{i}(v{i}, {cls.__name__ + '.' + name!r})")
+    body = "\n".join(reads)
+    test = f"    if {' or '.join(checks)}:\n        raise _Slow\n" if checks else ""
+    source = f"def build(d):\n{body}\n{test}    return _cls({', '.join(args)})\n"
+    exec(compile(source, f"<record builder {cls.__name__}>", "exec"), env)  # our own text, from the fields
+    return typing.cast(Callable[[dict[str, object]], object], env["build"])
+
+
+@cache
+def event_builders(ruleset: str = "ultimate") -> dict[str, Callable[[dict[str, object]], object]]:
+    """Event type name -> its compiled constructor (see :func:`_builder`), for ``ruleset``: for long runs
+    (a journal's load). A constructor builds exactly the event :func:`event_from_record` would; where that
+    one could refuse the record, the constructor raises (anything), and the caller asks it what is wrong."""
+    return {name: _builder(cls) for name, cls in record_types(ruleset)[0].items()}
+
+
+@cache
+def event_decoder(ruleset: str = "ultimate") -> Callable[[dict[str, object]], Event]:
+    """A decoder of event records of ``ruleset``: the same events and the same :class:`RecordError` as
+    :func:`event_from_record`, through the compiled constructors of :func:`event_builders`."""
+    builders = event_builders(ruleset)
+
+    def decode(record: dict[str, object]) -> Event:
+        try:
+            return typing.cast(Event, builders[record["type"]](record))  # type: ignore[index]
+        except Exception:  # anything unusual: the general decoder's answer (or its error)
+            return event_from_record(record, ruleset)
+
+    return decode
 
 
 def event_to_record(event: Event) -> dict[str, object]:

@@ -18,9 +18,8 @@ The file is marked as ours by ``PRAGMA application_id`` (:data:`APPLICATION_ID`)
 holding the schema version. Another component that creates the file first must set the same
 application id, or keep only tables named in :data:`SIBLING_TABLES` (the journal then adopts the file).
 
-A file of schema 1 (a row per event) is converted to schema 2 in one transaction when it is opened for
-writing. Amounts inside the stored events are ``int`` in the edition's money unit; the journal never reads
-them.
+A file of schema 1 (a row per event) is converted in one transaction when it is opened for writing. Amounts
+in the stored events are ``int`` in the edition's money unit; the journal never reads them.
 """
 
 from __future__ import annotations
@@ -37,8 +36,9 @@ from typing import Any
 from engine.editions import load_edition
 from engine.errors import EditionError, RecordError
 from engine.events import Event
-from engine.records import event_from_record, event_to_record
+from engine.records import event_builders, event_decoder, event_to_record
 from engine.store import lock
+from engine.store.fastload import fast_events, select
 from engine.store.faults import storage_words
 from engine.store.inspect import inspect_file
 from engine.store.migrate import create_schema, migrate_chain, migrate_v1
@@ -321,13 +321,18 @@ class Journal:
         conn.execute("BEGIN")
         try:
             self._check_game(conn, game_id)
-            chained = self._chained()
-            link_column = "chain" if chained else "NULL"
-            # the texts' bytes as SQLite stores them (UTF-8 unless something damaged the file): the chain
-            # hashes them as they are, and a batch of them is decoded at once
-            rows = conn.execute(f"SELECT number, input_id, CAST(payload AS BLOB), {link_column} FROM log "
-                                "WHERE game_id = ? ORDER BY id", (game_id,)).fetchall()
-            yield from decode_rows(iter(rows), chain=chain_start(game_id) if chained else None)
+            rows = select(conn, game_id, self._chained()).fetchall()
+            yield from decode_rows(iter(rows), chain=chain_start(game_id) if self._chained() else None)
+        finally:
+            conn.execute("COMMIT")
+
+    def _fast(self, game_id: int, ruleset: str) -> list[Event] | None:
+        """The game's events if every row is regular (engine/store/fastload.py), read in one transaction."""
+        conn = self._conn
+        conn.execute("BEGIN")
+        try:
+            self._check_game(conn, game_id)
+            return fast_events(conn, game_id, self._chained(), event_builders(ruleset))
         finally:
             conn.execute("COMMIT")
 
@@ -367,11 +372,13 @@ class Journal:
         row, and what is wrong with that row (None when nothing is). Reads only; never repairs."""
         edition, ruleset = self._edition_and_ruleset(game_id, ruleset)
         events: list[Event] = []
-        rows = self._rows(game_id)
+        if (fast := self._fast(game_id, ruleset)) is not None:  # every row regular (engine/store/fastload.py)
+            return edition, fast, None
+        decode, rows = event_decoder(ruleset), self._rows(game_id)  # the exact path: it names the damage
         try:
             for row in rows:
                 try:
-                    decoded = [event_from_record(r, ruleset) for r in row.events]
+                    decoded = [decode(r) for r in row.events]
                 except RecordError as exc:
                     first = row.events[0].get("seq", "?") if row.events else "?"
                     return edition, events, f"command {row.number} (events from seq {first}) is damaged: {exc}"

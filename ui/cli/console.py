@@ -60,6 +60,15 @@ def version() -> str:
         return "unknown (not installed)"
 
 
+class _Version(argparse.Action):
+    """``--version``: the version is looked up only when asked (importlib.metadata costs every other
+    command a tenth of a second at start)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        print(f"{parser.prog} {version()}")
+        parser.exit()
+
+
 def editions_help() -> str:
     """Every built-in edition, by ruleset (for ``--help``: read only when help is shown)."""
     from engine.editions import list_editions, load_edition
@@ -113,7 +122,7 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="boardbank", description="The electronic banker for board games.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show program's version number and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
 
     p = sub.add_parser("run", help="the kiosk touch UI")

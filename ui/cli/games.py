@@ -22,7 +22,6 @@ from engine.errors import EngineError
 from engine.game import Game
 from engine.options import parse_option_text
 from engine.rulesets.registry import get_ruleset
-from engine.sim.runner import run_sim
 from engine.store.durable import DurableGame
 from engine.store.export import export_csv, export_jsonl
 from engine.store.journal import Journal, JournalError
@@ -63,6 +62,8 @@ def _progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:
 
 def sim_main(args: argparse.Namespace) -> int:
     """``boardbank sim``: bots play ``--games`` games; a JSON object (``--json``) or a short summary."""
+    from engine.sim.runner import run_sim  # replay and export never load the simulator
+
     try:
         edition = load_edition(args.edition)
         options = dict(parse_option_text(text) for text in args.option)
@@ -106,7 +107,14 @@ def _open_game(path: str, game_id: int | None) -> tuple[Journal, int]:
     if gid is None:
         journal.close()
         raise JournalError(f"{path} holds no game yet")
-    journal.game(gid)  # raises for an unknown id
+    try:
+        journal.game_edition(gid)  # one row read (journal.game counts every game's events: a scan of the file)
+    except JournalError:
+        try:
+            journal.game(gid)  # raises, naming the games there are
+        finally:
+            journal.close()
+        raise
     return journal, gid
 
 

@@ -1,0 +1,85 @@
+"""The load of a game's rows on its usual path: every row regular, decoded and checked in one pass.
+
+:func:`fast_events` reads the rows a batch at a time (``fetchmany``), checks each row's link of the hash
+chain over its bytes as stored, parses the batch's payloads as one JSON array, and builds the events with
+the compiled constructors of engine/records.py (:func:`~engine.records.event_builders`), checking on the
+built events that the command numbers run 1, 2, ... and the seqs 1, 2, ... with each event's command
+number its row's. It promises nothing about a damaged game: at the first thing that is not regular it
+answers None, and the caller reads the game again on the exact path (engine/store/rows.py), which names
+the damage as before. The cyclic garbage collector is paused meanwhile (the events make no cycles, and its
+passes over the growing list cost more than the decoding). Amounts are not read here.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import json
+import sqlite3
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.store.rows import CHAIN_BYTES, chain_start
+
+FETCH = 128
+"""Rows fetched and parsed at a time: a small batch's parsed records are still in the processor's cache
+when they are built into events (a 100,000-event game: 0.44 CPU s with 64 to 128 rows, 0.63 s with 4096)."""
+
+
+def select(conn: sqlite3.Connection, game_id: int, chained: bool) -> sqlite3.Cursor:
+    """The game's rows in order: (number, input id, the text's bytes as SQLite stores them, its link or NULL
+    when the file has no ``chain`` column). The bytes are UTF-8 unless something damaged the file; the chain
+    hashes them as they are, with no decoding and encoding again."""
+    return conn.execute(f"SELECT number, input_id, CAST(payload AS BLOB), {'chain' if chained else 'NULL'} "
+                        "FROM log WHERE game_id = ? ORDER BY id", (game_id,))
+
+
+def fast_events(conn: sqlite3.Connection, game_id: int, chained: bool,
+                builders: Mapping[str, Callable[[dict[str, Any]], Any]]) -> list[Any] | None:
+    """The events of game ``game_id`` in order (read inside the caller's transaction), or None if any row is
+    not regular (see the module's text). ``chained``: whether the rows carry their links (not in schema 2);
+    ``builders``: the compiled constructors by event type."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _events(select(conn, game_id, chained), chain_start(game_id) if chained else None, builders)
+    except Exception:  # not regular: the exact path says what
+        return None
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _events(cursor: sqlite3.Cursor, chain: bytes | None,
+            builders: Mapping[str, Callable[[dict[str, Any]], Any]]) -> list[Any] | None:
+    blake, size, loads = hashlib.blake2b, CHAIN_BYTES, json.loads
+    events: list[Any] = []
+    append = events.append
+    number_expected, seq = 1, 1
+    while True:
+        chunk = cursor.fetchmany(FETCH)
+        if not chunk:
+            return events
+        raws = []
+        for number, input_id, raw, stored in chunk:
+            if raw.__class__ is not bytes:
+                return None
+            if chain is not None:
+                ident = input_id.encode("utf-8", "surrogatepass") if input_id else b""
+                chain = blake(b"%b\x00%d\x00%b\x00%b" % (chain, number, ident, raw), digest_size=size).digest()
+                if stored != chain:
+                    return None
+            raws.append(raw)
+        datas = loads(b"[" + b",".join(raws) + b"]")
+        if len(datas) != len(chunk):
+            return None
+        for (number, _, _, _), data in zip(chunk, datas):  # noqa: B905 - the lengths are equal
+            if number != number_expected or data["command"].__class__ is not dict:
+                return None
+            for record in data["events"]:
+                event = builders[record["type"]](record)
+                if event.seq != seq or event.command != number:
+                    return None
+                append(event)
+                seq += 1
+            number_expected += 1

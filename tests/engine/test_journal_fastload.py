@@ -1,0 +1,116 @@
+"""The journal's load on its usual path (engine/store/fastload.py, issue 22: the load near a bare read and
+``json.loads`` of the rows): the same events as the exact path, every check kept, damage still named by the
+exact path, and ``boardbank replay`` loading neither the simulator nor ``importlib.metadata``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.commands import Command
+from engine.editions import load_edition
+from engine.errors import RecordError
+from engine.game import Game
+from engine.records import event_decoder, event_from_record, event_to_record
+from engine.rulesets.ultimate.sim import GameRunner
+from engine.store.durable import DurableGame
+from engine.store.fastload import fast_events
+from engine.store.journal import Journal, JournalError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _played(path: Path, seed: int = 3) -> tuple[int, Game]:
+    """A bots' game written through the journal as the unit writes it (with input ids on some commands)."""
+    edition = load_edition("ultimate-uk")
+    played, sent = Game(edition), []
+
+    def apply(cmd: Command) -> object:
+        sent.append(cmd)
+        return played.apply(cmd)
+
+    GameRunner(edition, 3, seed, game=played, apply=apply, check_invariants=False,  # type: ignore[arg-type]
+               turn_cap=80).play()
+    with Journal.open(path) as journal:
+        durable = DurableGame.start(journal, edition, sent[0], "s")  # type: ignore[arg-type]
+        for n, cmd in enumerate(sent[1:], start=2):
+            durable.apply(cmd, f"i{n}" if n % 3 == 0 else None)
+        return durable.game_id, durable.game
+
+
+def test_the_usual_path_gives_the_exact_paths_events(tmp_path: Path) -> None:
+    path = tmp_path / "bank.db"
+    gid, game = _played(path)
+    with Journal.open(path, read_only=True) as journal:
+        _, loaded = journal.load(gid)
+        exact = [event_from_record(r) for r in journal.event_records(gid)]
+        journal._conn.execute("BEGIN")
+        fast = fast_events(journal._conn, gid, True, {})  # no constructor: not regular, the caller's turn
+        journal._conn.execute("COMMIT")
+    assert fast is None
+    assert loaded == exact == list(game.events)
+    assert [type(e) for e in loaded] == [type(e) for e in game.events]
+
+
+def test_a_row_taken_out_is_named_as_before(tmp_path: Path) -> None:
+    path = tmp_path / "bank.db"
+    gid, _ = _played(path)
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM log WHERE number = 4")
+    conn.close()
+    with Journal.open(path, read_only=True) as journal:
+        with pytest.raises(JournalError, match=r"expected command 4, found command 5"):
+            journal.load(gid)
+        _, intact, problem = journal.salvage(gid)
+    assert problem is not None and len(intact) > 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["seq", "command", "type", "player", "amount"]),
+       st.one_of(st.none(), st.booleans(), st.text(max_size=3), st.integers(-2, 2), st.lists(st.integers())))
+def test_the_compiled_decoder_refuses_as_the_general_one(field: str, value: object) -> None:
+    records = [event_to_record(e) for e in Game.replay(load_edition("ultimate-uk"), _sample_events()).events]
+    decode = event_decoder("ultimate")
+    for record in records:
+        changed = {**record, field: value} if field in record else record
+        try:
+            expected: object = event_from_record(changed)
+        except RecordError as exc:
+            expected = str(exc)
+        try:
+            got: object = decode(changed)
+        except RecordError as exc:
+            got = str(exc)
+        assert got == expected
+
+
+_EVENTS: list[object] = []
+
+
+def _sample_events() -> list:  # type: ignore[type-arg]
+    if not _EVENTS:
+        edition = load_edition("ultimate-uk")
+        game = Game(edition)
+        GameRunner(edition, 2, 1, game=game, check_invariants=False, turn_cap=15).play()
+        _EVENTS.extend(game.events[:200])
+    return _EVENTS
+
+
+def test_replay_loads_no_simulator_nor_package_metadata(tmp_path: Path) -> None:
+    path = tmp_path / "bank.db"
+    _played(path, seed=1)
+    code = ("import sys\nfrom ui.cli.console import main\nstatus = main(['replay', '--json', sys.argv[1]])\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('engine.sim.runner', 'importlib.metadata', 'kivy', "
+            "'matplotlib', 'aiohttp', 'reportlab'))), file=sys.stderr)\nsys.exit(status)")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT,
+                          check=True)
+    assert json.loads(done.stdout)["game"] == 1
+    assert done.stderr.strip().splitlines()[-1] == "[]"
