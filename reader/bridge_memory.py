@@ -52,8 +52,7 @@ class BridgeMemory:
         """Read the record only of cards ``known`` says are not known."""
         self._known = known
 
-    def _emit(self, event: ReaderEvent) -> None:  # provided by the reader
-        raise NotImplementedError
+    _emit: Callable[[ReaderEvent], None]  # the reader's own (reader/bridge.py)
 
     # -------------------------------------------------------------- requests (any thread but the link's)
     def _request(self, verb: str, uid: str, page: int, *rest: str) -> Frame | None:
