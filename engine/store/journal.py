@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import weakref
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -94,8 +95,8 @@ class Journal:
         self._closed = False
         self._has_chain: bool | None = None
         self._tails = Tails(path)  # where the games written through this connection end
-
-    # -- opening ---------------------------------------------------------------------------------
+        # a writer's lock goes with it: at close(), or when a journal never closed is collected
+        self._release = weakref.finalize(self, lock.release, path) if not read_only else (lambda: None)
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], *, read_only: bool = False) -> Journal:
@@ -161,8 +162,7 @@ class Journal:
             return
         self._closed = True
         self._conn.close()
-        if not self.read_only:
-            lock.release(self.path)
+        self._release()
 
     def __enter__(self) -> Journal:
         return self
