@@ -135,9 +135,11 @@ class _Lines(io.StringIO):
 class Driver:
     """``boardbank headless`` in this process on ``db`` with a manual clock, fed one line at a time."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, seed: int | None = None) -> None:
         args = argparse.Namespace(db=str(db), reader=None, edition=None, option=[])
         self.built: Built = build(args, default_readers=[], manual_clock=True)
+        if seed is not None:  # every game's deck shuffled from ``seed`` (else the unit's random seeds)
+            self.built.banker.ctx.seed_source = lambda: seed
         self.out = _Lines()
         self.headless = Headless(self.built, self.out)
         self.lineno = 0

@@ -19,7 +19,9 @@ BOARDBANK = str(Path(sys.executable).with_name("boardbank"))
 
 
 def test_ten_thousand_fuzzed_lines_in_process(tmp_path: Path) -> None:
-    driver = Driver(tmp_path / "bb.sqlite3")
+    # the games' seed fixed: how far random lines get into a game depends on its shuffled decks (some seeds
+    # reach only 10-13 events), so a random seed made this test's reach check fail now and then
+    driver = Driver(tmp_path / "bb.sqlite3", seed=2)
     start = time.monotonic()
     events = 0
     try:
@@ -31,7 +33,7 @@ def test_ten_thousand_fuzzed_lines_in_process(tmp_path: Path) -> None:
     finally:
         driver.close()
     assert driver.problems == [], driver.problems[:5]
-    assert driver.garbage > 500 and events > 20, (driver.garbage, events)  # the fuzz did reach the game (the deck is shuffled anew each run)
+    assert driver.garbage > 500 and events > 20, (driver.garbage, events)  # the fuzz did reach the game
     assert time.monotonic() - start < 120
 
 
