@@ -232,7 +232,7 @@ def test_ntag_get_version_read_write_and_locks(kind: str, size: int, pages: int)
     assert transceive(chip, b"\x30\x05", crc=True)[:4] == b"DATA"
     assert transceive(chip, bytes([0x30, pages - 1]), crc=True)[4:8] == first[:4]  # rolls over to page 0
     assert transceive(chip, b"\xa2\x02\x00\x00\x20\x00", crc=True) == b"\x0a"  # lock page 5
-    assert transceive(chip, b"\xa2\x05XXXX", crc=True) == b"\x00"  # NAK
+    assert transceive(chip, b"\xa2\x05\x01\x02\x03\x04", crc=True) == b"\x00"  # NAK
     assert transceive(chip, b"\x30\x05", crc=True)[:4] == b"DATA"
     assert transceive(chip, b"\xa2\x06YYYY", crc=True) == b"\x0a"
 
