@@ -196,27 +196,70 @@ class _Slow(Exception):
     what is wrong)."""
 
 
-def _builder(cls: type) -> Callable[[dict[str, object]], object]:
-    """A constructor of ``cls`` from its record compiled once per class: the fields read by name, the
-    primitive ones checked by their exact class (as :func:`_from_fields` does), the others decoded by their
-    decoder; it raises (anything) where :func:`_from_fields` might refuse, so the caller then asks it."""
-    plan = _plan(cls)
-    env: dict[str, object] = {"_cls": cls, "_Slow": _Slow}
-    reads, checks, args = [], [], []
-    for i, (name, prim, dec) in enumerate(plan):
-        reads.append(f"    v{i} = d[{name!r}]")
+def _twin(cls: type) -> type | None:
+    """A plain slotted class with the very slots of ``cls`` (a frozen slotted dataclass), or None when
+    ``cls`` is not one whose instance may be built as a twin and then become a ``cls``.
+
+    A builder fills a twin's slots by plain assignment (a frozen class refuses it: its ``__init__`` sets
+    each field with ``object.__setattr__``, three times slower) and then sets the instance's ``__class__``
+    to ``cls``, which Python allows only between classes of the same layout: the result is exactly the
+    object ``cls(...)`` makes (its type, its fields, equal and hashed alike). Not for a class with a
+    ``__post_init__`` (it would not run), a base other than ``object``, fields that are not its slots, or a
+    class compiled by mypyc (its fields are native attributes, and its constructor is quick already)."""
+    slots = cls.__dict__.get("__slots__")
+    names = tuple(f.name for f in fields(cls))
+    if (cls.__bases__ != (object,) or hasattr(cls, "__post_init__") or slots != names
+            or any(type(cls.__dict__.get(n)).__name__ != "member_descriptor" for n in names)):
+        return None
+    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": slots, "__module__": __name__})
+    try:
+        probe: object = object.__new__(twin)
+        probe.__class__ = cls  # the same layout, or TypeError
+    except TypeError:
+        return None
+    return twin
+
+
+def _builder_source(cls: type, env: dict[str, object], checked: bool) -> str:
+    """The text of ``build(d)`` (``checked``: ``build(d, s, n)``, which also refuses a record whose ``seq``
+    is not ``s`` or whose ``command`` is not ``n``): see :func:`_builder`."""
+    twin = _twin(cls)
+    lines, checks, args = [], [], []
+    if twin is not None:
+        env["_twin"], env["_new"] = twin, object.__new__
+        lines.append("    o = _new(_twin)")
+    for i, (name, prim, dec) in enumerate(_plan(cls)):
         if prim is not None:
             env[f"p{i}"] = prim
+            value = f"d[{name!r}]"
             checks.append(f"v{i}.__class__ is not p{i}")
-            args.append(f"v{i}")
         else:
             env[f"d{i}"] = dec
-            args.append(f"d{i}(v{i}, {cls.__name__ + '.' + name!r})")
-    body = "\n".join(reads)
-    test = f"    if {' or '.join(checks)}:\n        raise _Slow\n" if checks else ""
-    source = f"def build(d):\n{body}\n{test}    return _cls({', '.join(args)})\n"
+            value = f"d{i}(d[{name!r}], {cls.__name__ + '.' + name!r})"
+        lines.append(f"    o.{name} = v{i} = {value}" if twin is not None else f"    v{i} = {value}")
+        args.append(f"v{i}")
+    if checked:
+        if [name for name, _, _ in _plan(cls)[:2]] != ["seq", "command"]:
+            raise TypeError(f"{cls.__name__}: an event's first fields are seq and command")
+        checks += ["v0 != s", "v1 != n"]
+    if checks:
+        lines.append(f"    if {' or '.join(checks)}:\n        raise _Slow")
+    if twin is not None:
+        lines.append("    o.__class__ = _cls\n    return o")
+    else:
+        lines.append(f"    return _cls({', '.join(args)})")
+    return f"def build(d{', s, n' if checked else ''}):\n" + "\n".join(lines) + "\n"
+
+
+def _builder(cls: type, checked: bool = False) -> Callable[..., object]:
+    """A constructor of ``cls`` from its record compiled once per class: the fields read by name, the
+    primitive ones checked by their exact class (as :func:`_from_fields` does), the others decoded by their
+    decoder; it raises (anything) where :func:`_from_fields` might refuse, so the caller then asks it. The
+    object is built as a twin of ``cls`` (:func:`_twin`) where it can be, else by ``cls(...)``."""
+    env: dict[str, object] = {"_cls": cls, "_Slow": _Slow}
+    source = _builder_source(cls, env, checked)
     exec(compile(source, f"<record builder {cls.__name__}>", "exec"), env)  # our own text, from the fields
-    return typing.cast(Callable[[dict[str, object]], object], env["build"])
+    return typing.cast(Callable[..., object], env["build"])
 
 
 @cache
@@ -225,6 +268,14 @@ def event_builders(ruleset: str = "ultimate") -> dict[str, Callable[[dict[str, o
     (a journal's load). A constructor builds exactly the event :func:`event_from_record` would; where that
     one could refuse the record, the constructor raises (anything), and the caller asks it what is wrong."""
     return {name: _builder(cls) for name, cls in record_types(ruleset)[0].items()}
+
+
+@cache
+def event_loaders(ruleset: str = "ultimate") -> dict[str, Callable[[dict[str, object], int, int], object]]:
+    """Event type name -> ``build(record, seq, command)``: the constructor of :func:`event_builders` that
+    also raises when the record's ``seq`` is not ``seq`` or its ``command`` not ``command`` (a journal's
+    load checks them on every event)."""
+    return {name: _builder(cls, checked=True) for name, cls in record_types(ruleset)[0].items()}
 
 
 @cache

@@ -35,14 +35,15 @@ def select(conn: sqlite3.Connection, game_id: int, chained: bool) -> sqlite3.Cur
 
 
 def fast_events(conn: sqlite3.Connection, game_id: int, chained: bool,
-                builders: Mapping[str, Callable[[dict[str, Any]], Any]]) -> list[Any] | None:
+                loaders: Mapping[str, Callable[[dict[str, Any], int, int], Any]]) -> list[Any] | None:
     """The events of game ``game_id`` in order (read inside the caller's transaction), or None if any row is
     not regular (see the module's text). ``chained``: whether the rows carry their links (not in schema 2);
-    ``builders``: the compiled constructors by event type."""
+    ``loaders``: the compiled constructors by event type, which check each event's seq and command number
+    (engine/records.py :func:`~engine.records.event_loaders`)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _events(select(conn, game_id, chained), chain_start(game_id) if chained else None, builders)
+        return _events(select(conn, game_id, chained), chain_start(game_id) if chained else None, loaders)
     except Exception:  # not regular: the exact path says what
         return None
     finally:
@@ -51,35 +52,37 @@ def fast_events(conn: sqlite3.Connection, game_id: int, chained: bool,
 
 
 def _events(cursor: sqlite3.Cursor, chain: bytes | None,
-            builders: Mapping[str, Callable[[dict[str, Any]], Any]]) -> list[Any] | None:
-    blake, size, loads = hashlib.blake2b, CHAIN_BYTES, json.loads
+            loaders: Mapping[str, Callable[[dict[str, Any], int, int], Any]]) -> list[Any] | None:
+    fresh, loads = hashlib.blake2b(digest_size=CHAIN_BYTES).copy, json.loads  # a copy: no setup per row
     events: list[Any] = []
     append = events.append
-    number_expected, seq = 1, 1
+    number, seq = 0, 1  # the last row's command number; the next event's seq
     while True:
         chunk = cursor.fetchmany(FETCH)
         if not chunk:
             return events
         raws = []
-        for number, input_id, raw, stored in chunk:
-            if raw.__class__ is not bytes:
+        for row_number, input_id, raw, stored in chunk:
+            number += 1
+            if row_number != number or raw.__class__ is not bytes:
                 return None
             if chain is not None:
-                ident = input_id.encode("utf-8", "surrogatepass") if input_id else b""
-                chain = blake(b"%b\x00%d\x00%b\x00%b" % (chain, number, ident, raw), digest_size=size).digest()
+                h = fresh()
+                h.update(b"%b\x00%d\x00%b\x00" % (chain, number, input_id.encode("utf-8", "surrogatepass")
+                                                      if input_id else b""))
+                h.update(raw)
+                chain = h.digest()
                 if stored != chain:
                     return None
             raws.append(raw)
         datas = loads(b"[" + b",".join(raws) + b"]")
         if len(datas) != len(chunk):
             return None
-        for (number, _, _, _), data in zip(chunk, datas):  # noqa: B905 - the lengths are equal
-            if number != number_expected or data["command"].__class__ is not dict:
+        number -= len(chunk)
+        for data in datas:
+            number += 1
+            if data["command"].__class__ is not dict:
                 return None
             for record in data["events"]:
-                event = builders[record["type"]](record)
-                if event.seq != seq or event.command != number:
-                    return None
-                append(event)
+                append(loaders[record["type"]](record, seq, number))
                 seq += 1
-            number_expected += 1

@@ -37,7 +37,7 @@ from typing import Any
 from engine.editions import load_edition
 from engine.errors import EditionError, RecordError
 from engine.events import Event
-from engine.records import event_builders, event_decoder, event_to_record
+from engine.records import event_decoder, event_loaders, event_to_record
 from engine.store import lock
 from engine.store.fastload import fast_events, select
 from engine.store.faults import storage_words
@@ -332,7 +332,7 @@ class Journal:
         conn.execute("BEGIN")
         try:
             self._check_game(conn, game_id)
-            return fast_events(conn, game_id, self._chained(), event_builders(ruleset))
+            return fast_events(conn, game_id, self._chained(), event_loaders(ruleset))
         finally:
             conn.execute("COMMIT")
 
