@@ -14,12 +14,28 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import importlib
 import json
 import sqlite3
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.store.rows import CHAIN_BYTES, chain_start
+
+
+def _fast_json() -> Callable[[bytes], Any]:
+    """orjson's ``loads`` when it is installed (about twice as fast as the standard library's on these rows),
+    else ``json.loads``. Either is safe here: where orjson reads a text differently (an integer past 64 bits
+    becomes a float) the constructors' exact type checks refuse it, and where it refuses a text the standard
+    library takes (NaN, a lone surrogate), the exact path, which parses with ``json``, decides."""
+    try:
+        return importlib.import_module("orjson").loads  # type: ignore[no-any-return]
+    except ImportError:
+        return json.loads
+
+
+LOADS = _fast_json()
+"""The parser of the rows' JSON on this path (see :func:`_fast_json`)."""
 
 FETCH = 128
 """Rows fetched and parsed at a time: a small batch's parsed records are still in the processor's cache
@@ -53,7 +69,7 @@ def fast_events(conn: sqlite3.Connection, game_id: int, chained: bool,
 
 def _events(cursor: sqlite3.Cursor, chain: bytes | None,
             loaders: Mapping[str, Callable[[dict[str, Any], int, int], Any]]) -> list[Any] | None:
-    fresh, loads = hashlib.blake2b(digest_size=CHAIN_BYTES).copy, json.loads  # a copy: no setup per row
+    fresh, loads = hashlib.blake2b(digest_size=CHAIN_BYTES).copy, LOADS  # a copy: no setup per row
     events: list[Any] = []
     append = events.append
     number, seq = 0, 1  # the last row's command number; the next event's seq

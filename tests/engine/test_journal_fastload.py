@@ -5,6 +5,7 @@ exact path, and ``boardbank replay`` loading neither the simulator nor ``importl
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 import subprocess
@@ -15,12 +16,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import records
 from engine.commands import Command
 from engine.editions import load_edition
 from engine.errors import RecordError
 from engine.game import Game
-from engine.records import event_decoder, event_from_record, event_to_record
+from engine.records import event_decoder, event_from_record, event_loaders, event_to_record, record_types
+from engine.rulesets.registry import get_ruleset
 from engine.rulesets.ultimate.sim import GameRunner
+from engine.store import fastload
 from engine.store.durable import DurableGame
 from engine.store.fastload import fast_events
 from engine.store.journal import Journal, JournalError
@@ -104,12 +108,104 @@ def _sample_events() -> list:  # type: ignore[type-arg]
     return _EVENTS
 
 
+def _parsers() -> list[object]:
+    """The JSON parsers the usual path may use: the standard library's, and orjson's where it is installed."""
+    try:
+        import orjson
+    except ImportError:
+        return [json.loads]
+    return [json.loads, orjson.loads]
+
+
+@pytest.mark.parametrize("edition_id", ["ultimate-uk", "classic-us"])
+@pytest.mark.parametrize("parser", _parsers(), ids=lambda f: getattr(f, "__module__", "?"))
+def test_the_loaded_events_are_the_written_ones(tmp_path: Path, edition_id: str, parser: object,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each event of both rulesets comes back of its own class, equal, hashed alike, frozen, and built on the
+    usual path (not read again on the exact one), whichever parser that path uses."""
+    monkeypatch.setattr(fastload, "LOADS", parser)
+    edition = load_edition(edition_id)
+    path = tmp_path / "bank.db"
+    played, sent = Game(edition), []
+
+    def apply(cmd: Command) -> object:
+        sent.append(cmd)
+        return played.apply(cmd)
+
+    get_ruleset(edition.ruleset).runner(edition, 3, 4, game=played, apply=apply, check_invariants=False,
+                                        turn_cap=60).play()
+    with Journal.open(path) as journal:
+        durable = DurableGame.start(journal, edition, sent[0])  # type: ignore[arg-type]
+        for cmd in sent[1:]:
+            durable.apply(cmd)
+    exact = []
+    monkeypatch.setattr(Journal, "_rows", lambda *a: exact.append(a) or iter(()))  # the exact path: not taken
+    with Journal.open(path, read_only=True) as journal:
+        _, loaded = journal.load(durable.game_id)
+    assert not exact
+    assert loaded == list(played.events) and len(loaded) > 100
+    assert [type(e) for e in loaded] == [type(e) for e in played.events]
+    assert [_hash(e) for e in loaded] == [_hash(e) for e in played.events]
+    assert {type(e).__name__ for e in loaded} >= {"GameStarted", "TurnEnded"}
+    for event in loaded[:50]:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            event.seq = 0  # type: ignore[misc]
+
+
+def _hash(event: object) -> int | str:
+    """The event's hash, or the error of an event that has none (a mapping among its fields)."""
+    try:
+        return hash(event)
+    except TypeError as exc:
+        return str(exc)
+
+
+def test_the_events_are_built_as_twins() -> None:
+    """Every plain Python event of both rulesets is built as a twin (engine/records.py, _twin: its slots set by
+    plain assignment), the cheap way; a compiled build (make fast) keeps its native constructor."""
+    for ruleset in ("ultimate", "classic"):
+        for cls in record_types(ruleset)[0].values():
+            if str(getattr(sys.modules[cls.__module__], "__file__", "")).endswith(".py"):
+                assert records._twin(cls) is not None, cls
+        assert set(event_loaders(ruleset)) == set(record_types(ruleset)[0])
+
+
+def test_a_class_unlike_its_twin_is_built_by_its_constructor() -> None:
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked:
+        seq: int
+        command: int
+
+        def __post_init__(self) -> None:
+            if self.seq < 0:
+                raise ValueError("seq")
+
+    @dataclasses.dataclass(frozen=True)
+    class Unslotted:
+        seq: int
+        command: int
+
+    assert records._twin(Checked) is None and records._twin(Unslotted) is None
+    build = records._builder(Checked, checked=True)
+    assert build({"seq": 1, "command": 2}, 1, 2) == Checked(1, 2)
+    with pytest.raises(ValueError):
+        build({"seq": -1, "command": 2}, -1, 2)
+    with pytest.raises(records._Slow):
+        build({"seq": 1, "command": 2}, 2, 2)  # not the seq expected there
+
+
 def test_replay_loads_no_simulator_nor_package_metadata(tmp_path: Path) -> None:
+    """``boardbank replay`` imports what rebuilding and printing the game need, and nothing of the simulator,
+    the bots, the exporters, the screens, the translations or the optional extras."""
     path = tmp_path / "bank.db"
     _played(path, seed=1)
+    unwanted = ("engine.sim", "engine.rulesets.ultimate.sim", "engine.rulesets.ultimate.bots",
+                "engine.rulesets.classic.sim", "engine.rulesets.classic.bots", "engine.rulesets.classic.table",
+                "engine.store.export", "importlib.metadata", "ui.touch", "ui.i18n", "babel", "kivy", "matplotlib",
+                "aiohttp", "reportlab", "csv")
     code = ("import sys\nfrom ui.cli.console import main\nstatus = main(['replay', '--json', sys.argv[1]])\n"
-            "print(sorted(m for m in sys.modules if m.startswith(('engine.sim.runner', 'importlib.metadata', 'kivy', "
-            "'matplotlib', 'aiohttp', 'reportlab'))), file=sys.stderr)\nsys.exit(status)")
+            f"print(sorted(m for m in sys.modules if m.startswith({unwanted!r})), file=sys.stderr)\n"
+            "sys.exit(status)")
     done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT,
                           check=True)
     assert json.loads(done.stdout)["game"] == 1
