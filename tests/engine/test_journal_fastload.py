@@ -196,13 +196,15 @@ def test_a_class_unlike_its_twin_is_built_by_its_constructor() -> None:
 
 def test_replay_loads_no_simulator_nor_package_metadata(tmp_path: Path) -> None:
     """``boardbank replay`` imports what rebuilding and printing the game need, and nothing of the simulator,
-    the bots, the exporters, the screens, the translations or the optional extras."""
+    the bots, the exporters, the screens, the translations, the optional extras, or the banker's handlers and
+    state machine (the ruleset's view hooks are all it reads of the banker's plug-in)."""
     path = tmp_path / "bank.db"
     _played(path, seed=1)
     unwanted = ("engine.sim", "engine.rulesets.ultimate.sim", "engine.rulesets.ultimate.bots",
                 "engine.rulesets.classic.sim", "engine.rulesets.classic.bots", "engine.rulesets.classic.table",
                 "engine.store.export", "importlib.metadata", "ui.touch", "ui.i18n", "babel", "kivy", "matplotlib",
-                "aiohttp", "reportlab", "csv")
+                "aiohttp", "reportlab", "csv", "transitions", "engine.banker.context",
+                "engine.rulesets.ultimate.gestures.rows")
     code = ("import sys\nfrom ui.cli.console import main\nstatus = main(['replay', '--json', sys.argv[1]])\n"
             f"print(sorted(m for m in sys.modules if m.startswith({unwanted!r})), file=sys.stderr)\n"
             "sys.exit(status)")
