@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,6 +59,8 @@ def _free(path: Path | None) -> int | None:
     if probe is None:
         return None
     try:
+        import shutil  # only when a fault is classified: no journal's open loads it
+
         return shutil.disk_usage(probe if probe.is_dir() else probe.parent).free
     except OSError:
         return None

@@ -9,9 +9,7 @@ transaction back, on a copy in a temporary folder.
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
-import tempfile
 from contextlib import closing
 from pathlib import Path
 
@@ -54,6 +52,9 @@ def inspect_file(path: Path, *, raw: bool = True) -> bool:
 def _inspect_rolled_back(path: Path, journal: Path) -> bool:
     """:func:`inspect_file` for a file with a (hot) rollback journal: SQLite rolls the cut-off transaction
     back at the next read-write open, which a read-only check cannot do; check a rolled-back copy."""
+    import shutil  # only here: opening a journal (a replay's, say) loads neither these nor the compression
+    import tempfile  # modules shutil brings (4 ms)
+
     with tempfile.TemporaryDirectory(prefix="boardbank-inspect-") as tmp:
         copy = Path(tmp) / path.name
         try:
