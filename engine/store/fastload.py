@@ -1,13 +1,14 @@
 """The load of a game's rows on its usual path: every row regular, decoded and checked in one pass.
 
-:func:`fast_events` reads the rows a batch at a time (``fetchmany``), checks each row's link of the hash
-chain over its bytes as stored, parses the batch's payloads as one JSON array, and builds the events with
-the compiled constructors of engine/records.py (:func:`~engine.records.event_builders`), checking on the
-built events that the command numbers run 1, 2, ... and the seqs 1, 2, ... with each event's command
-number its row's. It promises nothing about a damaged game: at the first thing that is not regular it
-answers None, and the caller reads the game again on the exact path (engine/store/rows.py), which names
-the damage as before. The cyclic garbage collector is paused meanwhile (the events make no cycles, and its
-passes over the growing list cost more than the decoding). Amounts are not read here.
+:func:`fast_events` reads the rows a batch at a time (``fetchmany``), checks that their command numbers run
+1, 2, ... and each row's link of the hash chain over its bytes as stored, parses the batch's payloads as one
+JSON array (:data:`LOADS`), and builds the events with the compiled constructors of engine/records.py
+(:func:`~engine.records.event_loaders`), which check each event's fields as the general decoder does and
+that the seqs run 1, 2, ... with each event's command number its row's. It promises nothing about a
+damaged game: at the first thing that is not regular it answers None, and the caller reads the game again
+on the exact path (engine/store/rows.py), which names the damage as before. The cyclic garbage collector
+is paused meanwhile (the events make no cycles, and its passes over the growing list cost more than the
+decoding). Amounts are not read here.
 """
 
 from __future__ import annotations
