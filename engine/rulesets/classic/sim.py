@@ -28,6 +28,8 @@ from engine.editions import Edition
 from engine.errors import IllegalCommand
 from engine.game import Game
 from engine.rulesets.classic import commands as cc
+from engine.rulesets.classic import events as cev
+from engine.rulesets.classic import fused
 from engine.rulesets.classic.bots import Bot
 from engine.rulesets.classic.cards import tax_amount
 from engine.rulesets.classic.edition import taxes
@@ -42,6 +44,9 @@ CLASSIC_TURN_CAP: Final = 1000  # player turns before a game is stopped and coun
 TURNS_PER_MINUTE: Final = 2  # the simulated clock of the late-game rent tax: two player turns a minute
 _TOKEN_MOVED: Final = ev.TokenMoved
 _TOKEN_MOVED_LIGHT: Final = light(ev.TokenMoved)
+_BUILT_LIGHT: Final = light(cev.BuildingBought)
+_QUIET: Final[tuple[Any, ...]] = ()  # what the watch sees of a fused command that changed money and turn only
+_HOLDINGS: Final[tuple[Any, ...]] = (object(),)  # ... of one that changed a holding: check everything
 _CHANGES_HOLDINGS: Final = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
                                cc.PayWithDeeds, cc.TimeOut,
                                cc.LiftMortgage, c.StartGame})
@@ -112,6 +117,7 @@ class ClassicRunner:
         self._version = 0  # counts commands that may change who holds which deed or mortgage
         self._seen: dict[str, tuple[int, tuple[tuple[int, ...], ...], cc.ProposeTrade | None]] = {}
         self._watch = InvariantWatch(edition)  # check_invariants after each command, by what it touched
+        self._fast = False  # the lean table with the bare rules: the hottest commands fused (fused.py)
 
     # -- sending commands ------------------------------------------------------------------------
     def send(self, cmd: c.Command) -> Sequence[ev.Event]:
@@ -143,6 +149,20 @@ class ClassicRunner:
         elif phase == "over":
             raise _GameOver
         return events
+
+    def _fused(self, events: Sequence[Any], cls: Callable[..., c.Command], *fields: object) -> None:
+        """Count the command ``cls(*fields)`` done by fused.py (as ``send`` does); ``events`` stand for its
+        events to the watch."""
+        self.result.commands += 1
+        table = self._table
+        assert table is not None
+        table._command += 1
+        if self.check_invariants:
+            problems = self._watch.check(self.state, events)
+            if problems:
+                r = self.result
+                cmd = cls(*fields)
+                r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
 
     def _moved(self, events: Sequence[Any]) -> None:
         for e in events:
@@ -191,6 +211,7 @@ class ClassicRunner:
             state = self.state
             clocked = state.options.late_game_rent_tax  # the online edition's clock (TURNS_PER_MINUTE)
             end_turn = {p: _command(c.EndTurn, p) for p in self.ids}
+            fast = self._fast = self._table is not None and fused.usable(state.options)
             while r.turns < self.turn_cap:
                 player = state.turn
                 assert player is not None
@@ -198,7 +219,10 @@ class ClassicRunner:
                     self.send(_command(cc.AdvanceClock, r.turns // TURNS_PER_MINUTE))
                 self._turn(player)
                 if state.turn == player and player not in state.bankrupt:
-                    self.send(end_turn[player])
+                    if fast and fused.end_turn(state, player):
+                        self._fused(_QUIET, c.EndTurn, player)
+                    else:
+                        self.send(end_turn[player])
                 r.turns += 1
             r.capped = True
         except _GameOver:
@@ -285,7 +309,11 @@ class ClassicRunner:
                 deed = bot.build_choice(s, ed, sets)
                 if deed is None:
                     return
-                self.send(_command(cc.BuildHouse, player, deed))
+                if self._fast and fused.build(s, ed, player, deed):
+                    self._fused((_BUILT_LIGHT(0, 0, player, deed, 0, 0),) if self.check_invariants else _QUIET,
+                                cc.BuildHouse, player, deed)
+                else:
+                    self.send(_command(cc.BuildHouse, player, deed))
 
     # -- moving and landing ----------------------------------------------------------------------
     def _move(self, player: str, steps: int) -> None:
@@ -294,7 +322,10 @@ class ClassicRunner:
         self.positions[player] = new
         self._mover, self._mover_jailed = player, False  # counted even if the game ends on this square
         if new < old:
-            self.send(_command(c.PassGo, player))
+            if self._fast and fused.pass_go(self.state, player):
+                self._fused(_QUIET, c.PassGo, player)
+            else:
+                self.send(_command(c.PassGo, player))
         self._land(player, new, steps)
         self._mover = None
         if player in self.state.jail:  # as _count
@@ -328,7 +359,10 @@ class ClassicRunner:
             if s.options.income_tax_choice and taxes(self.edition)[position][0] == "income":
                 percent = tax_amount(s, self.edition, player, position, True) < tax_amount(
                     s, self.edition, player, position, False)
-            self.send(_command(cc.PayTax, player, position, percent))
+            if not percent and self._fast and fused.pay_tax(s, self.edition, player, position):
+                self._fused(_QUIET, cc.PayTax, player, position, False)
+            else:
+                self.send(_command(cc.PayTax, player, position, percent))
         elif kind == "go_to_jail":
             self._moved(self.send(_command(c.GoToJail, player)))
         elif kind == "parking":
@@ -341,7 +375,11 @@ class ClassicRunner:
         owner = s.owner.get(deed)
         if owner is None:
             if self.bots[player].wants_to_buy(s, self.edition, deed):
-                self.send(_command(c.BuyDeed, player, deed))
+                if self._fast and fused.buy(s, self.edition, player, deed):
+                    self._version += 1  # as send: a deed changed hands
+                    self._fused(_HOLDINGS, c.BuyDeed, player, deed)
+                else:
+                    self.send(_command(c.BuyDeed, player, deed))
             else:
                 self.send(_command(c.DeclineDeed, player, deed))
         elif owner != player:
@@ -351,5 +389,7 @@ class ClassicRunner:
                     d1, d2 = self._roll()  # the card: roll the dice for the rent
                     dice = d1 + d2
                 self.send(_command(cc.PayUtilityRent, player, deed, dice))
+            elif self._fast and fused.pay_rent(s, self.edition, player, deed):
+                self._fused(_QUIET, c.PayRent, player, deed)
             else:
                 self.send(_command(c.PayRent, player, deed))

@@ -1,0 +1,158 @@
+"""The simulator's fused commands: the hottest commands of a bot game run as one function on the lean table.
+
+A bot game sends about two and a half commands a roll, mostly an end of turn, a rent, a building, a salary,
+a purchase or a tax; through the lean table (table.py) each is a rule check, a rule that emits light events
+and a fold of each event. Each function here does one such command in one go when it is in its common case,
+and changes the state exactly as the events of the rule would through the fold (fold.py); in any other
+case (any check that might refuse, a debt to open, an option that changes the rule) it changes nothing and
+returns False, and the caller sends the command through the table, which refuses it or runs it as always.
+So a fused command is never accepted where the rule would refuse it and never does anything the rule would
+not do; the tests (tests/engine/classic/test_classic_fused.py) compare both on whole games, state by state.
+
+The functions are valid only on a game whose options leave the landing rules unwrapped (no turn marks,
+no tokens kept by the unit: :func:`usable`). Amounts are ``int`` in the edition's money unit.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.editions import Edition
+from engine.ledger import BANK
+from engine.rulesets.classic.base import next_active, rent_for
+from engine.rulesets.classic.edition import taxes
+from engine.rulesets.classic.options import Options
+from engine.rulesets.classic.state import HOTEL, POT, ClassicState
+from engine.rulesets.classic.turns import salary
+
+PLAY: Final = "play"
+
+
+def usable(options: Options) -> bool:
+    """Whether a game of ``options`` may use the fused commands (the rule table is the bare one, as
+    ``rules_for`` gives without turn marks and without positions)."""
+    return not options.marks_turn and not options.positions
+
+
+def _owes(s: ClassicState, player: str) -> bool:
+    """Whether ``player`` has a debt queued (base.in_debt)."""
+    for d in s.debts:
+        if d.debtor == player:
+            return True
+    return False
+
+
+def end_turn(s: ClassicState, player: str) -> bool:
+    """``EndTurn(player)``: the turn passes to the next active player (``TurnEnded``)."""
+    if player != s.turn or s.phase != PLAY:
+        return False
+    s.turn = next_active(s, player)
+    s.card_rent = None
+    if s.fresh:
+        s.fresh = frozenset()
+    if s.marks:
+        s.marks = frozenset()
+    return True
+
+
+def pass_go(s: ClassicState, player: str) -> bool:
+    """``PassGo(player)``: the salary from the Bank (``SalaryPaid``); not in jail."""
+    if player != s.turn or s.phase != PLAY or player in s.jail:
+        return False
+    s.ledger.transfer(BANK, player, salary(s))
+    return True
+
+
+def buy(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
+    """``BuyDeed(player, deed)`` of an unowned deed with the cash for it (``DeedBought``)."""
+    if player != s.turn or s.phase != PLAY or deed not in ed.deeds or s.owner.get(deed) is not None:
+        return False
+    price = ed.deeds[deed].price
+    if s.ledger.balances[player] < price:
+        return False
+    s.ledger.transfer(player, BANK, price)
+    s.owner[deed] = player
+    return True
+
+
+def pay_rent(s: ClassicState, ed: Edition, payer: str, deed: int) -> bool:
+    """``PayRent(payer, deed)`` for a street or railroad another player owns, paid at once (``RentPaid``) or
+    nothing owed (``RentWaived``); a debt or the late-game rent tax go through the rule."""
+    opts = s.options
+    if (s.phase != PLAY or payer not in s.specs or payer in s.bankrupt or deed not in ed.deeds
+            or opts.late_game_rent_tax or (opts.rent_must_be_claimed and payer != s.turn)):
+        return False
+    owner = s.owner.get(deed)
+    if owner is None or owner == payer or ed.deeds[deed].kind == "utility":
+        return False
+    amount = rent_for(s, ed, deed)
+    card = s.card_rent
+    if card is not None and card[0] == payer and card[1] == deed and card[2] == "double":
+        amount *= 2
+    if amount > 0:
+        if s.ledger.balances[payer] < amount or (s.debts and _owes(s, payer)):
+            return False
+        s.ledger.transfer(payer, owner, amount)
+    s.card_rent = None
+    return True
+
+
+def pay_tax(s: ClassicState, ed: Edition, player: str, position: int) -> bool:
+    """``PayTax(player, position, False)``: the printed tax paid at once to the Bank or the pot
+    (``MoneyTransferred``)."""
+    if player != s.turn or s.phase != PLAY:
+        return False
+    table = taxes(ed)
+    if position not in table:
+        return False
+    amount = int(table[position][1])
+    if amount <= 0 or s.ledger.balances[player] < amount or (s.debts and _owes(s, player)):
+        return False
+    if s.options.free_parking_jackpot:
+        s.pot += amount
+    s.ledger.transfer(player, BANK, amount)
+    return True
+
+
+def build(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
+    """``BuildHouse(player, deed)`` in phase play: the next house or the hotel on a street of a whole,
+    unmortgaged set, evenly, from the Bank's supply, paid at once (``BuildingBought``); the second text's
+    turn limits go through the rule."""
+    opts = s.options
+    if (s.phase != PLAY or s.credit is not None or player not in s.specs or player in s.bankrupt
+            or opts.build_before_roll or opts.one_house_per_set):
+        return False
+    owner = s.owner
+    d = ed.deeds.get(deed)
+    if d is None or owner.get(deed) != player or d.kind != "street":
+        return False
+    mortgaged, level = s.mortgaged, s.level
+    per_hotel = opts.houses_per_hotel
+    low = 99
+    for m in ed.colour_sets[d.colour]:
+        if owner.get(m) != player or m in mortgaged:
+            return False
+        h = level.get(m, 0)
+        h = per_hotel + 1 if h == HOTEL else h
+        if h < low:
+            low = h
+    now = level.get(deed, 0)
+    if now == HOTEL or (opts.even_build and now > low):
+        return False
+    cost = d.house_cost
+    if s.ledger.balances[player] < cost:
+        return False
+    if now == per_hotel:  # the hotel
+        if sum(1 for v in level.values() if v == HOTEL) >= opts.hotels_in_bank:
+            return False
+        new = HOTEL
+    else:
+        if sum(v for v in level.values() if v < HOTEL) >= opts.houses_in_bank:
+            return False
+        new = now + 1
+    s.ledger.transfer(player, BANK, cost)
+    level[deed] = new
+    return True
+
+
+__all__ = ["POT", "build", "buy", "end_turn", "pass_go", "pay_rent", "pay_tax", "usable"]
