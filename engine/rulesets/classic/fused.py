@@ -21,6 +21,7 @@ from engine.editions import Edition
 from engine.ledger import BANK
 from engine.rulesets.classic.base import next_active, rent_for
 from engine.rulesets.classic.edition import taxes
+from engine.rulesets.classic.fold import move_money
 from engine.rulesets.classic.options import Options
 from engine.rulesets.classic.state import HOTEL, POT, ClassicState
 from engine.rulesets.classic.turns import salary
@@ -155,4 +156,76 @@ def build(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
     return True
 
 
-__all__ = ["POT", "build", "buy", "end_turn", "pass_go", "pay_rent", "pay_tax", "usable"]
+def _may_raise(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
+    """Selling and mortgaging (building._check_raise): phase play, or debt for the debtor; the player's deed."""
+    phase = s.phase
+    if phase == "debt":
+        if player != s.debts[0].debtor:
+            return False
+    elif phase != PLAY:
+        return False
+    return player in s.specs and player not in s.bankrupt and deed in ed.deeds and s.owner.get(deed) == player
+
+
+def sell(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
+    """``SellBuilding(player, deed)``: one building back to the Bank, evenly, at ``house_sell_price`` percent
+    (``BuildingSold``); a hotel the Bank lacks the houses for goes through the rule."""
+    if not _may_raise(s, ed, player, deed):
+        return False
+    level = s.level
+    now = level.get(deed, 0)
+    if not now:
+        return False
+    opts = s.options
+    per_hotel = opts.houses_per_hotel
+    d = ed.deeds[deed]
+    if opts.even_build:
+        high = per_hotel + 1 if now == HOTEL else now
+        for m in ed.colour_sets[d.colour]:
+            h = level.get(m, 0)
+            if (per_hotel + 1 if h == HOTEL else h) > high:
+                return False
+    if now == HOTEL:
+        if opts.houses_in_bank - sum(v for v in level.values() if v < HOTEL) < per_hotel:
+            return False
+        new = per_hotel
+    else:
+        new = now - 1
+    s.ledger.transfer(BANK, player, d.house_cost * opts.house_sell_price // 100)
+    if new:
+        level[deed] = new
+    else:
+        del level[deed]
+    return True
+
+
+def mortgage(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
+    """``MortgageDeed(player, deed)``: the Bank lends the printed value on a deed whose set has no buildings
+    (``DeedMortgaged``)."""
+    if not _may_raise(s, ed, player, deed) or deed in s.mortgaged:
+        return False
+    level = s.level
+    for m in ed.colour_sets[ed.deeds[deed].colour]:
+        if level.get(m):
+            return False
+    s.ledger.transfer(BANK, player, ed.deeds[deed].mortgage)
+    s.mortgaged = s.mortgaged | {deed}
+    return True
+
+
+def settle(s: ClassicState, player: str) -> bool:
+    """``SettleDebt(player)``: the debtor pays the debt at the head of the queue (``DebtSettled``)."""
+    if s.phase != "debt":
+        return False
+    d = s.debts[0]
+    if player != d.debtor or s.ledger.balances[player] < d.amount:
+        return False
+    move_money(s, player, d.creditor, d.amount)
+    s.debts = s.debts[1:]
+    if not s.debts:
+        s.phase = PLAY
+    return True
+
+
+__all__ = ["POT", "build", "buy", "end_turn", "mortgage", "pass_go", "pay_rent", "pay_tax", "sell", "settle",
+           "usable"]

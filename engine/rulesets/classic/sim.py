@@ -45,6 +45,7 @@ TURNS_PER_MINUTE: Final = 2  # the simulated clock of the late-game rent tax: tw
 _TOKEN_MOVED: Final = ev.TokenMoved
 _TOKEN_MOVED_LIGHT: Final = light(ev.TokenMoved)
 _BUILT_LIGHT: Final = light(cev.BuildingBought)
+_SOLD_LIGHT: Final = light(cev.BuildingSold)
 _QUIET: Final[tuple[Any, ...]] = ()  # what the watch sees of a fused command that changed money and turn only
 _HOLDINGS: Final[tuple[Any, ...]] = (object(),)  # ... of one that changed a holding: check everything
 _CHANGES_HOLDINGS: Final = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
@@ -177,13 +178,28 @@ class ClassicRunner:
             debt = s.debts[0]
             debtor = debt.debtor
             if s.ledger.balances[debtor] >= debt.amount:
-                self.send(_command(cc.SettleDebt, debtor))
+                if self._fast and fused.settle(s, debtor):
+                    self._fused(_QUIET, cc.SettleDebt, debtor)
+                else:
+                    self.send(_command(cc.SettleDebt, debtor))
                 return
             cmd = self.bots[debtor].raise_money(s, self.edition, lambda x: game.check(x) is None)
-            if s.options.pay_debt_with_deeds and type(cmd) is not cc.SellBuilding and debt.creditor in self.bots:
+            kind = type(cmd)
+            if s.options.pay_debt_with_deeds and kind is not cc.SellBuilding and debt.creditor in self.bots:
                 offer = self.bots[debtor].deed_payment(s, self.edition, debt.amount)  # the creditor agrees
                 if offer is not None and game.check(offer) is None:
                     cmd = offer
+                    kind = type(cmd)
+            if self._fast and (kind is cc.SellBuilding or kind is cc.MortgageDeed):
+                deed = cmd.deed  # type: ignore[union-attr]
+                if kind is cc.SellBuilding and fused.sell(s, self.edition, debtor, deed):
+                    self._fused((_SOLD_LIGHT(0, 0, debtor, deed, 0, 0),) if self.check_invariants else _QUIET,
+                                cc.SellBuilding, debtor, deed)
+                    return
+                if kind is cc.MortgageDeed and fused.mortgage(s, self.edition, debtor, deed):
+                    self._version += 1  # as send: a mortgage changed
+                    self._fused(_HOLDINGS, cc.MortgageDeed, debtor, deed)
+                    return
             self.send(cmd if cmd is not None else _command(cc.DeclareBankruptcy, debtor))
 
     def _auction(self) -> None:
