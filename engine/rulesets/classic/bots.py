@@ -127,8 +127,8 @@ class Bot:
     def raise_money(self, s: ClassicState, ed: Edition, legal: Callable[[object], bool]) -> object | None:
         """The next command to raise cash for a debt: sell a building from the tallest street, then mortgage
         (deeds outside complete sets first, cheapest first); None when nothing is left."""
-        mine = [d for d, o in s.owner.items() if o == self.player]
-        built = [d for d in mine if s.level.get(d)]
+        me, owner = self.player, s.owner
+        built = [d for d, lv in s.level.items() if lv and owner.get(d) == me]  # (orders below: unique keys)
         if built:
             def tallest(d: int) -> tuple[int, int]:
                 return -height(s, s.level[d]), d
@@ -142,7 +142,8 @@ class Bot:
                 cmd = SellBuilding(self.player, d)
                 if legal(cmd):
                     return cmd
-        free = [d for d in mine if d not in s.mortgaged]
+        mortgaged = s.mortgaged
+        free = [d for d, o in owner.items() if o == me and d not in mortgaged]
         if free:
             def cheapest(d: int) -> tuple[bool, int, int]:
                 return self.completes_set(s, ed, d), ed.deeds[d].mortgage, d

@@ -167,9 +167,8 @@ def _may_raise(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
     return player in s.specs and player not in s.bankrupt and deed in ed.deeds and s.owner.get(deed) == player
 
 
-def sell(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
-    """``SellBuilding(player, deed)``: one building back to the Bank, evenly, at ``house_sell_price`` percent
-    (``BuildingSold``); a hotel the Bank lacks the houses for goes through the rule."""
+def may_sell(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
+    """Whether ``SellBuilding(player, deed)`` would be accepted (exactly building.check_sell is None)."""
     if not _may_raise(s, ed, player, deed):
         return False
     level = s.level
@@ -177,14 +176,37 @@ def sell(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
     if not now:
         return False
     opts = s.options
-    per_hotel = opts.houses_per_hotel
-    d = ed.deeds[deed]
     if opts.even_build:
+        per_hotel = opts.houses_per_hotel
         high = per_hotel + 1 if now == HOTEL else now
-        for m in ed.colour_sets[d.colour]:
+        for m in ed.colour_sets[ed.deeds[deed].colour]:
             h = level.get(m, 0)
             if (per_hotel + 1 if h == HOTEL else h) > high:
                 return False
+    return True
+
+
+def may_mortgage(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
+    """Whether ``MortgageDeed(player, deed)`` would be accepted (exactly building.check_mortgage is None)."""
+    if not _may_raise(s, ed, player, deed) or deed in s.mortgaged:
+        return False
+    level = s.level
+    for m in ed.colour_sets[ed.deeds[deed].colour]:
+        if level.get(m):
+            return False
+    return True
+
+
+def sell(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
+    """``SellBuilding(player, deed)``: one building back to the Bank, evenly, at ``house_sell_price`` percent
+    (``BuildingSold``); a hotel the Bank lacks the houses for goes through the rule."""
+    if not may_sell(s, ed, player, deed):
+        return False
+    level = s.level
+    now = level[deed]
+    opts = s.options
+    per_hotel = opts.houses_per_hotel
+    d = ed.deeds[deed]
     if now == HOTEL:
         if opts.houses_in_bank - sum(v for v in level.values() if v < HOTEL) < per_hotel:
             return False
@@ -202,12 +224,8 @@ def sell(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
 def mortgage(s: ClassicState, ed: Edition, player: str, deed: int) -> bool:
     """``MortgageDeed(player, deed)``: the Bank lends the printed value on a deed whose set has no buildings
     (``DeedMortgaged``)."""
-    if not _may_raise(s, ed, player, deed) or deed in s.mortgaged:
+    if not may_mortgage(s, ed, player, deed):
         return False
-    level = s.level
-    for m in ed.colour_sets[ed.deeds[deed].colour]:
-        if level.get(m):
-            return False
     s.ledger.transfer(BANK, player, ed.deeds[deed].mortgage)
     s.mortgaged = s.mortgaged | {deed}
     return True
@@ -227,5 +245,5 @@ def settle(s: ClassicState, player: str) -> bool:
     return True
 
 
-__all__ = ["POT", "build", "buy", "end_turn", "mortgage", "pass_go", "pay_rent", "pay_tax", "sell", "settle",
+__all__ = ["POT", "build", "buy", "end_turn", "may_mortgage", "may_sell", "mortgage", "pass_go", "pay_rent", "pay_tax", "sell", "settle",
            "usable"]

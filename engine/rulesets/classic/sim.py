@@ -183,7 +183,7 @@ class ClassicRunner:
                 else:
                     self.send(_command(cc.SettleDebt, debtor))
                 return
-            cmd = self.bots[debtor].raise_money(s, self.edition, lambda x: game.check(x) is None)
+            cmd = self.bots[debtor].raise_money(s, self.edition, self._legal)
             kind = type(cmd)
             if s.options.pay_debt_with_deeds and kind is not cc.SellBuilding and debt.creditor in self.bots:
                 offer = self.bots[debtor].deed_payment(s, self.edition, debt.amount)  # the creditor agrees
@@ -201,6 +201,17 @@ class ClassicRunner:
                     self._fused(_HOLDINGS, cc.MortgageDeed, debtor, deed)
                     return
             self.send(cmd if cmd is not None else _command(cc.DeclareBankruptcy, debtor))
+
+    def _legal(self, cmd: object) -> bool:
+        """Whether the table would accept ``cmd`` now (``check`` is None; fused.py's exact checks of a sale
+        or a mortgage on the fused path)."""
+        if self._fast:
+            kind = type(cmd)
+            if kind is cc.SellBuilding:
+                return fused.may_sell(self.state, self.edition, cmd.player, cmd.deed)  # type: ignore[attr-defined]
+            if kind is cc.MortgageDeed:
+                return fused.may_mortgage(self.state, self.edition, cmd.player, cmd.deed)  # type: ignore[attr-defined]
+        return self.game.check(cmd) is None  # type: ignore[arg-type]
 
     def _auction(self) -> None:
         """Each bidder in turn order bids its limit once if that beats the high bid; then the close."""

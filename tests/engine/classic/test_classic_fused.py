@@ -45,6 +45,30 @@ def _by_the_rules(before: ClassicState, cmd: c.Command) -> ClassicState | None:
     return table.state
 
 
+def test_the_checks_of_a_sale_and_a_mortgage_are_the_rules() -> None:
+    """``may_sell`` and ``may_mortgage`` (the bots' question while raising money) answer as the table's
+    ``check`` for every player and deed, at many moments of whole games, in phases play and debt."""
+    seen: Counter[tuple[str, bool]] = Counter()
+    for options, seed in (({}, 1), ({"even_build": False}, 2), ({"short_game": True}, 3)):
+        table = SimTable(US)
+        rng = random.Random(seed)
+
+        def apply(cmd: Any, table: SimTable = table, rng: random.Random = rng) -> Any:
+            events = table.apply(cmd)
+            s = table.state
+            if s.phase in ("play", "debt") and rng.random() < 0.2:
+                for player in (*s.order, "ghost"):
+                    for deed in range(0, 30):
+                        for name, make in (("may_sell", cc.SellBuilding), ("may_mortgage", cc.MortgageDeed)):
+                            got = getattr(fused, name)(s, US, player, deed)
+                            assert got == (table.check(make(player, deed)) is None), (name, player, deed)
+                            seen[name, got] += 1
+            return events
+
+        ClassicRunner(US, 4, seed, options=options, game=table, apply=apply, check_invariants=False).play()
+    assert all(seen[name, ok] > 20 for name in ("may_sell", "may_mortgage") for ok in (True, False)), seen
+
+
 def _compare(name: str, s: ClassicState, args: tuple[Any, ...], seen: Counter[tuple[str, bool]]) -> bool:
     """Run fused ``name`` on ``s`` and check it against the rule; True if it was done."""
     takes_edition, make = FUSED[name]
