@@ -28,7 +28,7 @@ COMPILED: tuple[str, ...] = (
     "engine/commands.py", "engine/editions.py", "engine/events.py", "engine/invariants.py", "engine/ledger.py",
     "engine/players.py", "engine/state.py", "engine/sim/results.py", "engine/sim/runner.py",
     *(f"engine/rulesets/classic/{name}.py" for name in (
-        "auction", "base", "bots", "building", "cards", "commands", "debt", "edition", "events", "fold",
+        "auction", "base", "bots", "building", "cards", "commands", "debt", "edition", "events", "fold", "fused",
         "invariants", "jail", "rent", "rules", "ruleset", "sim", "standings", "state", "table", "trade",
         "turns", "watch")),
 )

@@ -191,7 +191,7 @@ class ClassicRunner:
                     cmd = offer
                     kind = type(cmd)
             if self._fast and (kind is cc.SellBuilding or kind is cc.MortgageDeed):
-                deed = cmd.deed  # type: ignore[union-attr]
+                deed = cmd.deed  # type: ignore[attr-defined]
                 if kind is cc.SellBuilding and fused.sell(s, self.edition, debtor, deed):
                     self._fused((_SOLD_LIGHT(0, 0, debtor, deed, 0, 0),) if self.check_invariants else _QUIET,
                                 cc.SellBuilding, debtor, deed)
