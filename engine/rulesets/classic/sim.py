@@ -91,7 +91,7 @@ class ClassicRunner:
     def __init__(self, edition: Edition, players: int, seed: int, *, jail_strategy: str = "short",
                  options: dict[str, object] | None = None, game: Game | None = None,
                  apply: Apply | None = None, check_invariants: bool = True,
-                 turn_cap: int = CLASSIC_TURN_CAP) -> None:
+                 turn_cap: int = CLASSIC_TURN_CAP, fusing: bool = True) -> None:
         if jail_strategy not in JAIL_STRATEGIES:
             raise SimError(f"jail strategy: expected one of {JAIL_STRATEGIES}, got {jail_strategy!r}")
         self.edition = edition
@@ -118,7 +118,8 @@ class ClassicRunner:
         self._version = 0  # counts commands that may change who holds which deed or mortgage
         self._seen: dict[str, tuple[int, tuple[tuple[int, ...], ...], cc.ProposeTrade | None]] = {}
         self._watch = InvariantWatch(edition)  # check_invariants after each command, by what it touched
-        self._fast = False  # the lean table with the bare rules: the hottest commands fused (fused.py)
+        self._fz: fused.Fused | None = None  # on the lean table with the bare rules: the fused commands
+        self._fusing = fusing
 
     # -- sending commands ------------------------------------------------------------------------
     def send(self, cmd: c.Command) -> Sequence[ev.Event]:
@@ -178,7 +179,8 @@ class ClassicRunner:
             debt = s.debts[0]
             debtor = debt.debtor
             if s.ledger.balances[debtor] >= debt.amount:
-                if self._fast and fused.settle(s, debtor):
+                fz = self._fz
+                if fz is not None and fz.settle(debtor):
                     self._fused(_QUIET, cc.SettleDebt, debtor)
                 else:
                     self.send(_command(cc.SettleDebt, debtor))
@@ -190,13 +192,14 @@ class ClassicRunner:
                 if offer is not None and game.check(offer) is None:
                     cmd = offer
                     kind = type(cmd)
-            if self._fast and (kind is cc.SellBuilding or kind is cc.MortgageDeed):
+            fz = self._fz
+            if fz is not None and (kind is cc.SellBuilding or kind is cc.MortgageDeed):
                 deed = cmd.deed  # type: ignore[attr-defined]
-                if kind is cc.SellBuilding and fused.sell(s, self.edition, debtor, deed):
+                if kind is cc.SellBuilding and fz.sell(debtor, deed):
                     self._fused((_SOLD_LIGHT(0, 0, debtor, deed, 0, 0),) if self.check_invariants else _QUIET,
                                 cc.SellBuilding, debtor, deed)
                     return
-                if kind is cc.MortgageDeed and fused.mortgage(s, self.edition, debtor, deed):
+                if kind is cc.MortgageDeed and fz.mortgage(debtor, deed):
                     self._version += 1  # as send: a mortgage changed
                     self._fused(_HOLDINGS, cc.MortgageDeed, debtor, deed)
                     return
@@ -205,13 +208,14 @@ class ClassicRunner:
     def _legal(self, cmd: object) -> bool:
         """Whether the table would accept ``cmd`` now (``check`` is None; fused.py's exact checks of a sale
         or a mortgage on the fused path)."""
-        if self._fast:
+        fz = self._fz
+        if fz is not None:
             kind = type(cmd)
             if kind is cc.SellBuilding:
-                return fused.may_sell(self.state, self.edition, cmd.player, cmd.deed)  # type: ignore[attr-defined]
+                return fz.may_sell(cmd.player, cmd.deed)  # type: ignore[attr-defined]
             if kind is cc.MortgageDeed:
-                return fused.may_mortgage(self.state, self.edition, cmd.player, cmd.deed)  # type: ignore[attr-defined]
-        return self.game.check(cmd) is None  # type: ignore[arg-type]
+                return fz.may_mortgage(cmd.player, cmd.deed)  # type: ignore[attr-defined]
+        return self.game.check(cmd) is None
 
     def _auction(self) -> None:
         """Each bidder in turn order bids its limit once if that beats the high bid; then the close."""
@@ -238,7 +242,9 @@ class ClassicRunner:
             state = self.state
             clocked = state.options.late_game_rent_tax  # the online edition's clock (TURNS_PER_MINUTE)
             end_turn = {p: _command(c.EndTurn, p) for p in self.ids}
-            fast = self._fast = self._table is not None and fused.usable(state.options)
+            if self._fusing and self._table is not None and fused.usable(state.options):
+                self._fz = fused.Fused(state, self.edition)
+            fz = self._fz
             while r.turns < self.turn_cap:
                 player = state.turn
                 assert player is not None
@@ -246,7 +252,7 @@ class ClassicRunner:
                     self.send(_command(cc.AdvanceClock, r.turns // TURNS_PER_MINUTE))
                 self._turn(player)
                 if state.turn == player and player not in state.bankrupt:
-                    if fast and fused.end_turn(state, player):
+                    if fz is not None and fz.end_turn(player):
                         self._fused(_QUIET, c.EndTurn, player)
                     else:
                         self.send(end_turn[player])
@@ -330,13 +336,14 @@ class ClassicRunner:
                     self.send(_command(cc.CancelTrade, player))
         if seen[1]:
             one_each = s.options.one_house_per_set  # the second text: one building per set a turn
+            fz = self._fz
             while True:
                 sets = seen[1] if not one_each else tuple(
                     m for m in seen[1] if f"built:{ed.deeds[m[0]].colour}" not in s.marks)
                 deed = bot.build_choice(s, ed, sets)
                 if deed is None:
                     return
-                if self._fast and fused.build(s, ed, player, deed):
+                if fz is not None and fz.build(player, deed):
                     self._fused((_BUILT_LIGHT(0, 0, player, deed, 0, 0),) if self.check_invariants else _QUIET,
                                 cc.BuildHouse, player, deed)
                 else:
@@ -349,7 +356,8 @@ class ClassicRunner:
         self.positions[player] = new
         self._mover, self._mover_jailed = player, False  # counted even if the game ends on this square
         if new < old:
-            if self._fast and fused.pass_go(self.state, player):
+            fz = self._fz
+            if fz is not None and fz.pass_go(player):
                 self._fused(_QUIET, c.PassGo, player)
             else:
                 self.send(_command(c.PassGo, player))
@@ -386,7 +394,8 @@ class ClassicRunner:
             if s.options.income_tax_choice and taxes(self.edition)[position][0] == "income":
                 percent = tax_amount(s, self.edition, player, position, True) < tax_amount(
                     s, self.edition, player, position, False)
-            if not percent and self._fast and fused.pay_tax(s, self.edition, player, position):
+            fz = self._fz
+            if not percent and fz is not None and fz.pay_tax(player, position):
                 self._fused(_QUIET, cc.PayTax, player, position, False)
             else:
                 self.send(_command(cc.PayTax, player, position, percent))
@@ -402,7 +411,8 @@ class ClassicRunner:
         owner = s.owner.get(deed)
         if owner is None:
             if self.bots[player].wants_to_buy(s, self.edition, deed):
-                if self._fast and fused.buy(s, self.edition, player, deed):
+                fz = self._fz
+                if fz is not None and fz.buy(player, deed):
                     self._version += 1  # as send: a deed changed hands
                     self._fused(_HOLDINGS, c.BuyDeed, player, deed)
                 else:
@@ -416,7 +426,7 @@ class ClassicRunner:
                     d1, d2 = self._roll()  # the card: roll the dice for the rent
                     dice = d1 + d2
                 self.send(_command(cc.PayUtilityRent, player, deed, dice))
-            elif self._fast and fused.pay_rent(s, self.edition, player, deed):
+            elif self._fz is not None and self._fz.pay_rent(player, deed):
                 self._fused(_QUIET, c.PayRent, player, deed)
             else:
                 self.send(_command(c.PayRent, player, deed))
