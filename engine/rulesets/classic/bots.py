@@ -54,7 +54,11 @@ class Bot:
 
     def completes_set(self, s: ClassicState, ed: Edition, deed: int) -> bool:
         """Whether owning ``deed`` gives this bot its whole colour set."""
-        return all(s.owner.get(d) == self.player for d in ed.colour_sets[ed.deeds[deed].colour] if d != deed)
+        owner, me = s.owner, self.player
+        for d in ed.colour_sets[ed.deeds[deed].colour]:  # noqa: SIM110 (a loop: no generator, faster)
+            if d != deed and owner.get(d) != me:
+                return False
+        return True
 
     def wants_to_buy(self, s: ClassicState, ed: Edition, deed: int) -> bool:
         """Buy at the printed price if the reserve stays, or if it completes a set."""
@@ -80,6 +84,34 @@ class Bot:
             else:
                 out.append(members)
         return tuple(out)
+
+    def survey(self, s: ClassicState, ed: Edition) -> tuple[tuple[tuple[int, ...], ...], ProposeTrade | None]:
+        """``(complete_sets(s, ed), trade_offer(s, ed))`` in one pass over the street sets."""
+        out = []
+        owner, mortgaged, me = s.owner, s.mortgaged, self.player
+        cash = s.ledger.balances[me]
+        offering = cash - least_costs(ed)[1] >= self.build_reserve  # as trade_offer
+        offer: ProposeTrade | None = None
+        for members in street_sets(ed):
+            missing = 0
+            deed = 0
+            whole = True
+            for m in members:
+                if owner.get(m) != me:
+                    missing += 1
+                    deed = m
+                    whole = False
+                elif m in mortgaged:
+                    whole = False
+            if whole:
+                out.append(members)
+            elif offering and offer is None and missing == 1:
+                other = owner.get(deed)
+                price = ed.deeds[deed].price
+                give = price + price // 2
+                if other is not None and cash - give >= self.build_reserve:
+                    offer = ProposeTrade(me, other, give_cash=give, take_deeds=(deed,))
+        return tuple(out), offer
 
     def build_choice(self, s: ClassicState, ed: Edition, sets: tuple[tuple[int, ...], ...]) -> int | None:
         """The street to build on next among ``sets`` (the lowest first, cheapest houses first), or None."""

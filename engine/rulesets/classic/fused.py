@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.editions import Edition
+from engine.editions import Edition, EventCard
 from engine.ledger import BANK
 from engine.rulesets.classic.base import next_active, rent_for
-from engine.rulesets.classic.edition import taxes
+from engine.rulesets.classic.building import lift_cost
+from engine.rulesets.classic.edition import cards, taxes
 from engine.rulesets.classic.options import Options
+from engine.rulesets.classic.rent import UTILITY_CARD_TIMES
 from engine.rulesets.classic.state import HOTEL, ClassicState
 from engine.rulesets.classic.turns import LATE_GO_MINUTE
 
@@ -54,6 +56,26 @@ class Fused:
         self.hotels: int = o.hotels_in_bank
         self.sell_price: int = o.house_sell_price
         self.turn_limits: bool = o.build_before_roll or o.one_house_per_set
+        self.fine: int = o.jail_fine
+        self.card_tax: bool = o.rent_tax_on_cards and o.late_game_rent_tax  # cards.card_tax may cut a payout
+        self.cards: dict[int, EventCard] = dict(cards(ed))
+        self.space_kinds: tuple[str, ...] = tuple(sp.kind for sp in ed.spaces)
+
+    def _charge(self, player: str, amount: int) -> bool:
+        """``base.charge`` paid at once (a tax, fine or card payment to the Bank or the pot), or False
+        (nothing changed) when it would open a debt."""
+        s = self.s
+        if amount <= 0:
+            return True
+        ledger = s.ledger
+        cash = ledger.balances[player]
+        if cash < amount or (s.debts and self._owes(player)):
+            return False
+        if self.jackpot:
+            s.pot += amount
+        ledger.balances[player] = cash - amount
+        ledger.bank_position += amount
+        return True
 
     def _owes(self, player: str) -> bool:
         """Whether ``player`` has a debt queued (base.in_debt)."""
@@ -137,14 +159,104 @@ class Fused:
         if tax is None:
             return False
         amount = int(tax[1])
+        return amount > 0 and self._charge(player, amount)
+
+    def draw(self, player: str, position: int) -> bool:
+        """``DrawCard(player, position)`` of a card that collects from or pays the Bank (or the pot): the
+        card to the bottom of its deck (``CardDrawn``) and the money (``MoneyTransferred``); any other card,
+        a payout the late-game tax may cut, or a payment that opens a debt go through the rule."""
+        s = self.s
+        if player != s.turn or s.phase != PLAY or not 0 <= position < len(self.space_kinds):
+            return False
+        kind = self.space_kinds[position]
+        if kind == "chance":
+            deck = s.chance
+        elif kind == "chest":
+            deck = s.chest
+        else:
+            return False
+        if not deck:
+            return False
+        card = self.cards[deck[0]]
+        if card.deck != kind:
+            return False
+        effect = card.effect
+        amount = card.amount
+        if effect == "collect":
+            if self.card_tax or amount < 0:
+                return False
+            ledger = s.ledger
+            ledger.issued += amount
+            ledger.balances[player] += amount
+        elif effect != "pay" or not self._charge(player, amount):
+            return False
+        if kind == "chance":
+            s.chance = (*deck[1:], deck[0])
+        else:
+            s.chest = (*deck[1:], deck[0])
+        return True
+
+    def go_to_jail(self, player: str) -> bool:
+        """``GoToJail(player)``: into jail, the token on In Jail (``JailEntered``, ``TokenMoved``)."""
+        s = self.s
+        if player != s.turn or s.phase != PLAY or player in s.jail:
+            return False
+        s.jail[player] = 0
+        s.card_rent = None
+        return True
+
+    def pay_fine(self, player: str) -> bool:
+        """``PayJailFee(player)``: the fine paid at once and out of jail (``MoneyTransferred``, ``JailLeft``)."""
+        s = self.s
+        if player != s.turn or s.phase != PLAY or player not in s.jail or s.ledger.balances[player] < self.fine:
+            return False
+        if not self._charge(player, self.fine):
+            return False
+        del s.jail[player]
+        return True
+
+    def lift(self, player: str, deed: int) -> bool:
+        """``LiftMortgage(player, deed)``: the owner repays the Bank (``MortgageLifted``)."""
+        s = self.s
+        if (s.phase != PLAY or player not in s.specs or player in s.bankrupt or deed not in self.ed.deeds
+                or s.owner.get(deed) != player or deed not in s.mortgaged):
+            return False
+        cost = lift_cost(s, self.ed, deed)
         ledger = s.ledger
         cash = ledger.balances[player]
-        if amount <= 0 or cash < amount or (s.debts and self._owes(player)):
+        if cash < cost or cost < 0:
             return False
-        if self.jackpot:
-            s.pot += amount
-        ledger.balances[player] = cash - amount
-        ledger.bank_position += amount
+        ledger.balances[player] = cash - cost
+        ledger.bank_position += cost
+        s.mortgaged = s.mortgaged - {deed}
+        if deed in s.fresh:
+            s.fresh = s.fresh - {deed}
+        return True
+
+    def utility_rent(self, payer: str, deed: int, dice: int) -> bool:
+        """``PayUtilityRent(payer, deed, dice)`` for a utility another player owns, paid at once or nothing
+        owed (as :meth:`pay_rent`)."""
+        s = self.s
+        ed = self.ed
+        if (s.phase != PLAY or self.late_tax or payer not in s.specs or payer in s.bankrupt
+                or deed not in ed.deeds or (self.claimed and payer != s.turn) or not 2 <= dice <= 12):
+            return False
+        owner = s.owner.get(deed)
+        if owner is None or owner == payer or ed.deeds[deed].kind != "utility":
+            return False
+        card = s.card_rent
+        if card is not None and card[0] == payer and card[1] == deed and card[2] == "tenfold":
+            amount = 0 if deed in s.mortgaged else UTILITY_CARD_TIMES * dice
+        else:
+            amount = rent_for(s, ed, deed, dice)
+        if amount > 0:
+            balances = s.ledger.balances
+            cash = balances[payer]
+            if cash < amount or (s.debts and self._owes(payer)):
+                return False
+            balances[payer] = cash - amount
+            balances[owner] += amount
+        s.card_rent = None
         return True
 
     def build(self, player: str, deed: int) -> bool:

@@ -33,6 +33,7 @@ from engine.rulesets.classic import fused
 from engine.rulesets.classic.bots import Bot
 from engine.rulesets.classic.cards import tax_amount
 from engine.rulesets.classic.edition import taxes
+from engine.rulesets.classic.jail import jail_position
 from engine.rulesets.classic.state import ClassicState
 from engine.rulesets.classic.table import SimTable, light
 from engine.rulesets.classic.watch import InvariantWatch
@@ -46,6 +47,7 @@ _TOKEN_MOVED: Final = ev.TokenMoved
 _TOKEN_MOVED_LIGHT: Final = light(ev.TokenMoved)
 _BUILT_LIGHT: Final = light(cev.BuildingBought)
 _SOLD_LIGHT: Final = light(cev.BuildingSold)
+_DRAWN: Final[tuple[Any, ...]] = (light(cev.CardDrawn)(0, 0, "", 0),)  # a fused draw, to the watch: decks only
 _QUIET: Final[tuple[Any, ...]] = ()  # what the watch sees of a fused command that changed money and turn only
 _HOLDINGS: Final[tuple[Any, ...]] = (object(),)  # ... of one that changed a holding: check everything
 _CHANGES_HOLDINGS: Final = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
@@ -120,6 +122,7 @@ class ClassicRunner:
         self._watch = InvariantWatch(edition)  # check_invariants after each command, by what it touched
         self._fz: fused.Fused | None = None  # on the lean table with the bare rules: the fused commands
         self._fusing = fusing
+        self._jail_at = jail_position(edition)
 
     # -- sending commands ------------------------------------------------------------------------
     def send(self, cmd: c.Command) -> Sequence[ev.Event]:
@@ -165,6 +168,14 @@ class ClassicRunner:
                 r = self.result
                 cmd = cls(*fields)
                 r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
+
+    def _go_to_jail(self, player: str) -> None:
+        fz = self._fz
+        if fz is not None and fz.go_to_jail(player):
+            self._fused(_QUIET, c.GoToJail, player)
+            self.positions[player] = self._jail_at  # its TokenMoved
+        else:
+            self._moved(self.send(_command(c.GoToJail, player)))
 
     def _moved(self, events: Sequence[Any]) -> None:
         for e in events:
@@ -284,7 +295,11 @@ class ClassicRunner:
             if self.short and player in s.held.values():
                 self.send(_command(cc.UseJailCard, player))
             elif self.short and s.ledger.balances[player] >= s.options.jail_fine:
-                self.send(_command(c.PayJailFee, player))
+                fz = self._fz
+                if fz is not None and fz.pay_fine(player):
+                    self._fused(_QUIET, c.PayJailFee, player)
+                else:
+                    self.send(_command(c.PayJailFee, player))
             else:
                 d1, d2 = self._roll()
                 r.rolls += 1
@@ -304,7 +319,7 @@ class ClassicRunner:
             if d1 == d2:
                 doubles += 1
                 if doubles == 3:
-                    self._moved(self.send(_command(c.GoToJail, player)))
+                    self._go_to_jail(player)
                     r.in_jail += 1
                     return
             self._move(player, d1 + d2)
@@ -318,10 +333,16 @@ class ClassicRunner:
         if s.mortgaged:
             deed = bot.lift_choice(s, ed)
             if deed is not None:
-                self.send(_command(cc.LiftMortgage, player, deed))
+                fz = self._fz
+                if fz is not None and fz.lift(player, deed):
+                    self._version += 1  # as send: a mortgage changed
+                    self._fused(_HOLDINGS, cc.LiftMortgage, player, deed)
+                else:
+                    self.send(_command(cc.LiftMortgage, player, deed))
         seen = self._seen.get(player)
         if seen is None or seen[0] != self._version:
-            seen = (self._version, bot.complete_sets(s, ed), bot.trade_offer(s, ed))
+            sets, offer = bot.survey(s, ed)  # complete_sets and trade_offer
+            seen = (self._version, sets, offer)
             self._seen[player] = seen
         offer = seen[2]
         if offer is not None:
@@ -381,6 +402,10 @@ class ClassicRunner:
             assert deed is not None
             self._resolve_deed(player, deed, dice)
         elif kind == "chance" or kind == "chest":
+            fz = self._fz
+            if fz is not None and fz.draw(player, position):  # a card that only moves money
+                self._fused(_DRAWN, cc.DrawCard, player, position)
+                return
             events = self.send(_command(cc.DrawCard, player, position))
             if len(events) > 1:
                 self._moved(events)
@@ -400,7 +425,7 @@ class ClassicRunner:
             else:
                 self.send(_command(cc.PayTax, player, position, percent))
         elif kind == "go_to_jail":
-            self._moved(self.send(_command(c.GoToJail, player)))
+            self._go_to_jail(player)
         elif kind == "parking":
             s = self.state
             if s.options.free_parking_jackpot and s.pot > 0:
@@ -425,7 +450,11 @@ class ClassicRunner:
                 if card is not None and card[2] == "tenfold" and card[1] == deed:
                     d1, d2 = self._roll()  # the card: roll the dice for the rent
                     dice = d1 + d2
-                self.send(_command(cc.PayUtilityRent, player, deed, dice))
+                fz = self._fz
+                if fz is not None and fz.utility_rent(player, deed, dice):
+                    self._fused(_QUIET, cc.PayUtilityRent, player, deed, dice)
+                else:
+                    self.send(_command(cc.PayUtilityRent, player, deed, dice))
             elif self._fz is not None and self._fz.pay_rent(player, deed):
                 self._fused(_QUIET, c.PayRent, player, deed)
             else:

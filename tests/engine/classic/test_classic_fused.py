@@ -28,9 +28,12 @@ US = load_edition("classic-us")
 
 # fused method -> the command it stands for
 BY_PLAYER: dict[str, Callable[..., c.Command]] = {"end_turn": c.EndTurn, "pass_go": c.PassGo,
-                                                  "settle": cc.SettleDebt}
+                                                  "settle": cc.SettleDebt, "go_to_jail": c.GoToJail,
+                                                  "pay_fine": c.PayJailFee}
 BY_DEED: dict[str, Callable[..., c.Command]] = {"buy": c.BuyDeed, "pay_rent": c.PayRent, "build": cc.BuildHouse,
-                                                "sell": cc.SellBuilding, "mortgage": cc.MortgageDeed}
+                                                "sell": cc.SellBuilding, "mortgage": cc.MortgageDeed,
+                                                "lift": cc.LiftMortgage}
+CARD_SPACES = (2, 7, 17, 22, 33, 36, 0, 4)  # Chance and Community Chest, and two other squares
 CHECKS: dict[str, Callable[..., c.Command]] = {"may_sell": cc.SellBuilding, "may_mortgage": cc.MortgageDeed}
 
 
@@ -67,6 +70,11 @@ def _compare_all(s: ClassicState, seen: Counter[tuple[str, bool]]) -> None:
             _compare(s, name, make(player), (player,), seen)
         for position in (0, 4, 38, 5):
             _compare(s, "pay_tax", cc.PayTax(player, position, False), (player, position), seen)
+        for position in CARD_SPACES:
+            _compare(s, "draw", cc.DrawCard(player, position), (player, position), seen)
+        for deed in (8, 21, 3):  # the utilities and a street
+            for dice in (1, 2, 7, 12, 13):
+                _compare(s, "utility_rent", cc.PayUtilityRent(player, deed, dice), (player, deed, dice), seen)
         for deed in range(0, 30):
             for name, make in BY_DEED.items():
                 _compare(s, name, make(player, deed), (player, deed), seen)
@@ -90,17 +98,18 @@ def test_every_fused_command_from_states_of_games_is_what_the_rule_does(options:
 
         def apply(cmd: Any, table: SimTable = table) -> Any:
             events = table.apply(cmd)
-            if table.state.phase in ("play", "debt") and rng.random() < 0.025:
+            if table.state.phase in ("play", "debt") and rng.random() < 0.015:
                 _compare_all(table.state, seen)
             return events
 
         result = ClassicRunner(US, players, game_seed, options=options, game=table, apply=apply,
                                check_invariants=False, turn_cap=400).play()
         assert not result.violations
-    names = {*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax"}
+    names = {*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax", "draw", "utility_rent"}
     done = {name for (name, ok), n in seen.items() if ok}
     rent = set() if options.get("late_game_rent_tax") else {"pay_rent"}  # the rent tax: always the rule's
-    assert done >= {"end_turn", "pass_go", "pay_tax", "buy", "may_mortgage", *rent}, sorted(done)
+    assert done >= {"end_turn", "pass_go", "pay_tax", "buy", "may_mortgage", "draw", "go_to_jail", *rent}, \
+        sorted(done)
     assert {name for (name, ok), n in seen.items() if not ok} == names, seen
 
 
@@ -112,13 +121,14 @@ def test_the_fused_commands_run_buildings_sales_and_every_kind_from_some_state()
     def apply(cmd: Any) -> Any:
         events = table.apply(cmd)
         counted[type(cmd).__name__] += 1
-        if type(cmd).__name__ in ("BuildHouse", "SellBuilding", "MortgageDeed", "PayTax") and counted[
-                type(cmd).__name__] % 5 == 1:
+        if type(cmd).__name__ in ("BuildHouse", "SellBuilding", "MortgageDeed", "PayTax", "JailRoll",
+                                  "GoToJail") and counted[type(cmd).__name__] % 5 == 1:
             _compare_all(table.state, seen)
         return events
 
     ClassicRunner(US, 4, 1, game=table, apply=apply, check_invariants=False).play()
-    assert all(seen[name, True] > 0 for name in (*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax")), seen
+    assert all(seen[name, True] > 0 for name in (*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax", "draw",
+                                                 "utility_rent")), seen
 
 
 @pytest.mark.parametrize(("seed", "options"), [(1, {}), (2, {"free_parking_jackpot": True}), (3, {"short_game": True})])
