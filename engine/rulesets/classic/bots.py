@@ -8,12 +8,12 @@ unit. The same state always gives the same answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
 from engine.editions import Edition
-from engine.rulesets.classic.building import height, hotels_left, houses_left, lift_cost
+from engine.rulesets.classic.building import hotels_left, houses_left, lift_cost
 from engine.rulesets.classic.commands import MortgageDeed, PayWithDeeds, ProposeTrade, SellBuilding
 from engine.rulesets.classic.state import HOTEL, ClassicState
 
@@ -40,6 +40,17 @@ def least_costs(ed: Edition) -> tuple[int, int]:
         found = _LEAST[ed.id] = (min((ed.deeds[m[0]].house_cost for m in sets), default=0),
                                  min((ed.deeds[d].price + ed.deeds[d].price // 2 for m in sets for d in m), default=0))
     return found
+
+
+def _head_first(items: list[int], key: Callable[[int], tuple[object, ...]]) -> Iterator[int]:
+    """``items`` in the order of ``key`` (unique keys): the least at once, the rest sorted only if asked
+    (the first is all that is usually tried)."""
+    head = min(items, key=key)
+    yield head
+    if len(items) > 1:
+        for x in sorted(items, key=key):
+            if x != head:
+                yield x
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,19 +170,24 @@ class Bot:
     def raise_money(self, s: ClassicState, ed: Edition, legal: Callable[[object], bool]) -> object | None:
         """The next command to raise cash for a debt: sell a building from the tallest street, then mortgage
         (deeds outside complete sets first, cheapest first); None when nothing is left."""
-        me, owner = self.player, s.owner
-        built = [d for d, lv in s.level.items() if lv and owner.get(d) == me]  # (orders below: unique keys)
+        me, owner, level = self.player, s.owner, s.level
+        built = [d for d, lv in level.items() if lv and owner.get(d) == me]  # (orders below: unique keys)
         if built:
+            hph = s.options.houses_per_hotel
+
             def tallest(d: int) -> tuple[int, int]:
-                return -height(s, s.level[d]), d
-            first = min(built, key=tallest)  # the head of the order below, which is all that is usually tried
+                lv = level[d]
+                return -(hph + 1 if lv == HOTEL else lv), d  # building.height
             # A hotel the Bank cannot break into houses may be sold (seed 000 l. 57), but the bots keep
             # their earlier play and leave it standing, so a default game's recorded output is unchanged.
-            short = houses_left(s) < s.options.houses_per_hotel
-            for d in (first, *(x for x in sorted(built, key=tallest) if x != first)):
-                if short and s.level[d] == HOTEL:
-                    continue
-                cmd = SellBuilding(self.player, d)
+            short = -1  # houses_left(s) < hph, once needed
+            for d in _head_first(built, tallest):
+                if level[d] == HOTEL:
+                    if short < 0:
+                        short = int(houses_left(s) < hph)
+                    if short:
+                        continue
+                cmd = SellBuilding(me, d)
                 if legal(cmd):
                     return cmd
         mortgaged = s.mortgaged
@@ -179,9 +195,8 @@ class Bot:
         if free:
             def cheapest(d: int) -> tuple[bool, int, int]:
                 return self.completes_set(s, ed, d), ed.deeds[d].mortgage, d
-            head = min(free, key=cheapest)
-            for d in (head, *(x for x in sorted(free, key=cheapest) if x != head)):
-                cmd2 = MortgageDeed(self.player, d)
+            for d in _head_first(free, cheapest):
+                cmd2 = MortgageDeed(me, d)
                 if legal(cmd2):
                     return cmd2
         return None
