@@ -179,15 +179,21 @@ class ClassicRunner(TableSender):
         new = (old + steps) % len(self.kinds)
         self.positions[player] = new
         self._mover, self._mover_jailed = player, False  # counted even if the game ends on this square
+        fz = self._fz
         if new < old:
-            fz = self._fz
             if fz is not None and fz.pass_go(player):
                 self._fused(QUIET, c.PassGo, player)
             else:
                 self.send(command(c.PassGo, player))
-        self._land(player, new, steps)
+        deed = self.deed_at[new]
+        s = self.state
+        if deed is not None and fz is not None and self.kinds[new] == "deed" and deed not in self.utility \
+                and s.owner.get(deed) not in (None, player) and fz.pay_rent(player, deed):
+            self._fused(QUIET, c.PayRent, player, deed)  # the most common landing, as _resolve_deed
+        else:
+            self._land(player, new, steps)
         self._mover = None
-        if player in self.state.jail:  # as _count
+        if player in s.jail:  # as _count
             self.result.in_jail += 1
         else:
             self.result.landings[self.positions[player]] += 1

@@ -138,9 +138,10 @@ class TableSender:
             raise GameOver
         return events
 
-    def _fused(self, events: Sequence[Any], cls: Callable[..., c.Command], *fields: object) -> None:
-        """Count the command ``cls(*fields)`` done by fused.py (as ``send`` does); ``events`` stand for its
-        events to the watch."""
+    def _fused(self, events: Sequence[Any], cls: Callable[..., c.Command], a: object, b: object = None,
+               d: object = None) -> None:
+        """Count the command ``cls(a, b, d)`` (its fields that are not None) done by fused.py, as ``send``
+        does; ``events`` stand for its events to the watch."""
         self.result.commands += 1
         table = self._table
         assert table is not None
@@ -149,7 +150,7 @@ class TableSender:
             problems = self._watch.check(self.state, events)
             if problems:
                 r = self.result
-                cmd = cls(*fields)
+                cmd = cls(*(x for x in (a, b, d) if x is not None))
                 r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
 
     def _go_to_jail(self, player: str) -> None:
