@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.editions import Edition
-from engine.rulesets.classic.building import hotels_left, houses_left, lift_cost
+from engine.rulesets.classic.building import houses_left, lift_cost
 from engine.rulesets.classic.commands import MortgageDeed, PayWithDeeds, ProposeTrade, SellBuilding
 from engine.rulesets.classic.state import HOTEL, ClassicState
 
@@ -144,8 +144,14 @@ class Bot:
                     low, m = h, d
             if low >= hotel_height:
                 continue
-            if houses < 0:
-                houses, hotels = houses_left(s), hotels_left(s)
+            if houses < 0:  # houses_left(s), hotels_left(s) in one pass
+                houses = hotels = 0
+                for v in level.values():
+                    if v == HOTEL:
+                        hotels += 1
+                    elif v < HOTEL:
+                        houses += v
+                houses, hotels = s.options.houses_in_bank - houses, s.options.hotels_in_bank - hotels
             if (houses if low < hotel_height - 1 else hotels) <= 0:
                 continue
             key = (low, -cost, m)
