@@ -8,7 +8,7 @@ unit. The same state always gives the same answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -40,17 +40,6 @@ def least_costs(ed: Edition) -> tuple[int, int]:
         found = _LEAST[ed.id] = (min((ed.deeds[m[0]].house_cost for m in sets), default=0),
                                  min((ed.deeds[d].price + ed.deeds[d].price // 2 for m in sets for d in m), default=0))
     return found
-
-
-def _head_first(items: list[int], key: Callable[[int], tuple[object, ...]]) -> Iterator[int]:
-    """``items`` in the order of ``key`` (unique keys): the least at once, the rest sorted only if asked
-    (the first is all that is usually tried)."""
-    head = min(items, key=key)
-    yield head
-    if len(items) > 1:
-        for x in sorted(items, key=key):
-            if x != head:
-                yield x
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,31 +169,43 @@ class Bot:
         built = [d for d, lv in level.items() if lv and owner.get(d) == me]  # (orders below: unique keys)
         if built:
             hph = s.options.houses_per_hotel
-
-            def tallest(d: int) -> tuple[int, int]:
+            first, top, hotel = 0, -1, False  # the tallest (building.height), the lowest number first
+            for d in built:
                 lv = level[d]
-                return -(hph + 1 if lv == HOTEL else lv), d  # building.height
+                h = hph + 1 if lv == HOTEL else lv
+                hotel = hotel or lv == HOTEL
+                if h > top or (h == top and d < first):
+                    first, top = d, h
             # A hotel the Bank cannot break into houses may be sold (seed 000 l. 57), but the bots keep
             # their earlier play and leave it standing, so a default game's recorded output is unchanged.
-            short = -1  # houses_left(s) < hph, once needed
-            for d in _head_first(built, tallest):
-                if level[d] == HOTEL:
-                    if short < 0:
-                        short = int(houses_left(s) < hph)
-                    if short:
-                        continue
-                cmd = SellBuilding(me, d)
+            short = hotel and houses_left(s) < hph
+            if not (short and level[first] == HOTEL):
+                cmd = SellBuilding(me, first)
                 if legal(cmd):
                     return cmd
+            if len(built) > 1:  # the rest in the same order, only if the first is refused
+                for d in sorted(built, key=lambda x: (-(hph + 1 if level[x] == HOTEL else level[x]), x)):
+                    if d != first and not (short and level[d] == HOTEL):
+                        cmd = SellBuilding(me, d)
+                        if legal(cmd):
+                            return cmd
         mortgaged = s.mortgaged
         free = [d for d, o in owner.items() if o == me and d not in mortgaged]
-        if free:
-            def cheapest(d: int) -> tuple[bool, int, int]:
-                return self.completes_set(s, ed, d), ed.deeds[d].mortgage, d
-            for d in _head_first(free, cheapest):
-                cmd2 = MortgageDeed(me, d)
-                if legal(cmd2):
-                    return cmd2
+        if free:  # outside complete sets first, then the cheapest, then the lowest number
+            head, least = 0, (True, 0, 0)
+            for i, d in enumerate(free):
+                key = (self.completes_set(s, ed, d), ed.deeds[d].mortgage, d)
+                if i == 0 or key < least:
+                    head, least = d, key
+            cmd2 = MortgageDeed(me, head)
+            if legal(cmd2):
+                return cmd2
+            if len(free) > 1:
+                for d in sorted(free, key=lambda x: (self.completes_set(s, ed, x), ed.deeds[x].mortgage, x)):
+                    if d != head:
+                        cmd2 = MortgageDeed(me, d)
+                        if legal(cmd2):
+                            return cmd2
         return None
 
     def deed_payment(self, s: ClassicState, ed: Edition, amount: int) -> PayWithDeeds | None:

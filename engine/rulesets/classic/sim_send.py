@@ -53,16 +53,30 @@ def command(cls: Callable[..., c.Command], *fields: object) -> c.Command:
     return found
 
 
-_BOARDS: Final[dict[str, tuple[tuple[str, ...], tuple[int | None, ...], frozenset[int]]]] = {}
+Board = tuple[tuple[str, ...], tuple[int | None, ...], frozenset[int], int]
+_BOARDS: Final[dict[str, Board]] = {}
 
 
-def _board(edition: Edition) -> tuple[tuple[str, ...], tuple[int | None, ...], frozenset[int]]:
-    """The edition's square kinds, the deed on each square and the utilities' deed numbers, once per edition."""
+def _board(edition: Edition) -> Board:
+    """The edition's square kinds, the deed on each square, the utilities' deed numbers and the jail's
+    position, once per edition."""
     found = _BOARDS.get(edition.id)
     if found is None:
         found = _BOARDS[edition.id] = (
             tuple(sp.kind for sp in edition.spaces), tuple(sp.deed for sp in edition.spaces),
-            frozenset(n for n, d in edition.deeds.items() if d.kind == "utility"))
+            frozenset(n for n, d in edition.deeds.items() if d.kind == "utility"), jail_position(edition))
+    return found
+
+
+_IDS: Final[dict[int, tuple[str, ...]]] = {}  # players -> their ids, the same strings for every game
+_BOTS: Final[dict[tuple[str, ...], dict[str, Bot]]] = {}
+
+
+def _bots(ids: tuple[str, ...]) -> dict[str, Bot]:
+    """A bot per player id (bots are frozen values: made once per process)."""
+    found = _BOTS.get(ids)
+    if found is None:
+        found = _BOTS[ids] = {p: Bot(p) for p in ids}
     return found
 
 class GameOver(Exception):
@@ -88,14 +102,17 @@ class TableSender:
         self.state: ClassicState = self.game.state
         self.seed = seed
         self.rng = random.Random(seed)
-        self.ids = tuple(f"p{i + 1}" for i in range(players))
+        ids = _IDS.get(players)
+        if ids is None:  # one string per id for the process: the commands made once (command) hold them
+            ids = _IDS[players] = tuple(f"p{i + 1}" for i in range(players))
+        self.ids = ids
         self.options = dict(options or {})
-        self.bots = {p: Bot(p) for p in self.ids}
+        self.bots = _bots(ids)
         self.short = jail_strategy == "short"
         self.check_invariants = check_invariants
         self.turn_cap = turn_cap
         self.positions = dict.fromkeys(self.ids, 0)
-        self.kinds, self.deed_at, self.utility = _board(edition)
+        self.kinds, self.deed_at, self.utility, self._jail_at = _board(edition)
         self.result = GameResult(seed, landings=[0] * len(edition.spaces))
         self._mover: str | None = None  # the player whose roll is being resolved
         self._mover_jailed = False  # ... by a roll in jail
@@ -105,7 +122,6 @@ class TableSender:
         self._watch = InvariantWatch(edition)  # check_invariants after each command, by what it touched
         self._fz: fused.Fused | None = None  # on the lean table with the bare rules: the fused commands
         self._fusing = fusing
-        self._jail_at = jail_position(edition)
 
     # -- sending commands ------------------------------------------------------------------------
     def send(self, cmd: c.Command) -> Sequence[ev.Event]:
