@@ -6,7 +6,9 @@ and an auction, ``PayRent``/``PayUtilityRent``, ``DrawCard``, ``PayTax``, ``GoTo
 Cards move tokens through the engine's ``TokenMoved`` events, and the new square is resolved in turn (back
 three spaces onto Community Chest draws again). Doubles roll again; the third double goes to jail. Before
 rolling, a bot lifts a mortgage, offers a deal for the one street it lacks in a set, and builds. Debts are
-raised by selling buildings and mortgaging, then settled, or the debtor goes bankrupt.
+raised by selling buildings and mortgaging, then settled, or the debtor goes bankrupt. On the lean table
+the common commands run fused (fused.py: the rule's checks and changes in one method, in the command's
+common case; anything else through the table, sim_send.py).
 
 Jail strategies: ``short`` leaves at once (a Get Out of Jail Free card, else the fine if it has the cash,
 else it rolls); ``long`` rolls for doubles while allowed (the engine charges the fine after the last try).
