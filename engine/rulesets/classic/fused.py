@@ -17,6 +17,7 @@ marks, no tokens kept by the unit: :func:`usable`); it reads the options once (t
 from __future__ import annotations
 
 from engine.rulesets.classic.base import next_active, rent_for
+from engine.rulesets.classic.cards import _nearest
 from engine.rulesets.classic.fused_holdings import PLAY, FusedHoldings
 from engine.rulesets.classic.options import Options
 from engine.rulesets.classic.rent import UTILITY_CARD_TIMES
@@ -110,40 +111,65 @@ class Fused(FusedHoldings):
         amount = int(tax[1])
         return amount > 0 and self._charge(player, amount)
 
-    def draw(self, player: str, position: int) -> bool:
-        """``DrawCard(player, position)`` of a card that collects from or pays the Bank (or the pot): the
-        card to the bottom of its deck (``CardDrawn``) and the money (``MoneyTransferred``); any other card,
-        a payout the late-game tax may cut, or a payment that opens a debt go through the rule."""
+    def draw(self, player: str, position: int) -> int:
+        """``DrawCard(player, position)``: the card to the bottom of its deck (``CardDrawn``) and its effect
+        when it moves money with the Bank or the pot (``MoneyTransferred``) or moves the token (``TokenMoved``
+        and the salary past GO; a nearest deed's card rule, ``CardRentSet``); the token's square after it,
+        or -1 (nothing changed) for any other card, a payout the late-game tax may cut, or a payment that
+        opens a debt: those go through the rule."""
         s = self.s
-        if player != s.turn or s.phase != PLAY or not 0 <= position < len(self.space_kinds):
-            return False
+        spaces = len(self.space_kinds)
+        if player != s.turn or s.phase != PLAY or not 0 <= position < spaces:
+            return -1
         kind = self.space_kinds[position]
         if kind == "chance":
             deck = s.chance
         elif kind == "chest":
             deck = s.chest
         else:
-            return False
+            return -1
         if not deck:
-            return False
+            return -1
         card = self.cards[deck[0]]
         if card.deck != kind:
-            return False
+            return -1
         effect = card.effect
         amount = card.amount
+        target = position
         if effect == "collect":
             if self.card_tax or amount < 0:
-                return False
+                return -1
             ledger = s.ledger
             ledger.issued += amount
             ledger.balances[player] += amount
-        elif effect != "pay" or not self._charge(player, amount):
-            return False
+        elif effect == "pay":
+            if not self._charge(player, amount):
+                return -1
+        elif effect == "advance" or effect == "nearest":  # cards._move
+            if effect == "advance":
+                target = int(str(card.params["target"]))
+            else:
+                target = _nearest(self.ed, position, str(card.params["kind"]))
+            if target < position:
+                pay = 0 if self.late_tax and s.minute >= LATE_GO_MINUTE else self.salary  # turns.salary
+                ledger = s.ledger
+                ledger.issued += pay
+                ledger.balances[player] += pay
+            if effect == "nearest":
+                deed = self.ed.spaces[target].deed
+                assert deed is not None
+                owner = s.owner.get(deed)
+                if owner is not None and owner != player:
+                    s.card_rent = (player, deed, str(card.params["rule"]))
+        elif effect == "back":
+            target = (position - int(str(card.params["steps"]))) % spaces
+        else:
+            return -1
         if kind == "chance":
             s.chance = (*deck[1:], deck[0])
         else:
             s.chest = (*deck[1:], deck[0])
-        return True
+        return target
 
     def go_to_jail(self, player: str) -> bool:
         """``GoToJail(player)``: into jail, the token on In Jail (``JailEntered``, ``TokenMoved``)."""

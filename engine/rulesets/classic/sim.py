@@ -214,8 +214,14 @@ class ClassicRunner(TableSender):
             self._resolve_deed(player, deed, dice)
         elif kind == "chance" or kind == "chest":
             fz = self._fz
-            if fz is not None and fz.draw(player, position):  # a card that only moves money
+            moved = fz.draw(player, position) if fz is not None else -1  # the common cards fused
+            if moved >= 0:
                 self._fused(DRAWN, cc.DrawCard, player, position)
+                if moved != position:
+                    self.positions[player] = moved  # its TokenMoved
+                    s = self.state
+                    if player in s.specs and player not in s.jail and player not in s.bankrupt:
+                        self._land(player, moved, dice)
                 return
             events = self.send(command(cc.DrawCard, player, position))
             if len(events) > 1:
