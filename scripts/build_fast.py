@@ -28,9 +28,9 @@ COMPILED: tuple[str, ...] = (
     "engine/commands.py", "engine/editions.py", "engine/events.py", "engine/invariants.py", "engine/ledger.py",
     "engine/players.py", "engine/state.py", "engine/sim/results.py", "engine/sim/runner.py",
     *(f"engine/rulesets/classic/{name}.py" for name in (
-        "auction", "base", "bots", "building", "cards", "commands", "debt", "edition", "events", "fold",
-        "invariants", "jail", "rent", "rules", "ruleset", "sim", "standings", "state", "table", "trade",
-        "turns", "watch")),
+        "auction", "base", "bots", "building", "cards", "commands", "debt", "edition", "events", "fold", "fused",
+        "fused_holdings", "invariants", "jail", "rent", "rules", "ruleset", "sim", "sim_send", "standings", "state",
+        "table", "trade", "turns", "watch")),
 )
 """The modules compiled, relative to the repository. The build keeps each module's source beside it: the
 record codec (engine/records.py) reads the compiled commands' and events' field types from there, as mypyc

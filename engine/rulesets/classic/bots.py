@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.editions import Edition
-from engine.rulesets.classic.building import height, hotels_left, houses_left, lift_cost
+from engine.rulesets.classic.building import houses_left, lift_cost
 from engine.rulesets.classic.commands import MortgageDeed, PayWithDeeds, ProposeTrade, SellBuilding
 from engine.rulesets.classic.state import HOTEL, ClassicState
 
@@ -54,7 +54,11 @@ class Bot:
 
     def completes_set(self, s: ClassicState, ed: Edition, deed: int) -> bool:
         """Whether owning ``deed`` gives this bot its whole colour set."""
-        return all(s.owner.get(d) == self.player for d in ed.colour_sets[ed.deeds[deed].colour] if d != deed)
+        owner, me = s.owner, self.player
+        for d in ed.colour_sets[ed.deeds[deed].colour]:  # noqa: SIM110 (a loop: no generator, faster)
+            if d != deed and owner.get(d) != me:
+                return False
+        return True
 
     def wants_to_buy(self, s: ClassicState, ed: Edition, deed: int) -> bool:
         """Buy at the printed price if the reserve stays, or if it completes a set."""
@@ -81,6 +85,34 @@ class Bot:
                 out.append(members)
         return tuple(out)
 
+    def survey(self, s: ClassicState, ed: Edition) -> tuple[tuple[tuple[int, ...], ...], ProposeTrade | None]:
+        """``(complete_sets(s, ed), trade_offer(s, ed))`` in one pass over the street sets."""
+        out = []
+        owner, mortgaged, me = s.owner, s.mortgaged, self.player
+        cash = s.ledger.balances[me]
+        offering = cash - least_costs(ed)[1] >= self.build_reserve  # as trade_offer
+        offer: ProposeTrade | None = None
+        for members in street_sets(ed):
+            missing = 0
+            deed = 0
+            whole = True
+            for m in members:
+                if owner.get(m) != me:
+                    missing += 1
+                    deed = m
+                    whole = False
+                elif m in mortgaged:
+                    whole = False
+            if whole:
+                out.append(members)
+            elif offering and offer is None and missing == 1:
+                other = owner.get(deed)
+                price = ed.deeds[deed].price
+                give = price + price // 2
+                if other is not None and cash - give >= self.build_reserve:
+                    offer = ProposeTrade(me, other, give_cash=give, take_deeds=(deed,))
+        return tuple(out), offer
+
     def build_choice(self, s: ClassicState, ed: Edition, sets: tuple[tuple[int, ...], ...]) -> int | None:
         """The street to build on next among ``sets`` (the lowest first, cheapest houses first), or None."""
         cash = s.ledger.balances[self.player]
@@ -101,8 +133,14 @@ class Bot:
                     low, m = h, d
             if low >= hotel_height:
                 continue
-            if houses < 0:
-                houses, hotels = houses_left(s), hotels_left(s)
+            if houses < 0:  # houses_left(s), hotels_left(s) in one pass
+                houses = hotels = 0
+                for v in level.values():
+                    if v == HOTEL:
+                        hotels += 1
+                    elif v < HOTEL:
+                        houses += v
+                houses, hotels = s.options.houses_in_bank - houses, s.options.hotels_in_bank - hotels
             if (houses if low < hotel_height - 1 else hotels) <= 0:
                 continue
             key = (low, -cost, m)
@@ -127,30 +165,47 @@ class Bot:
     def raise_money(self, s: ClassicState, ed: Edition, legal: Callable[[object], bool]) -> object | None:
         """The next command to raise cash for a debt: sell a building from the tallest street, then mortgage
         (deeds outside complete sets first, cheapest first); None when nothing is left."""
-        mine = [d for d, o in s.owner.items() if o == self.player]
-        built = [d for d in mine if s.level.get(d)]
+        me, owner, level = self.player, s.owner, s.level
+        built = [d for d, lv in level.items() if lv and owner.get(d) == me]  # (orders below: unique keys)
         if built:
-            def tallest(d: int) -> tuple[int, int]:
-                return -height(s, s.level[d]), d
-            first = min(built, key=tallest)  # the head of the order below, which is all that is usually tried
+            hph = s.options.houses_per_hotel
+            first, top, hotel = 0, -1, False  # the tallest (building.height), the lowest number first
+            for d in built:
+                lv = level[d]
+                h = hph + 1 if lv == HOTEL else lv
+                hotel = hotel or lv == HOTEL
+                if h > top or (h == top and d < first):
+                    first, top = d, h
             # A hotel the Bank cannot break into houses may be sold (seed 000 l. 57), but the bots keep
             # their earlier play and leave it standing, so a default game's recorded output is unchanged.
-            short = houses_left(s) < s.options.houses_per_hotel
-            for d in (first, *(x for x in sorted(built, key=tallest) if x != first)):
-                if short and s.level[d] == HOTEL:
-                    continue
-                cmd = SellBuilding(self.player, d)
+            short = hotel and houses_left(s) < hph
+            if not (short and level[first] == HOTEL):
+                cmd = SellBuilding(me, first)
                 if legal(cmd):
                     return cmd
-        free = [d for d in mine if d not in s.mortgaged]
-        if free:
-            def cheapest(d: int) -> tuple[bool, int, int]:
-                return self.completes_set(s, ed, d), ed.deeds[d].mortgage, d
-            head = min(free, key=cheapest)
-            for d in (head, *(x for x in sorted(free, key=cheapest) if x != head)):
-                cmd2 = MortgageDeed(self.player, d)
-                if legal(cmd2):
-                    return cmd2
+            if len(built) > 1:  # the rest in the same order, only if the first is refused
+                for d in sorted(built, key=lambda x: (-(hph + 1 if level[x] == HOTEL else level[x]), x)):
+                    if d != first and not (short and level[d] == HOTEL):
+                        cmd = SellBuilding(me, d)
+                        if legal(cmd):
+                            return cmd
+        mortgaged = s.mortgaged
+        free = [d for d, o in owner.items() if o == me and d not in mortgaged]
+        if free:  # outside complete sets first, then the cheapest, then the lowest number
+            head, least = 0, (True, 0, 0)
+            for i, d in enumerate(free):
+                key = (self.completes_set(s, ed, d), ed.deeds[d].mortgage, d)
+                if i == 0 or key < least:
+                    head, least = d, key
+            cmd2 = MortgageDeed(me, head)
+            if legal(cmd2):
+                return cmd2
+            if len(free) > 1:
+                for d in sorted(free, key=lambda x: (self.completes_set(s, ed, x), ed.deeds[x].mortgage, x)):
+                    if d != head:
+                        cmd2 = MortgageDeed(me, d)
+                        if legal(cmd2):
+                            return cmd2
         return None
 
     def deed_payment(self, s: ClassicState, ed: Edition, amount: int) -> PayWithDeeds | None:

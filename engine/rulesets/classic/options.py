@@ -14,6 +14,9 @@ from typing import Final
 from engine.errors import OptionError
 from engine.options import RuleOptions
 
+_MADE: Final[dict[tuple[object, ...], Options]] = {}  # (class, *(name, type, value)) -> options (from_mapping)
+_MADE_MAX: Final = 512  # mappings kept at most
+
 PRESETS: Final[dict[str, dict[str, int | bool]]] = {
     # seed 000's second text (l. 146-166) = seed 002 l. 71-91: houses and deals only before rolling, one house
     # per set per turn, no sale of mortgaged lots, the Bank's bankruptcy, redemption at full value + 10 %,
@@ -75,7 +78,23 @@ class Options(RuleOptions):
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, object]) -> Options:
-        """As :meth:`RuleOptions.from_mapping`, after a preset named on in ``values`` filled in its options."""
+        """As :meth:`RuleOptions.from_mapping`, after a preset named on in ``values`` filled in its options.
+        Options are frozen values: the same mapping gives the same options, made once (``_MADE``; a
+        simulator's game starts from the same few mappings, three times each)."""
+        try:
+            key: tuple[object, ...] | None = (cls, *((k, type(v), v) for k, v in values.items()))  # True is not 1
+            found = _MADE.get(key)  # type: ignore[arg-type]
+        except TypeError:  # a value that cannot be hashed: no memo, and the checks below say what is wrong
+            key = found = None
+        if found is not None:
+            return found
+        made = cls._from_mapping(values)
+        if key is not None and len(_MADE) < _MADE_MAX:
+            _MADE[key] = made
+        return made
+
+    @classmethod
+    def _from_mapping(cls, values: Mapping[str, object]) -> Options:
         merged = dict(values)
         for name, settings in PRESETS.items():
             if merged.get(name) is True:

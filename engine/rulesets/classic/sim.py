@@ -6,7 +6,9 @@ and an auction, ``PayRent``/``PayUtilityRent``, ``DrawCard``, ``PayTax``, ``GoTo
 Cards move tokens through the engine's ``TokenMoved`` events, and the new square is resolved in turn (back
 three spaces onto Community Chest draws again). Doubles roll again; the third double goes to jail. Before
 rolling, a bot lifts a mortgage, offers a deal for the one street it lacks in a set, and builds. Debts are
-raised by selling buildings and mortgaging, then settled, or the debtor goes bankrupt.
+raised by selling buildings and mortgaging, then settled, or the debtor goes bankrupt. On the lean table
+the common commands run fused (fused.py: the rule's checks and changes in one method, in the command's
+common case; anything else through the table, sim_send.py).
 
 Jail strategies: ``short`` leaves at once (a Get Out of Jail Free card, else the fine if it has the cash,
 else it rolls); ``long`` rolls for doubles while allowed (the engine charges the fine after the last try).
@@ -15,171 +17,36 @@ Counts: ``rolls`` is every roll of the dice that moves a token or tries for doub
 is counted in ``landings``, or in ``in_jail`` when the token ends it In Jail (Just Visiting is position 10).
 Amounts are ``int`` in the edition's money unit.
 """
-
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from engine import commands as c
-from engine import events as ev
-from engine.editions import Edition
 from engine.errors import IllegalCommand
-from engine.game import Game
 from engine.rulesets.classic import commands as cc
-from engine.rulesets.classic.bots import Bot
+from engine.rulesets.classic import fused
 from engine.rulesets.classic.cards import tax_amount
 from engine.rulesets.classic.edition import taxes
-from engine.rulesets.classic.state import ClassicState
-from engine.rulesets.classic.table import SimTable, light
-from engine.rulesets.classic.watch import InvariantWatch
-from engine.sim.results import GameResult, SimError
+from engine.rulesets.classic.sim_send import (
+    BUILT,
+    CLASSIC_TURN_CAP,
+    DRAWN,
+    HOLDINGS,
+    JAIL_STRATEGIES,
+    QUIET,
+    GameOver,
+    TableSender,
+    command,
+)
+from engine.sim.results import GameResult
 
-Apply = Callable[[c.Command], Sequence[ev.Event]]
-JAIL_STRATEGIES: Final = ("short", "long")
-CLASSIC_TURN_CAP: Final = 1000  # player turns before a game is stopped and counted apart (reason "cap")
+__all__ = ["CLASSIC_TURN_CAP", "JAIL_STRATEGIES", "TURNS_PER_MINUTE", "ClassicRunner"]
 TURNS_PER_MINUTE: Final = 2  # the simulated clock of the late-game rent tax: two player turns a minute
-_TOKEN_MOVED: Final = ev.TokenMoved
-_TOKEN_MOVED_LIGHT: Final = light(ev.TokenMoved)
-_CHANGES_HOLDINGS: Final = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
-                               cc.PayWithDeeds, cc.TimeOut,
-                               cc.LiftMortgage, c.StartGame})
 
 
-_COMMANDS: Final[dict[tuple[object, ...], c.Command]] = {}
-"""Commands already made, by (class, fields): commands are immutable values, and a bot game sends the same
-few hundred (player, deed or square) combinations again and again, in every game of a run."""
-
-
-def _command(cls: Callable[..., c.Command], *fields: object) -> c.Command:
-    """The command ``cls(*fields)``, made once per process (see :data:`_COMMANDS`)."""
-    key = (cls, *fields)
-    found = _COMMANDS.get(key)
-    if found is None:
-        found = _COMMANDS[key] = cls(*fields)
-    return found
-
-
-_BOARDS: Final[dict[str, tuple[tuple[str, ...], tuple[int | None, ...], frozenset[int]]]] = {}
-
-
-def _board(edition: Edition) -> tuple[tuple[str, ...], tuple[int | None, ...], frozenset[int]]:
-    """The edition's square kinds, the deed on each square and the utilities' deed numbers, once per edition."""
-    found = _BOARDS.get(edition.id)
-    if found is None:
-        found = _BOARDS[edition.id] = (
-            tuple(sp.kind for sp in edition.spaces), tuple(sp.deed for sp in edition.spaces),
-            frozenset(n for n, d in edition.deeds.items() if d.kind == "utility"))
-    return found
-
-
-class _GameOver(Exception):
-    """Internal: the engine's phase became ``over``; unwinds the turn."""
-
-
-class ClassicRunner:
+class ClassicRunner(TableSender):
     """One classic game played by bots. ``check_invariants``: after every command (True) or not at all
     (the caller checks at the end)."""
-
-    def __init__(self, edition: Edition, players: int, seed: int, *, jail_strategy: str = "short",
-                 options: dict[str, object] | None = None, game: Game | None = None,
-                 apply: Apply | None = None, check_invariants: bool = True,
-                 turn_cap: int = CLASSIC_TURN_CAP) -> None:
-        if jail_strategy not in JAIL_STRATEGIES:
-            raise SimError(f"jail strategy: expected one of {JAIL_STRATEGIES}, got {jail_strategy!r}")
-        self.edition = edition
-        self.game: Game | SimTable = game if game is not None else SimTable(edition)
-        self._apply = apply if apply is not None else self.game.apply
-        # the lean table called directly (a native call once compiled) and the live state, which keeps its
-        # identity for the whole game (Game's undo rebuilds it in place)
-        self._table: SimTable | None = self.game if apply is None and isinstance(self.game, SimTable) else None
-        self.state: ClassicState = self.game.state
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.ids = tuple(f"p{i + 1}" for i in range(players))
-        self.options = dict(options or {})
-        self.bots = {p: Bot(p) for p in self.ids}
-        self.short = jail_strategy == "short"
-        self.check_invariants = check_invariants
-        self.turn_cap = turn_cap
-        self.positions = dict.fromkeys(self.ids, 0)
-        self.kinds, self.deed_at, self.utility = _board(edition)
-        self.result = GameResult(seed, landings=[0] * len(edition.spaces))
-        self._mover: str | None = None  # the player whose roll is being resolved
-        self._mover_jailed = False  # ... by a roll in jail
-        self._busy = False  # settling a debt or running an auction: no nested settling
-        self._version = 0  # counts commands that may change who holds which deed or mortgage
-        self._seen: dict[str, tuple[int, tuple[tuple[int, ...], ...], cc.ProposeTrade | None]] = {}
-        self._watch = InvariantWatch(edition)  # check_invariants after each command, by what it touched
-
-    # -- sending commands ------------------------------------------------------------------------
-    def send(self, cmd: c.Command) -> Sequence[ev.Event]:
-        """Apply one command, check invariants if asked, stop at game over, settle debts and auctions."""
-        table = self._table
-        events = table.apply(cmd) if table is not None else self._apply(cmd)
-        r = self.result
-        r.commands += 1
-        if type(cmd) in _CHANGES_HOLDINGS:
-            self._version += 1
-        if self.check_invariants:
-            problems = self._watch.check(self.state, events)
-            if problems:
-                r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
-        phase = self.state.phase
-        if phase != "play" and not self._busy:
-            if phase == "over":
-                raise _GameOver
-            self._busy = True
-            try:
-                while phase in ("debt", "auction"):
-                    if phase == "debt":
-                        self._settle_debts()
-                    else:
-                        self._auction()
-                    phase = self.state.phase
-            finally:
-                self._busy = False
-        elif phase == "over":
-            raise _GameOver
-        return events
-
-    def _moved(self, events: Sequence[Any]) -> None:
-        for e in events:
-            kind = type(e)
-            if kind is _TOKEN_MOVED or kind is _TOKEN_MOVED_LIGHT:
-                self.positions[e.player] = e.position
-
-    def _settle_debts(self) -> None:
-        s = self.state
-        game = self.game
-        if s.phase == "debt":
-            debt = s.debts[0]
-            debtor = debt.debtor
-            if s.ledger.balances[debtor] >= debt.amount:
-                self.send(_command(cc.SettleDebt, debtor))
-                return
-            cmd = self.bots[debtor].raise_money(s, self.edition, lambda x: game.check(x) is None)
-            if s.options.pay_debt_with_deeds and type(cmd) is not cc.SellBuilding and debt.creditor in self.bots:
-                offer = self.bots[debtor].deed_payment(s, self.edition, debt.amount)  # the creditor agrees
-                if offer is not None and game.check(offer) is None:
-                    cmd = offer
-            self.send(cmd if cmd is not None else _command(cc.DeclareBankruptcy, debtor))
-
-    def _auction(self) -> None:
-        """Each bidder in turn order bids its limit once if that beats the high bid; then the close."""
-        s = self.state
-        if s.phase == "auction":
-            lot = s.auction
-            assert lot is not None
-            if lot.kind == "deed":
-                for bidder in lot.bidders:
-                    limit = self.bots[bidder].bid_limit(s, self.edition, lot.deed)
-                    current = s.auction
-                    assert current is not None
-                    if limit > current.high_bid and limit >= 1:
-                        self.send(c.PlaceBid(bidder, limit))
-            self.send(_command(c.CloseAuction))
 
     # -- a whole game ----------------------------------------------------------------------------
     def play(self) -> GameResult:
@@ -190,18 +57,24 @@ class ClassicRunner:
             self.send(c.StartGame(specs, self.options, self.seed))
             state = self.state
             clocked = state.options.late_game_rent_tax  # the online edition's clock (TURNS_PER_MINUTE)
-            end_turn = {p: _command(c.EndTurn, p) for p in self.ids}
+            end_turn = {p: command(c.EndTurn, p) for p in self.ids}
+            if self._fusing and self._table is not None and fused.usable(state.options):
+                self._fz = fused.Fused(state, self.edition)
+            fz = self._fz
             while r.turns < self.turn_cap:
                 player = state.turn
                 assert player is not None
                 if clocked and r.turns // TURNS_PER_MINUTE > state.minute:
-                    self.send(_command(cc.AdvanceClock, r.turns // TURNS_PER_MINUTE))
+                    self.send(command(cc.AdvanceClock, r.turns // TURNS_PER_MINUTE))
                 self._turn(player)
                 if state.turn == player and player not in state.bankrupt:
-                    self.send(end_turn[player])
+                    if fz is not None and fz.end_turn(player):
+                        self._fused(QUIET, c.EndTurn, player)
+                    else:
+                        self.send(end_turn[player])
                 r.turns += 1
             r.capped = True
-        except _GameOver:
+        except GameOver:
             if self._mover is not None:
                 if self._mover_jailed:
                     r.in_jail += 1
@@ -225,14 +98,18 @@ class ClassicRunner:
         r = self.result
         if player in s.jail:
             if self.short and player in s.held.values():
-                self.send(_command(cc.UseJailCard, player))
+                self.send(command(cc.UseJailCard, player))
             elif self.short and s.ledger.balances[player] >= s.options.jail_fine:
-                self.send(_command(c.PayJailFee, player))
+                fz = self._fz
+                if fz is not None and fz.pay_fine(player):
+                    self._fused(QUIET, c.PayJailFee, player)
+                else:
+                    self.send(command(c.PayJailFee, player))
             else:
                 d1, d2 = self._roll()
                 r.rolls += 1
                 self._mover, self._mover_jailed = player, True  # counted In Jail if the game ends here
-                self.send(_command(c.JailRoll, player, d1 == d2))
+                self.send(command(c.JailRoll, player, d1 == d2))
                 self._mover = None
                 if player in s.jail or player in s.bankrupt:  # a bankrupt one: the fine after the last try
                     r.in_jail += 1
@@ -247,7 +124,7 @@ class ClassicRunner:
             if d1 == d2:
                 doubles += 1
                 if doubles == 3:
-                    self._moved(self.send(_command(c.GoToJail, player)))
+                    self._go_to_jail(player)
                     r.in_jail += 1
                     return
             self._move(player, d1 + d2)
@@ -261,10 +138,16 @@ class ClassicRunner:
         if s.mortgaged:
             deed = bot.lift_choice(s, ed)
             if deed is not None:
-                self.send(_command(cc.LiftMortgage, player, deed))
+                fz = self._fz
+                if fz is not None and fz.lift(player, deed):
+                    self._version += 1  # as send: a mortgage changed
+                    self._fused(HOLDINGS, cc.LiftMortgage, player, deed)
+                else:
+                    self.send(command(cc.LiftMortgage, player, deed))
         seen = self._seen.get(player)
         if seen is None or seen[0] != self._version:
-            seen = (self._version, bot.complete_sets(s, ed), bot.trade_offer(s, ed))
+            sets, offer = bot.survey(s, ed)  # complete_sets and trade_offer
+            seen = (self._version, sets, offer)
             self._seen[player] = seen
         offer = seen[2]
         if offer is not None:
@@ -272,20 +155,25 @@ class ClassicRunner:
             if self.game.check(offer) is None:
                 self.send(offer)
                 partner = self.bots[offer.partner]
-                accept = _command(cc.AcceptTrade, offer.partner)
+                accept = command(cc.AcceptTrade, offer.partner)
                 if partner.accepts(s, ed, offer) and self.game.check(accept) is None:
                     self.send(accept)
                 else:
-                    self.send(_command(cc.CancelTrade, player))
+                    self.send(command(cc.CancelTrade, player))
         if seen[1]:
             one_each = s.options.one_house_per_set  # the second text: one building per set a turn
+            fz = self._fz
             while True:
                 sets = seen[1] if not one_each else tuple(
                     m for m in seen[1] if f"built:{ed.deeds[m[0]].colour}" not in s.marks)
                 deed = bot.build_choice(s, ed, sets)
                 if deed is None:
                     return
-                self.send(_command(cc.BuildHouse, player, deed))
+                if fz is not None and fz.build(player, deed):
+                    self._fused((BUILT(0, 0, player, deed, 0, 0),) if self.check_invariants else QUIET,
+                                cc.BuildHouse, player, deed)
+                else:
+                    self.send(command(cc.BuildHouse, player, deed))
 
     # -- moving and landing ----------------------------------------------------------------------
     def _move(self, player: str, steps: int) -> None:
@@ -293,11 +181,21 @@ class ClassicRunner:
         new = (old + steps) % len(self.kinds)
         self.positions[player] = new
         self._mover, self._mover_jailed = player, False  # counted even if the game ends on this square
+        fz = self._fz
         if new < old:
-            self.send(_command(c.PassGo, player))
-        self._land(player, new, steps)
+            if fz is not None and fz.pass_go(player):
+                self._fused(QUIET, c.PassGo, player)
+            else:
+                self.send(command(c.PassGo, player))
+        deed = self.deed_at[new]
+        s = self.state
+        if deed is not None and fz is not None and self.kinds[new] == "deed" and deed not in self.utility \
+                and s.owner.get(deed) not in (None, player) and fz.pay_rent(player, deed):
+            self._fused(QUIET, c.PayRent, player, deed)  # the most common landing, as _resolve_deed
+        else:
+            self._land(player, new, steps)
         self._mover = None
-        if player in self.state.jail:  # as _count
+        if player in s.jail:  # as _count
             self.result.in_jail += 1
         else:
             self.result.landings[self.positions[player]] += 1
@@ -315,7 +213,17 @@ class ClassicRunner:
             assert deed is not None
             self._resolve_deed(player, deed, dice)
         elif kind == "chance" or kind == "chest":
-            events = self.send(_command(cc.DrawCard, player, position))
+            fz = self._fz
+            moved = fz.draw(player, position) if fz is not None else -1  # the common cards fused
+            if moved >= 0:
+                self._fused(DRAWN, cc.DrawCard, player, position)
+                if moved != position:
+                    self.positions[player] = moved  # its TokenMoved
+                    s = self.state
+                    if player in s.specs and player not in s.jail and player not in s.bankrupt:
+                        self._land(player, moved, dice)
+                return
+            events = self.send(command(cc.DrawCard, player, position))
             if len(events) > 1:
                 self._moved(events)
                 s = self.state
@@ -328,28 +236,43 @@ class ClassicRunner:
             if s.options.income_tax_choice and taxes(self.edition)[position][0] == "income":
                 percent = tax_amount(s, self.edition, player, position, True) < tax_amount(
                     s, self.edition, player, position, False)
-            self.send(_command(cc.PayTax, player, position, percent))
+            fz = self._fz
+            if not percent and fz is not None and fz.pay_tax(player, position):
+                self._fused(QUIET, cc.PayTax, player, position, False)
+            else:
+                self.send(command(cc.PayTax, player, position, percent))
         elif kind == "go_to_jail":
-            self._moved(self.send(_command(c.GoToJail, player)))
+            self._go_to_jail(player)
         elif kind == "parking":
             s = self.state
             if s.options.free_parking_jackpot and s.pot > 0:
-                self.send(_command(cc.CollectJackpot, player))
+                self.send(command(cc.CollectJackpot, player))
 
     def _resolve_deed(self, player: str, deed: int, dice: int) -> None:
         s = self.state
         owner = s.owner.get(deed)
         if owner is None:
             if self.bots[player].wants_to_buy(s, self.edition, deed):
-                self.send(_command(c.BuyDeed, player, deed))
+                fz = self._fz
+                if fz is not None and fz.buy(player, deed):
+                    self._version += 1  # as send: a deed changed hands
+                    self._fused(HOLDINGS, c.BuyDeed, player, deed)
+                else:
+                    self.send(command(c.BuyDeed, player, deed))
             else:
-                self.send(_command(c.DeclineDeed, player, deed))
+                self.send(command(c.DeclineDeed, player, deed))
         elif owner != player:
             if deed in self.utility:
                 card = s.card_rent
                 if card is not None and card[2] == "tenfold" and card[1] == deed:
                     d1, d2 = self._roll()  # the card: roll the dice for the rent
                     dice = d1 + d2
-                self.send(_command(cc.PayUtilityRent, player, deed, dice))
+                fz = self._fz
+                if fz is not None and fz.utility_rent(player, deed, dice):
+                    self._fused(QUIET, cc.PayUtilityRent, player, deed, dice)
+                else:
+                    self.send(command(cc.PayUtilityRent, player, deed, dice))
+            elif self._fz is not None and self._fz.pay_rent(player, deed):
+                self._fused(QUIET, c.PayRent, player, deed)
             else:
-                self.send(_command(c.PayRent, player, deed))
+                self.send(command(c.PayRent, player, deed))

@@ -116,3 +116,55 @@ def test_the_watch_reports_what_check_invariants_reports_on_broken_states() -> N
     ClassicRunner(ed, 4, 3, game=game, apply=apply, check_invariants=False, turn_cap=30).play()
     assert reports[39] and all(any("deed 1" in p for p in r) for r in reports[39:])
     assert any("money issued" in p for p in reports[40])
+
+
+def test_healthy_says_what_check_invariants_says() -> None:
+    """``healthy`` (the watch's quick answer) is True exactly when ``check_invariants`` finds nothing, on
+    states of whole games and on the same states broken at random in each part it reads."""
+    import random
+
+    from engine.rulesets.classic.invariants import deck_problems, holdings_problems
+    from engine.rulesets.classic.watch import healthy
+    from engine.state import DebtState
+
+    ed = load_edition("classic-us")
+    rng = random.Random(5)
+    states: list[ClassicState] = []
+    game = Game(ed)
+
+    def keep(cmd: Any) -> Any:
+        events = game.apply(cmd)
+        if rng.random() < 0.1:
+            states.append(game.state.copy())
+        return events
+
+    ClassicRunner(ed, 4, 2, game=game, apply=keep, check_invariants=False).play()
+
+    def negative(s: ClassicState) -> None:  # the books still balance
+        s.ledger.balances["p1"] += s.ledger.balances["p2"] + 5
+        s.ledger.balances["p2"] = -5
+
+    breaks = [negative,
+        lambda s: s.ledger.balances.__setitem__("p1", s.ledger.balances["p1"] - 1),
+        lambda s: s.ledger.balances.__setitem__("p2", -5),
+        lambda s: s.ledger.balances.__setitem__("ghost", 0),
+        lambda s: setattr(s, "pot", -1), lambda s: setattr(s, "pot", s.ledger.bank_position + 1),
+        lambda s: setattr(s, "turn", "ghost"), lambda s: setattr(s, "phase", "auction"),
+        lambda s: setattr(s, "phase", "debt"), lambda s: setattr(s, "phase", "place"),
+        lambda s: setattr(s, "phase", "nonsense"), lambda s: setattr(s, "phase", "over"),
+        lambda s: s.jail.__setitem__("p3", 7), lambda s: s.jail.__setitem__("ghost", 0),
+        lambda s: setattr(s, "debts", (DebtState("p1", "bank", 0, "rent"),)),
+        lambda s: s.owner.__setitem__(1, "ghost"), lambda s: s.level.__setitem__(1, 3),
+        lambda s: setattr(s, "chance", s.chance[1:]), lambda s: None,
+    ]
+    found = clean = 0
+    for s in states:
+        for broken in breaks:
+            b = s.copy()
+            broken(b)
+            want = check_invariants(b, ed)
+            got = healthy(b, holdings_problems(b, ed), deck_problems(b, ed), set(b.order))
+            assert got == (want == []), (broken, want)
+            found += bool(want)
+            clean += not want
+    assert found > 100 and clean > 5

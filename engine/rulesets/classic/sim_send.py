@@ -1,0 +1,244 @@
+"""How the classic simulator's table sends commands (sim.py plays the game): to the lean table (table.py)
+or a journaled ``Game``, each checked by the invariant watch if asked; the fused commands (fused.py) in
+their common case on the lean table; debts settled and auctions run as soon as a command opens them. The
+bots (bots.py) answer what to sell, mortgage or bid. Amounts are ``int`` in the edition's money unit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from engine import commands as c
+from engine import events as ev
+from engine.editions import Edition
+from engine.game import Game
+from engine.rulesets.classic import commands as cc
+from engine.rulesets.classic import events as cev
+from engine.rulesets.classic import fused
+from engine.rulesets.classic.bots import Bot
+from engine.rulesets.classic.jail import jail_position
+from engine.rulesets.classic.state import ClassicState
+from engine.rulesets.classic.table import SimTable, light
+from engine.rulesets.classic.watch import InvariantWatch
+from engine.sim.results import GameResult, SimError
+
+Apply = Callable[[c.Command], Sequence[ev.Event]]
+JAIL_STRATEGIES: Final = ("short", "long")
+CLASSIC_TURN_CAP: Final = 1000  # player turns before a game is stopped and counted apart (reason "cap")
+TOKEN_MOVED: Final = ev.TokenMoved
+TOKEN_MOVED_LIGHT: Final = light(ev.TokenMoved)
+BUILT: Final = light(cev.BuildingBought)
+SOLD: Final = light(cev.BuildingSold)
+DRAWN: Final[tuple[Any, ...]] = (light(cev.CardDrawn)(0, 0, "", 0),)  # a fused draw, to the watch: decks only
+QUIET: Final[tuple[Any, ...]] = ()  # what the watch sees of a fused command that changed money and turn only
+HOLDINGS: Final[tuple[Any, ...]] = (object(),)  # ... of one that changed a holding: check everything
+_CHANGESHOLDINGS: Final = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
+                               cc.PayWithDeeds, cc.TimeOut,
+                               cc.LiftMortgage, c.StartGame})
+
+
+_COMMANDS: Final[dict[tuple[object, ...], c.Command]] = {}
+"""Commands already made, by (class, fields): commands are immutable values, and a bot game sends the same
+few hundred (player, deed or square) combinations again and again, in every game of a run."""
+
+
+def command(cls: Callable[..., c.Command], *fields: object) -> c.Command:
+    """The command ``cls(*fields)``, made once per process (see :data:`_COMMANDS`)."""
+    key = (cls, *fields)
+    found = _COMMANDS.get(key)
+    if found is None:
+        found = _COMMANDS[key] = cls(*fields)
+    return found
+
+
+Board = tuple[tuple[str, ...], tuple[int | None, ...], frozenset[int], int]
+_BOARDS: Final[dict[str, Board]] = {}
+
+
+def _board(edition: Edition) -> Board:
+    """The edition's square kinds, the deed on each square, the utilities' deed numbers and the jail's
+    position, once per edition."""
+    found = _BOARDS.get(edition.id)
+    if found is None:
+        found = _BOARDS[edition.id] = (
+            tuple(sp.kind for sp in edition.spaces), tuple(sp.deed for sp in edition.spaces),
+            frozenset(n for n, d in edition.deeds.items() if d.kind == "utility"), jail_position(edition))
+    return found
+
+
+_IDS: Final[dict[int, tuple[str, ...]]] = {}  # players -> their ids, the same strings for every game
+_BOTS: Final[dict[tuple[str, ...], dict[str, Bot]]] = {}
+
+
+def _bots(ids: tuple[str, ...]) -> dict[str, Bot]:
+    """A bot per player id (bots are frozen values: made once per process)."""
+    found = _BOTS.get(ids)
+    if found is None:
+        found = _BOTS[ids] = {p: Bot(p) for p in ids}
+    return found
+
+class GameOver(Exception):
+    """Internal: the engine's phase became ``over``; unwinds the turn."""
+
+class TableSender:
+    """The commands of one classic game played by bots (sim.py's ``ClassicRunner`` plays it).
+    ``check_invariants``: after every command (True) or not at all (the caller checks at the end)."""
+
+
+    def __init__(self, edition: Edition, players: int, seed: int, *, jail_strategy: str = "short",
+                 options: dict[str, object] | None = None, game: Game | None = None,
+                 apply: Apply | None = None, check_invariants: bool = True,
+                 turn_cap: int = CLASSIC_TURN_CAP, fusing: bool = True) -> None:
+        if jail_strategy not in JAIL_STRATEGIES:
+            raise SimError(f"jail strategy: expected one of {JAIL_STRATEGIES}, got {jail_strategy!r}")
+        self.edition = edition
+        self.game: Game | SimTable = game if game is not None else SimTable(edition)
+        self._apply = apply if apply is not None else self.game.apply
+        # the lean table called directly (a native call once compiled) and the live state, which keeps its
+        # identity for the whole game (Game's undo rebuilds it in place)
+        self._table: SimTable | None = self.game if apply is None and isinstance(self.game, SimTable) else None
+        self.state: ClassicState = self.game.state
+        self.seed = seed
+        self.rng = random.Random(seed)
+        ids = _IDS.get(players)
+        if ids is None:  # one string per id for the process: the commands made once (command) hold them
+            ids = _IDS[players] = tuple(f"p{i + 1}" for i in range(players))
+        self.ids = ids
+        self.options = dict(options or {})
+        self.bots = _bots(ids)
+        self.short = jail_strategy == "short"
+        self.check_invariants = check_invariants
+        self.turn_cap = turn_cap
+        self.positions = dict.fromkeys(self.ids, 0)
+        self.kinds, self.deed_at, self.utility, self._jail_at = _board(edition)
+        self.result = GameResult(seed, landings=[0] * len(edition.spaces))
+        self._mover: str | None = None  # the player whose roll is being resolved
+        self._mover_jailed = False  # ... by a roll in jail
+        self._busy = False  # settling a debt or running an auction: no nested settling
+        self._version = 0  # counts commands that may change who holds which deed or mortgage
+        self._seen: dict[str, tuple[int, tuple[tuple[int, ...], ...], cc.ProposeTrade | None]] = {}
+        self._watch = InvariantWatch(edition)  # check_invariants after each command, by what it touched
+        self._fz: fused.Fused | None = None  # on the lean table with the bare rules: the fused commands
+        self._fusing = fusing
+
+    # -- sending commands ------------------------------------------------------------------------
+    def send(self, cmd: c.Command) -> Sequence[ev.Event]:
+        """Apply one command, check invariants if asked, stop at game over, settle debts and auctions."""
+        table = self._table
+        events = table.apply(cmd) if table is not None else self._apply(cmd)
+        r = self.result
+        r.commands += 1
+        if type(cmd) in _CHANGESHOLDINGS:
+            self._version += 1
+        if self.check_invariants:
+            problems = self._watch.check(self.state, events)
+            if problems:
+                r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
+        phase = self.state.phase
+        if phase != "play" and not self._busy:
+            if phase == "over":
+                raise GameOver
+            self._busy = True
+            try:
+                while phase in ("debt", "auction"):
+                    if phase == "debt":
+                        self._settle_debts()
+                    else:
+                        self._auction()
+                    phase = self.state.phase
+            finally:
+                self._busy = False
+        elif phase == "over":
+            raise GameOver
+        return events
+
+    def _fused(self, events: Sequence[Any], cls: Callable[..., c.Command], a: object, b: object = None,
+               d: object = None) -> None:
+        """Count the command ``cls(a, b, d)`` (its fields that are not None) done by fused.py, as ``send``
+        does; ``events`` stand for its events to the watch."""
+        self.result.commands += 1
+        table = self._table
+        assert table is not None
+        table._command += 1
+        if self.check_invariants:
+            problems = self._watch.check(self.state, events)
+            if problems:
+                r = self.result
+                cmd = cls(*(x for x in (a, b, d) if x is not None))
+                r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
+
+    def _go_to_jail(self, player: str) -> None:
+        fz = self._fz
+        if fz is not None and fz.go_to_jail(player):
+            self._fused(QUIET, c.GoToJail, player)
+            self.positions[player] = self._jail_at  # its TokenMoved
+        else:
+            self._moved(self.send(command(c.GoToJail, player)))
+
+    def _moved(self, events: Sequence[Any]) -> None:
+        for e in events:
+            kind = type(e)
+            if kind is TOKEN_MOVED or kind is TOKEN_MOVED_LIGHT:
+                self.positions[e.player] = e.position
+
+    def _settle_debts(self) -> None:
+        s = self.state
+        game = self.game
+        if s.phase == "debt":
+            debt = s.debts[0]
+            debtor = debt.debtor
+            if s.ledger.balances[debtor] >= debt.amount:
+                fz = self._fz
+                if fz is not None and fz.settle(debtor):
+                    self._fused(QUIET, cc.SettleDebt, debtor)
+                else:
+                    self.send(command(cc.SettleDebt, debtor))
+                return
+            cmd = self.bots[debtor].raise_money(s, self.edition, self._legal)
+            kind = type(cmd)
+            if s.options.pay_debt_with_deeds and kind is not cc.SellBuilding and debt.creditor in self.bots:
+                offer = self.bots[debtor].deed_payment(s, self.edition, debt.amount)  # the creditor agrees
+                if offer is not None and game.check(offer) is None:
+                    cmd = offer
+                    kind = type(cmd)
+            fz = self._fz
+            if fz is not None and (kind is cc.SellBuilding or kind is cc.MortgageDeed):
+                deed = cmd.deed  # type: ignore[attr-defined]
+                if kind is cc.SellBuilding and fz.sell(debtor, deed):
+                    self._fused((SOLD(0, 0, debtor, deed, 0, 0),) if self.check_invariants else QUIET,
+                                cc.SellBuilding, debtor, deed)
+                    return
+                if kind is cc.MortgageDeed and fz.mortgage(debtor, deed):
+                    self._version += 1  # as send: a mortgage changed
+                    self._fused(HOLDINGS, cc.MortgageDeed, debtor, deed)
+                    return
+            self.send(cmd if cmd is not None else command(cc.DeclareBankruptcy, debtor))
+
+    def _legal(self, cmd: object) -> bool:
+        """Whether the table would accept ``cmd`` now (``check`` is None; fused.py's exact checks of a sale
+        or a mortgage on the fused path)."""
+        fz = self._fz
+        if fz is not None:
+            kind = type(cmd)
+            if kind is cc.SellBuilding:
+                return fz.may_sell(cmd.player, cmd.deed)  # type: ignore[attr-defined]
+            if kind is cc.MortgageDeed:
+                return fz.may_mortgage(cmd.player, cmd.deed)  # type: ignore[attr-defined]
+        return self.game.check(cmd) is None
+
+    def _auction(self) -> None:
+        """Each bidder in turn order bids its limit once if that beats the high bid; then the close."""
+        s = self.state
+        if s.phase == "auction":
+            lot = s.auction
+            assert lot is not None
+            if lot.kind == "deed":
+                for bidder in lot.bidders:
+                    limit = self.bots[bidder].bid_limit(s, self.edition, lot.deed)
+                    current = s.auction
+                    assert current is not None
+                    if limit > current.high_bid and limit >= 1:
+                        self.send(c.PlaceBid(bidder, limit))
+            self.send(command(c.CloseAuction))
