@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from engine import events as ev
 from engine.commands import Command, StartGame, Undo
@@ -30,16 +31,23 @@ from engine.rulesets.registry import get_ruleset
 CHECKPOINT_EVERY = 32  # commands between two state copies kept for undo
 
 
-_MAKERS: dict[int, tuple[Mapping[type, Any], dict[type, Callable[..., Any]]]] = {}  # id(fold) -> (fold, makers)
+_Emitters = dict[type, tuple[Callable[[int, int, tuple[Any, ...]], Any], Callable[[Any, Any], None]]]
+_EMITTERS: dict[int, tuple[Mapping[type, Any], _Emitters]] = {}  # id(fold) -> (fold, its emitters)
 
 
-def _makers(fold: Mapping[type, Any]) -> dict[type, Callable[..., Any]]:
-    """Event class -> what makes its events: the quicker maker of engine/frozen.py, else the class itself
-    (the same events either way), for each event type of the ruleset's ``fold``; made once per fold."""
-    known = _MAKERS.get(id(fold))
+def _emitters(fold: Mapping[type, Callable[[Any, Any], None]]) -> _Emitters:
+    """Event class -> (what makes its events from ``(seq, command, fields)``, its fold), for each event type
+    of the ruleset's ``fold``: the maker is the quicker one of engine/frozen.py, else a call of the class
+    (the same events either way); made once per fold."""
+    known = _EMITTERS.get(id(fold))
     if known is None or known[0] is not fold:
-        known = _MAKERS[id(fold)] = (fold, {cls: MAKERS.get(cls, cls) for cls in fold})
+        known = _EMITTERS[id(fold)] = (fold, {cls: (MAKERS.get(cls) or _caller(cls), f) for cls, f in fold.items()})
     return known[1]
+
+
+def _caller(cls: type) -> Callable[[int, int, tuple[Any, ...]], Any]:
+    """``(seq, command, fields) -> cls(seq, command, *fields)``: the maker of a class without a quicker one."""
+    return lambda seq, command, fields: cls(seq, command, *fields)
 
 
 class Game:
@@ -49,10 +57,10 @@ class Game:
         "_checkpoints",
         "_command",
         "_edition",
+        "_emitters",
         "_events",
         "_fold_table",
         "_folded_command",
-        "_makers",
         "_new",
         "_rules",
         "_rules_for",
@@ -67,7 +75,7 @@ class Game:
         self._rules = ruleset.rules  # after StartGame and Undo: the started game's table (_retable)
         self._rules_for = ruleset.rules_for
         self._fold_table = ruleset.fold
-        self._makers = _makers(ruleset.fold)
+        self._emitters = _emitters(ruleset.fold)
         self._state = ruleset.new_state(edition)
         self._events: list[ev.Event] = []
         self._new: list[ev.Event] = []
@@ -77,20 +85,22 @@ class Game:
         self._folded_command = 0  # command number of the last folded event
 
     # -- reading -------------------------------------------------------------------------------------
-    @property
-    def edition(self) -> Edition:
-        """The edition this game is played with."""
-        return self._edition
+    if TYPE_CHECKING:
+        @property
+        def edition(self) -> Edition:
+            """The edition this game is played with."""
+
+        @property
+        def state(self) -> Any:
+            """The current state (read it, never change it)."""
+    else:  # the same read-only properties, read without a Python call (the rules read them at every step)
+        edition = property(attrgetter("_edition"), doc="The edition this game is played with.")
+        state = property(attrgetter("_state"), doc="The current state (read it, never change it).")
 
     @property
     def ruleset(self) -> Ruleset:
         """The ruleset this game is played by (the edition's)."""
         return self._ruleset
-
-    @property
-    def state(self) -> Any:
-        """The current state (read it, never change it)."""
-        return self._state
 
     @property
     def events(self) -> tuple[ev.Event, ...]:
@@ -192,9 +202,10 @@ class Game:
 
     def emit(self, cls: type, *fields: Any) -> None:
         """Create the next event of the current command and fold it (used by the rules)."""
+        make, fold = self._emitters[cls]
         events = self._events
-        event = self._makers[cls](len(events) + 1, self._command, *fields)
-        self._fold_table[cls](self._state, event)
+        event = make(len(events) + 1, self._command, fields)
+        fold(self._state, event)
         events.append(event)
         self._new.append(event)  # the command's entry on the undo stack (opened by apply)
 
