@@ -105,9 +105,33 @@ class ClassicState:
 
     def copy(self) -> ClassicState:
         """An independent copy: shallow copies of the dicts (their values are immutable)."""
-        c = ClassicState(self.edition)
-        for name in _SLOTS:
-            setattr(c, name, getattr(self, name))
+        c = ClassicState.__new__(ClassicState)  # no __init__: every slot is set below
+        c.auction = self.auction
+        c.bankrupt = self.bankrupt
+        c.card_rent = self.card_rent
+        c.chance = self.chance
+        c.chest = self.chest
+        c.credit = self.credit
+        c.debts = self.debts
+        c.edition = self.edition
+        c.edition_id = self.edition_id
+        c.fresh = self.fresh
+        c.lots = self.lots
+        c.marks = self.marks
+        c.minute = self.minute
+        c.mortgaged = self.mortgaged
+        c.options = self.options
+        c.order = self.order
+        c.out = self.out
+        c.phase = self.phase
+        c.position = self.position
+        c.pot = self.pot
+        c.roll = self.roll
+        c.seed = self.seed
+        c.specs = self.specs
+        c.standings_final = self.standings_final
+        c.trade = self.trade
+        c.turn = self.turn
         ledger = self.ledger
         c.ledger = Ledger(ledger.balances.copy(), ledger.issued, ledger.bank_position)
         c.owner = self.owner.copy()
