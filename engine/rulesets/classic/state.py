@@ -9,6 +9,7 @@ in the edition's money unit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -105,7 +106,7 @@ class ClassicState:
 
     def copy(self) -> ClassicState:
         """An independent copy: shallow copies of the dicts (their values are immutable)."""
-        c = ClassicState.__new__(ClassicState)  # no __init__: every slot is set below
+        c = _blank(self.edition)  # every slot is set below
         c.auction = self.auction
         c.bankrupt = self.bankrupt
         c.card_rent = self.card_rent
@@ -219,3 +220,17 @@ class ClassicState:
         return self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _blank_maker() -> Callable[[Edition], ClassicState]:
+    """What :meth:`ClassicState.copy` starts from: a state without ``__init__`` (it would build a whole blank
+    state, Options and all, only to be overwritten), or, compiled by mypyc (whose classes refuse
+    ``object.__new__``), a plain new state."""
+    try:
+        object.__new__(ClassicState)
+    except TypeError:
+        return ClassicState
+    return lambda edition: object.__new__(ClassicState)
+
+
+_blank: Final[Callable[[Edition], ClassicState]] = _blank_maker()
