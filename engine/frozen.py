@@ -7,15 +7,27 @@ event of four fields. Nothing else changes: the same parameters, the same fields
 a field afterwards raises ``FrozenInstanceError``), equal and hashed as before. A class it cannot treat
 alike (defaults, ``__post_init__``, no slots, or compiled by mypyc, which already sets slots natively) is
 left as it is.
+
+Quicker still, for the engine's own hot path (``Game.emit``): :data:`MAKERS` maps each such event class
+(its first fields ``seq`` and ``command``) to a *maker*, a function that makes an instance of a plain
+slotted class with the same slots, assigns them as an ordinary object does (one store per field, no
+call; the fields after ``command`` unpacked from one tuple, as ``emit`` receives them) and turns it into
+an instance of the frozen class (``__class__`` assignment, allowed between classes of the same layout). ``MAKERS[cls](seq, command,
+fields)`` returns exactly what ``cls(seq, command, *fields)`` returns (same type, fields, equality, hash,
+repr; frozen afterwards), about twice as quick for an event of six fields; a wrong number of fields raises
+(``ValueError``, ``TypeError`` for an event of no further fields).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import keyword
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import FunctionType
 from typing import Any
+
+MAKERS: dict[type, Callable[..., Any]] = {}
+"""Each event class :func:`quicken` treated -> its maker (see the module)."""
 
 
 def quicken(classes: Iterable[type]) -> None:
@@ -42,3 +54,36 @@ def quicken(classes: Iterable[type]) -> None:
         quick.__module__ = cls.__module__
         quick.__doc__ = init.__doc__
         cls.__init__ = quick  # type: ignore[misc]
+        maker = _maker(cls, names)
+        if maker is not None:
+            MAKERS[cls] = maker
+
+
+def _maker(cls: type, names: list[str]) -> Callable[..., Any] | None:
+    """The maker of ``cls`` (see the module), or None when its layout is not the plain one it needs (or its
+    first fields are not ``seq`` and ``command``)."""
+    if (cls.__bases__ != (object,) or tuple(cls.__dict__.get("__slots__", ())) != tuple(names)
+            or names[:2] != ["seq", "command"]):
+        return None
+    rest = names[2:]
+    body = "    self = _new(_Maker)\n    self.seq = seq\n    self.command = command\n"
+    if rest:
+        body += f"    {', '.join(f'self.{n}' for n in rest)}{',' if len(rest) == 1 else ''} = fields\n"
+    else:
+        body += "    if fields:\n        raise TypeError(f'{_frozen.__name__} takes no fields after seq and command')\n"
+    body += "    self.__class__ = _frozen\n    return self\n"
+    blank = type(f"{cls.__name__}Maker", (), {"__slots__": tuple(names), "__module__": cls.__module__,
+                                              "__doc__": f"A {cls.__name__} being made."})
+    namespace: dict[str, Any] = {"_frozen": cls, "_Maker": blank, "_new": object.__new__}
+    exec(f"def make(seq, command, fields):\n{body}", namespace)  # made from the field names
+    maker: Callable[..., Any] = namespace["make"]
+    maker.__qualname__ = f"{cls.__qualname__}.make"
+    maker.__module__ = cls.__module__
+    values = list(range(len(names)))
+    try:  # a layout __class__ assignment refuses: no maker
+        probe = maker(values[0], values[1], tuple(values[2:]))
+    except TypeError:
+        return None
+    if type(probe) is not cls or [getattr(probe, n) for n in names] != values:
+        return None
+    return maker

@@ -16,17 +16,38 @@ same stack. The cost per command is one list append; an undo folds at most ``CHE
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from engine import events as ev
 from engine.commands import Command, StartGame, Undo
 from engine.editions import Edition
 from engine.errors import IllegalCommand, RecordError, Refusal, refuse
+from engine.frozen import MAKERS
 from engine.rulesets.api import Check, Do, Ruleset
 from engine.rulesets.registry import get_ruleset
 
 CHECKPOINT_EVERY = 32  # commands between two state copies kept for undo
+
+
+_Emitters = dict[type, tuple[Callable[[int, int, tuple[Any, ...]], Any], Callable[[Any, Any], None]]]
+_EMITTERS: dict[int, tuple[Mapping[type, Any], _Emitters]] = {}  # id(fold) -> (fold, its emitters)
+
+
+def _emitters(fold: Mapping[type, Callable[[Any, Any], None]]) -> _Emitters:
+    """Event class -> (what makes its events from ``(seq, command, fields)``, its fold), for each event type
+    of the ruleset's ``fold``: the maker is the quicker one of engine/frozen.py, else a call of the class
+    (the same events either way); made once per fold."""
+    known = _EMITTERS.get(id(fold))
+    if known is None or known[0] is not fold:
+        known = _EMITTERS[id(fold)] = (fold, {cls: (MAKERS.get(cls) or _caller(cls), f) for cls, f in fold.items()})
+    return known[1]
+
+
+def _caller(cls: type) -> Callable[[int, int, tuple[Any, ...]], Any]:
+    """``(seq, command, fields) -> cls(seq, command, *fields)``: the maker of a class without a quicker one."""
+    return lambda seq, command, fields: cls(seq, command, *fields)
 
 
 class Game:
@@ -36,6 +57,7 @@ class Game:
         "_checkpoints",
         "_command",
         "_edition",
+        "_emitters",
         "_events",
         "_fold_table",
         "_folded_command",
@@ -53,6 +75,7 @@ class Game:
         self._rules = ruleset.rules  # after StartGame and Undo: the started game's table (_retable)
         self._rules_for = ruleset.rules_for
         self._fold_table = ruleset.fold
+        self._emitters = _emitters(ruleset.fold)
         self._state = ruleset.new_state(edition)
         self._events: list[ev.Event] = []
         self._new: list[ev.Event] = []
@@ -62,20 +85,22 @@ class Game:
         self._folded_command = 0  # command number of the last folded event
 
     # -- reading -------------------------------------------------------------------------------------
-    @property
-    def edition(self) -> Edition:
-        """The edition this game is played with."""
-        return self._edition
+    if TYPE_CHECKING:
+        @property
+        def edition(self) -> Edition:
+            """The edition this game is played with."""
+
+        @property
+        def state(self) -> Any:
+            """The current state (read it, never change it)."""
+    else:  # the same read-only properties, read without a Python call (the rules read them at every step)
+        edition = property(attrgetter("_edition"), doc="The edition this game is played with.")
+        state = property(attrgetter("_state"), doc="The current state (read it, never change it).")
 
     @property
     def ruleset(self) -> Ruleset:
         """The ruleset this game is played by (the edition's)."""
         return self._ruleset
-
-    @property
-    def state(self) -> Any:
-        """The current state (read it, never change it)."""
-        return self._state
 
     @property
     def events(self) -> tuple[ev.Event, ...]:
@@ -177,9 +202,10 @@ class Game:
 
     def emit(self, cls: type, *fields: Any) -> None:
         """Create the next event of the current command and fold it (used by the rules)."""
+        make, fold = self._emitters[cls]
         events = self._events
-        event = cls(len(events) + 1, self._command, *fields)
-        self._fold_table[cls](self._state, event)
+        event = make(len(events) + 1, self._command, fields)
+        fold(self._state, event)
         events.append(event)
         self._new.append(event)  # the command's entry on the undo stack (opened by apply)
 

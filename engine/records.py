@@ -173,12 +173,34 @@ def _encoder(cls: type) -> tuple[tuple[str, bool], ...]:
     return plan
 
 
+_RECORDERS: dict[type, Callable[[object], dict[str, object]]] = {}
+
+
 def _to_record(obj: object) -> dict[str, object]:
-    record: dict[str, object] = {"type": type(obj).__name__}
-    for name, deep in _encoder(type(obj)):
-        value = getattr(obj, name)
-        record[name] = _encode(value) if deep else value
-    return record
+    recorder = _RECORDERS.get(type(obj))
+    if recorder is None:
+        recorder = _RECORDERS[type(obj)] = _recorder(type(obj))
+    return recorder(obj)
+
+
+def _recorder(cls: type) -> Callable[[object], dict[str, object]]:
+    """The record maker of ``cls``, compiled once per class: one dict display, ``"type"`` first, then the
+    fields in their order (deep ones through ``_encode``), as the loop over :func:`_encoder` made it."""
+    plan = _encoder(cls)
+    if not all(name.isidentifier() for name, _ in plan):  # not expected of a dataclass; the loop takes it
+
+        def loop(obj: object) -> dict[str, object]:
+            record: dict[str, object] = {"type": cls.__name__}
+            for name, deep in plan:
+                value = getattr(obj, name)
+                record[name] = _encode(value) if deep else value
+            return record
+
+        return loop
+    items = "".join(f", {name!r}: " + (f"_encode(o.{name})" if deep else f"o.{name}") for name, deep in plan)
+    namespace: dict[str, object] = {"_encode": _encode, "_name": cls.__name__}
+    exec(f"def record(o):\n    return {{'type': _name{items}}}\n", namespace)  # made from the field names
+    return typing.cast(Callable[[object], dict[str, object]], namespace["record"])
 
 
 def _from_record(record: Mapping[str, object], table: dict[str, type], kind: str) -> object:

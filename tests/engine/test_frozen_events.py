@@ -43,3 +43,36 @@ def test_the_events_are_quickened() -> None:
     from engine import events as ev
     if not _compiled(ev.SalaryPaid):
         assert "_set_seq" in ev.SalaryPaid.__init__.__code__.co_varnames
+
+
+@pytest.mark.parametrize("cls", EVENTS, ids=lambda cls: cls.__qualname__)
+def test_the_makers_make_the_same_events(cls: type) -> None:
+    """``MAKERS[cls](seq, command, fields)`` (what ``Game.emit`` calls) is exactly ``cls(seq, command,
+    *fields)``: the same type, fields, equality, hash and repr, and frozen afterwards; it refuses a missing
+    or extra field."""
+    from engine.frozen import MAKERS
+    if _compiled(cls):
+        pytest.skip("a compiled event is made by calling it")
+    maker = MAKERS[cls]
+    names = [f.name for f in dataclasses.fields(cls)]
+    values = [f"v{i}" for i in range(len(names))]
+    made, called = maker(values[0], values[1], tuple(values[2:])), cls(*values)
+    assert type(made) is cls
+    assert made == called and hash(made) == hash(called) and repr(made) == repr(called)
+    assert [getattr(made, n) for n in names] == values
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.seq = 5  # type: ignore[attr-defined]
+    with pytest.raises((TypeError, ValueError)):
+        maker(values[0], values[1], tuple(values[2:-1]) if len(values) > 2 else ())
+    with pytest.raises((TypeError, ValueError)):
+        maker(values[0], values[1], (*values[2:], 99))
+
+
+def test_game_emits_through_the_makers() -> None:
+    """A game's emitted events are the frozen classes themselves (not their makers)."""
+    from engine.commands import PlayerSpec, StartGame
+    from engine.editions import load_edition
+    from engine.game import Game
+    game = Game(load_edition("ultimate-uk"))
+    events = game.apply(StartGame((PlayerSpec("p1"), PlayerSpec("p2")), seed=3))
+    assert events and all(type(e) in ULTIMATE_FOLD for e in events)

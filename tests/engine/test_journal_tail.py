@@ -72,7 +72,8 @@ def test_an_append_is_one_guarded_statement_even_after_other_tables_were_written
             writer.append()
         record.close()
         journal._conn.set_trace_callback(None)
-    guarded = "INSERT INTO log (game_id, number, input_id, payload, chain) SELECT"  # ... WHERE (SELECT max(id) FROM log) IS ?
+    guarded = "INSERT INTO log (game_id, number, input_id, payload, chain) VALUES"  # payload NULL unless the
+    # log's last row is the one written last
     assert len(statements) == 3 and all(s.startswith(guarded) for s in statements), statements
 
 
@@ -89,7 +90,7 @@ def test_another_game_appended_elsewhere_sends_the_append_to_the_file(tmp_path: 
         first._conn.set_trace_callback(statements.append)
         a.append()
         first._conn.set_trace_callback(None)
-        assert statements[0].startswith("INSERT INTO log (game_id, number, input_id, payload, chain) SELECT")
+        assert statements[0].startswith("INSERT INTO log (game_id, number, input_id, payload, chain) VALUES")
         assert "BEGIN IMMEDIATE" in statements  # the guarded insert wrote nothing: the file was read
         assert _numbers(path, mine) == [1, 2] and _numbers(path, theirs) == [1]
 
@@ -147,3 +148,26 @@ def test_saving_the_banker_record_again_writes_one_page(tmp_path: Path) -> None:
     assert frames == 5
     assert record.load() == {"state": "idle", "n": 5}
     record.close()
+
+
+@pytest.mark.parametrize("payload_column", ["payload TEXT NOT NULL", "payload TEXT"])
+def test_the_one_statement_append_writes_nothing_after_another_writer(payload_column: str) -> None:
+    """Both forms of the guard (the journal's schema, whose payload refuses NULL, and a log whose payload
+    would take it): appended while the log's last row is ours, nothing written once another row came."""
+    from engine.store.rows import chain_start
+    from engine.store.tail import Tails
+
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
+    conn.execute(f"CREATE TABLE log (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL, number INTEGER NOT NULL, "
+                 f"input_id TEXT, {payload_column}, chain BLOB)")
+    conn.execute("INSERT INTO games (id) VALUES (1)")
+    tails = Tails(Path("test.db"))
+    assert tails.of(conn, 1) == (0, 0)
+    tails.wrote(1, (0, 0), 0, chain_start(1))  # as if the log's last row (none: id 0) were ours
+    conn.execute("INSERT INTO log (id, game_id, number, payload) VALUES (0, 9, 1, '{}')")  # ours, "row 0"
+    assert tails.append_known(conn, 1, [_salary(1, 1)], None, lambda: '{"command":{},"events":[]}')
+    conn.execute("INSERT INTO log (game_id, number, payload) VALUES (9, 2, '{}')")  # another writer's row
+    assert not tails.append_known(conn, 1, [_salary(2, 2)], None, lambda: '{"command":{},"events":[]}')
+    rows = conn.execute("SELECT game_id, number, payload IS NULL FROM log ORDER BY id").fetchall()
+    assert rows == [(9, 1, 0), (1, 1, 0), (9, 2, 0)]

@@ -9,6 +9,7 @@ in the edition's money unit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -105,9 +106,33 @@ class ClassicState:
 
     def copy(self) -> ClassicState:
         """An independent copy: shallow copies of the dicts (their values are immutable)."""
-        c = ClassicState(self.edition)
-        for name in _SLOTS:
-            setattr(c, name, getattr(self, name))
+        c = _blank(self.edition)  # every slot is set below
+        c.auction = self.auction
+        c.bankrupt = self.bankrupt
+        c.card_rent = self.card_rent
+        c.chance = self.chance
+        c.chest = self.chest
+        c.credit = self.credit
+        c.debts = self.debts
+        c.edition = self.edition
+        c.edition_id = self.edition_id
+        c.fresh = self.fresh
+        c.lots = self.lots
+        c.marks = self.marks
+        c.minute = self.minute
+        c.mortgaged = self.mortgaged
+        c.options = self.options
+        c.order = self.order
+        c.out = self.out
+        c.phase = self.phase
+        c.position = self.position
+        c.pot = self.pot
+        c.roll = self.roll
+        c.seed = self.seed
+        c.specs = self.specs
+        c.standings_final = self.standings_final
+        c.trade = self.trade
+        c.turn = self.turn
         ledger = self.ledger
         c.ledger = Ledger(ledger.balances.copy(), ledger.issued, ledger.bank_position)
         c.owner = self.owner.copy()
@@ -195,3 +220,17 @@ class ClassicState:
         return self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _blank_maker() -> Callable[[Edition], ClassicState]:
+    """What :meth:`ClassicState.copy` starts from: a state without ``__init__`` (it would build a whole blank
+    state, Options and all, only to be overwritten), or, compiled by mypyc (whose classes refuse
+    ``object.__new__``), a plain new state."""
+    try:
+        object.__new__(ClassicState)
+    except TypeError:
+        return ClassicState
+    return lambda edition: object.__new__(ClassicState)
+
+
+_blank: Final[Callable[[Edition], ClassicState]] = _blank_maker()
