@@ -29,6 +29,39 @@ from typing import Any
 MAKERS: dict[type, Callable[..., Any]] = {}
 """Each event class :func:`quicken` treated -> its maker (see the module)."""
 
+_TWINS: dict[type, type | None] = {}
+
+
+def twin(cls: type) -> type | None:
+    """A plain slotted class with the very slots of ``cls`` (a frozen slotted dataclass), or None when
+    ``cls`` is not one whose instance may be built as a twin and then become a ``cls``; made once per class.
+
+    Code that makes many ``cls`` (:data:`MAKERS`, the journal's record builders in engine/records.py)
+    fills a twin's slots by plain assignment (a frozen class refuses it: its ``__init__`` sets each field
+    with ``object.__setattr__``, about three times slower) and then sets the instance's ``__class__`` to
+    ``cls``, which Python allows only between classes of the same layout: the result is exactly the object
+    ``cls(...)`` makes (its type, its fields, equal and hashed alike, frozen afterwards). Not for a class
+    with a ``__post_init__`` (it would not run), a base other than ``object``, fields that are not its
+    slots, or a class compiled by mypyc (its fields are native attributes, its constructor quick already)."""
+    if cls in _TWINS:
+        return _TWINS[cls]
+    found: type | None = None
+    if dataclasses.is_dataclass(cls):
+        slots = cls.__dict__.get("__slots__")
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        if (cls.__bases__ == (object,) and not hasattr(cls, "__post_init__") and slots == names
+                and all(type(cls.__dict__.get(n)).__name__ == "member_descriptor" for n in names)):
+            candidate = type(f"{cls.__name__}Twin", (), {"__slots__": slots, "__module__": cls.__module__,
+                                                         "__doc__": f"A {cls.__name__} being made."})
+            try:
+                probe: object = object.__new__(candidate)
+                probe.__class__ = cls  # the same layout, or TypeError
+                found = candidate
+            except TypeError:
+                pass
+    _TWINS[cls] = found
+    return found
+
 
 def quicken(classes: Iterable[type]) -> None:
     """Give each frozen slotted dataclass of ``classes`` the quicker ``__init__`` (see the module)."""
@@ -62,8 +95,8 @@ def quicken(classes: Iterable[type]) -> None:
 def _maker(cls: type, names: list[str]) -> Callable[..., Any] | None:
     """The maker of ``cls`` (see the module), or None when its layout is not the plain one it needs (or its
     first fields are not ``seq`` and ``command``)."""
-    if (cls.__bases__ != (object,) or tuple(cls.__dict__.get("__slots__", ())) != tuple(names)
-            or names[:2] != ["seq", "command"]):
+    blank = twin(cls)
+    if blank is None or names[:2] != ["seq", "command"]:
         return None
     rest = names[2:]
     body = "    self = _new(_Maker)\n    self.seq = seq\n    self.command = command\n"
@@ -72,8 +105,6 @@ def _maker(cls: type, names: list[str]) -> Callable[..., Any] | None:
     else:
         body += "    if fields:\n        raise TypeError(f'{_frozen.__name__} takes no fields after seq and command')\n"
     body += "    self.__class__ = _frozen\n    return self\n"
-    blank = type(f"{cls.__name__}Maker", (), {"__slots__": tuple(names), "__module__": cls.__module__,
-                                              "__doc__": f"A {cls.__name__} being made."})
     namespace: dict[str, Any] = {"_frozen": cls, "_Maker": blank, "_new": object.__new__}
     exec(f"def make(seq, command, fields):\n{body}", namespace)  # made from the field names
     maker: Callable[..., Any] = namespace["make"]

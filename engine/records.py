@@ -22,6 +22,7 @@ from engine import events as _events
 from engine.commands import CORE_COMMANDS, Command
 from engine.errors import EditionError, RecordError
 from engine.events import CORE_EVENTS, Event
+from engine.frozen import twin as frozen_twin
 
 _SHARED_NAMES: dict[str, object] = {**vars(_commands), **vars(_events), "Mapping": Mapping}
 
@@ -218,34 +219,10 @@ class _Slow(Exception):
     what is wrong)."""
 
 
-def _twin(cls: type) -> type | None:
-    """A plain slotted class with the very slots of ``cls`` (a frozen slotted dataclass), or None when
-    ``cls`` is not one whose instance may be built as a twin and then become a ``cls``.
-
-    A builder fills a twin's slots by plain assignment (a frozen class refuses it: its ``__init__`` sets
-    each field with ``object.__setattr__``, three times slower) and then sets the instance's ``__class__``
-    to ``cls``, which Python allows only between classes of the same layout: the result is exactly the
-    object ``cls(...)`` makes (its type, its fields, equal and hashed alike). Not for a class with a
-    ``__post_init__`` (it would not run), a base other than ``object``, fields that are not its slots, or a
-    class compiled by mypyc (its fields are native attributes, and its constructor is quick already)."""
-    slots = cls.__dict__.get("__slots__")
-    names = tuple(f.name for f in fields(cls))
-    if (cls.__bases__ != (object,) or hasattr(cls, "__post_init__") or slots != names
-            or any(type(cls.__dict__.get(n)).__name__ != "member_descriptor" for n in names)):
-        return None
-    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": slots, "__module__": __name__})
-    try:
-        probe: object = object.__new__(twin)
-        probe.__class__ = cls  # the same layout, or TypeError
-    except TypeError:
-        return None
-    return twin
-
-
 def _builder_source(cls: type, env: dict[str, object], checked: bool) -> str:
     """The text of ``build(d)`` (``checked``: ``build(d, s, n)``, which also refuses a record whose ``seq``
     is not ``s`` or whose ``command`` is not ``n``): see :func:`_builder`."""
-    twin = _twin(cls)
+    twin = frozen_twin(cls)
     lines, checks, args = [], [], []
     if twin is not None:
         env["_twin"], env["_new"] = twin, object.__new__
@@ -281,7 +258,7 @@ def _builder(cls: type, checked: bool = False) -> Callable[..., object]:
     """A constructor of ``cls`` from its record compiled once per class: the fields read by name, the
     primitive ones checked by their exact class (as :func:`_from_fields` does), the others decoded by their
     decoder; it raises (anything) where :func:`_from_fields` might refuse, so the caller then asks it. The
-    object is built as a twin of ``cls`` (:func:`_twin`) where it can be, else by ``cls(...)``. Its text fields
+    object is built as a twin of ``cls`` (:func:`engine.frozen.twin`) where it can be, else by ``cls(...)``. Its text fields
     are interned: a journal's thousands of ``"p1"`` become one string (a 100,000-event game loads in 14 MiB
     instead of 23), equal to what was parsed."""
     env: dict[str, object] = {"_cls": cls, "_Slow": _Slow}

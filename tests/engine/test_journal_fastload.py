@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import records
+from engine import frozen, records
 from engine.commands import Command
 from engine.editions import load_edition
 from engine.errors import RecordError
@@ -161,12 +161,12 @@ def _hash(event: object) -> int | str:
 
 
 def test_the_events_are_built_as_twins() -> None:
-    """Every plain Python event of both rulesets is built as a twin (engine/records.py, _twin: its slots set by
+    """Every plain Python event of both rulesets is built as a twin (engine/frozen.py, twin: its slots set by
     plain assignment), the cheap way; a compiled build (make fast) keeps its native constructor."""
     for ruleset in ("ultimate", "classic"):
         for cls in record_types(ruleset)[0].values():
             if str(getattr(sys.modules[cls.__module__], "__file__", "")).endswith(".py"):
-                assert records._twin(cls) is not None, cls
+                assert frozen.twin(cls) is not None, cls
         assert set(event_loaders(ruleset)) == set(record_types(ruleset)[0])
 
 
@@ -185,7 +185,7 @@ def test_a_class_unlike_its_twin_is_built_by_its_constructor() -> None:
         seq: int
         command: int
 
-    assert records._twin(Checked) is None and records._twin(Unslotted) is None
+    assert frozen.twin(Checked) is None and frozen.twin(Unslotted) is None
     build = records._builder(Checked, checked=True)
     assert build({"seq": 1, "command": 2}, 1, 2) == Checked(1, 2)
     with pytest.raises(ValueError):
