@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from fixtures.views import SCREENS as VIEWS
-from ui_driver import pump
+from ui_driver import pump, wait_for
 
-from ui.touch.screens.root import RESIDENT_SCREENS, SCREENS
+from ui.touch.screens.root import GIVE_BACK_AFTER_S, RESIDENT_SCREENS, SCREENS
 
 pytestmark = pytest.mark.ui
 
@@ -95,3 +95,22 @@ def test_the_screen_under_the_board_or_the_menu_is_kept(ui_app: Any) -> None:
     show(ui_app, "debt")
     assert sm.get_screen("debt") is under
     assert not sm.has_screen("menu")  # the menu itself is dropped once the banker's screen is back
+
+
+def test_the_setup_screen_is_freed_once_left_after_a_name_was_typed(ui_app: Any) -> None:
+    """A name field scrolls its text to the cursor through Kivy's TextInput._adjust_viewport, a trigger
+    shared by every text field that keeps its last arguments: it held the last field typed in, and with it
+    the whole setup screen (~7 MiB at 800x480), for the rest of the game. Our fields have their own. And
+    Kivy's transition keeps the screen it moved out: let go once the screen is dropped."""
+    from ui.touch.widgets.setup_parts import NameInput
+
+    sm = ui_app.root.ids.sm
+    show(ui_app, "setup")
+    field = next(w for w in sm.get_screen("setup").walk(restrict=True) if isinstance(w, NameInput))
+    field.text = "Ana"
+    field.cursor = (3, 0)  # what typing does: the viewport follows the cursor
+    pump(2)
+    setup = weakref.ref(sm.get_screen("setup"))
+    del field
+    show(ui_app, "table")
+    wait_for(lambda: gc.collect() >= 0 and setup() is None, timeout=GIVE_BACK_AFTER_S + 4.0)
