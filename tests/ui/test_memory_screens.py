@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import gc
 import weakref
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fixtures.views import SCREENS as VIEWS
 from ui_driver import pump, wait_for
 
-from ui.touch.screens.root import GIVE_BACK_AFTER_S, RESIDENT_SCREENS, SCREENS
+from ui.touch.screens.root import GIVE_BACK_AFTER_S, RESIDENT_AFTER_S, RESIDENT_SCREENS, SCREENS
 
 pytestmark = pytest.mark.ui
 
@@ -44,7 +45,7 @@ def test_every_screen_name_has_a_class_and_the_router_names_only_those(ui_app: A
 def test_a_screen_left_is_dropped_and_a_resident_one_is_kept(ui_app: Any) -> None:
     sm = ui_app.root.ids.sm
     show(ui_app, "table")
-    assert all(sm.has_screen(name) for name in RESIDENT_SCREENS)
+    wait_for(lambda: all(sm.has_screen(name) for name in RESIDENT_SCREENS), timeout=RESIDENT_AFTER_S + 4.0)
     show(ui_app, "debt")
     assert sm.current == "debt" and sm.has_screen("debt")
     debt = weakref.ref(sm.get_screen("debt"))
@@ -79,6 +80,32 @@ def test_asking_for_a_screen_builds_it_and_an_unknown_name_is_refused(ui_app: An
     assert sm.current == "table"  # built, not shown
     with pytest.raises(KeyError):
         ui_app.screen("no-such-screen")
+
+
+def test_the_resident_screens_are_not_built_while_the_setup_screen_is_up() -> None:
+    """The setup screen and the board together were the game's peak of memory: the resident screens are
+    built only once another screen is shown (a game resumed at the table builds them at once)."""
+    import subprocess
+    import sys
+
+    script = ("import os; os.environ['KIVY_NO_ARGS'] = '1'\n"
+              "from ui.touch.screens import root\n"
+              "from ui.touch.app import prepare_kivy\n"
+              "prepare_kivy((800, 480), False)\n"
+              "from kivy.clock import Clock\n"
+              "from kivy.base import EventLoop\n"
+              "from fixtures.views import SCREENS as VIEWS\n"
+              "app = root.BoardBankApp(lang='en')\n"
+              "seen = []\n"
+              "def look(dt):\n"
+              "    app.render(VIEWS['setup']()); [EventLoop.idle() for _ in range(3)]\n"
+              "    seen.append(sorted(app.root.ids.sm.screen_names)); app.stop()\n"
+              "Clock.schedule_once(look, 0.3)\n"
+              "app.run()\n"
+              "print(seen)\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True,
+                         cwd=Path(__file__).resolve().parent)
+    assert out.stdout.strip().splitlines()[-1] == "[['setup']]", out.stdout[-500:] + out.stderr[-500:]
 
 
 def test_the_screen_under_the_board_or_the_menu_is_kept(ui_app: Any) -> None:

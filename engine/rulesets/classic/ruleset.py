@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.rulesets.api import Ruleset
+from typing import Any
+
+from engine.rulesets.api import Ruleset, Runner
 from engine.rulesets.classic.commands import CLASSIC_COMMANDS
 from engine.rulesets.classic.edition import SPACE_KINDS, parse_edition
 from engine.rulesets.classic.events import CLASSIC_EVENTS
@@ -10,8 +12,16 @@ from engine.rulesets.classic.fold import FOLD
 from engine.rulesets.classic.invariants import check_invariants
 from engine.rulesets.classic.options import Options
 from engine.rulesets.classic.rules import RULES, rules_of
-from engine.rulesets.classic.sim import ClassicRunner
 from engine.rulesets.classic.state import ClassicState
+
+
+def _runner(*args: Any, **kwargs: Any) -> Runner:
+    """The simulator's game (engine.rulesets.classic.sim), imported when a game is simulated: the touch
+    app and the banker never load the simulator and its bots (about 1 MiB of the kiosk's memory)."""
+    from engine.rulesets.classic.sim import ClassicRunner
+
+    return ClassicRunner(*args, **kwargs)
+
 
 REFUSAL_KEYS: frozenset[str] = frozenset({
     "wrong_phase", "unknown_player", "player_bankrupt", "player_in_jail", "unknown_deed", "bad_option",
@@ -42,7 +52,7 @@ RULESET = Ruleset(
     invariants=check_invariants,
     parse_edition=parse_edition,
     space_kinds=SPACE_KINDS,
-    runner=ClassicRunner,
+    runner=_runner,
     commands=CLASSIC_COMMANDS,
     events=CLASSIC_EVENTS,
     refusal_keys=REFUSAL_KEYS,
