@@ -50,10 +50,8 @@ RESIDENT_SCREENS: tuple[str, ...] = ("table", "board")
 replaces it and built again when next shown: its widgets and label textures do not stay in memory for the
 rest of the game (bench/bench_memory.py; a screen shows only the view-model, so a new one shows the same)."""
 RESIDENT_AFTER_S = 0.5
-"""Seconds after the first screen other than setup is shown that the resident screens not yet built are
-built: not while the setup screen is up (the two screens together were the game's peak of memory, ~4 MiB
-over the rest of it, bench/bench_memory.py), and before the dropped setup screen's memory is given back
-(:data:`GIVE_BACK_AFTER_S`), so the board reuses it."""
+"""Seconds after the first screen other than setup is shown that the resident screens are built: not with
+the setup screen (together: the memory's peak, bench/bench_memory.py), before its memory is given back."""
 ON_TOP_SCREENS = OVERLAY_SCREENS | {"menu"}
 """Screens opened on top of the banker's screen and closed back to it: the screen under them is kept."""
 
@@ -374,16 +372,14 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
             Clock.schedule_once(lambda _dt: self._give_back(), GIVE_BACK_AFTER_S)
 
     def build_residents(self) -> None:
-        """Build the resident screens not built yet (:data:`RESIDENT_SCREENS`)."""
+        """Build the :data:`RESIDENT_SCREENS` not built yet."""
         for resident in RESIDENT_SCREENS:
             self.screen(resident)
 
     def _give_back(self) -> None:
-        """Free what the dropped screens held. Kivy's screen transition keeps the screen it last moved out
-        (``screen_out``) after it is done; a dropped one is replaced by the screen shown (the property
-        takes no None, and a transition sets both again when it starts), so the dropped screen's widgets
-        and textures are freed (the setup screen: ~7 MiB at 800x480); then the memory goes back to the
-        system."""
+        """Free what the dropped screens held: Kivy's transition keeps the screen it last moved out; a
+        dropped one is replaced by the screen shown (no None allowed; the next transition sets both), so
+        its widgets and textures are freed (setup: ~7 MiB at 800x480). Then give the memory back."""
         sm = self.root.ids.sm if self.root is not None else None
         transition = getattr(sm, "transition", None)
         if transition is not None and not transition.is_active and transition.screen_out not in sm.screens:
