@@ -4,7 +4,9 @@ The record (hardware/cards.md, "What a card says") is one NDEF record of MIME ty
 ``application/vnd.boardbank.card`` whose payload is UTF-8 text, ``1 EDITION KIND [NUMBER]``: ``1`` the
 version of this format, ``EDITION`` the edition id (``-`` for the cards every edition shares: bank cards
 and the banker card), ``KIND`` one of player, deed, event, banker, and the number of a player, deed or
-event card. Encoded and decoded with ndeflib; the reader only moves the bytes.
+event card. Encoded and decoded with ndeflib; the reader only moves the bytes. ndeflib is imported when a
+card's record is first encoded or decoded (about 1 MiB with its uuid and platform imports, which a table
+of cards without records never needs: bench/bench_memory.py).
 
 :func:`resolve` says what a tapped card is: its role in the installation's registry where it has one
 (the source of truth), else the role its record names (then enrolled, so the next tap needs no read);
@@ -16,8 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-
-import ndef
 
 from reader.registry import CardRegistry, RegistryError, Role, check_role
 
@@ -58,6 +58,8 @@ def record_for(edition: str, kind: str, number: int | None) -> CardRecord:
 
 def encode(record: CardRecord) -> bytes:
     """The NDEF message (one MIME record) holding ``record``."""
+    import ndef
+
     words = [FORMAT_VERSION, record.edition, record.kind] + ([] if record.number is None else [str(record.number)])
     return b"".join(ndef.message_encoder([ndef.Record(RECORD_TYPE, "", " ".join(words).encode())]))
 
@@ -65,6 +67,8 @@ def encode(record: CardRecord) -> bytes:
 def decode(message: bytes) -> CardRecord | None:
     """The boardbank record in the NDEF ``message``, None when it holds none (another app's data, or an
     empty tag); :class:`CardRecordError` for a boardbank record that cannot be read."""
+    import ndef
+
     try:
         records = list(ndef.message_decoder(bytes(message)))
     except (ndef.DecodeError, ValueError):

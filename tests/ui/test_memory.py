@@ -104,3 +104,34 @@ def test_the_app_loads_images_without_pillow() -> None:
                          check=True, timeout=120).stdout.split()
     assert out[0] == "tex,dds,sdl2" and out[1] == "False", out
     assert "ImageLoaderSDL2" in " ".join(out[2:]), out
+
+
+LEFT_OUT = ("babel", "ndef", "engine.sim", "engine.rulesets.classic.sim", "engine.rulesets.classic.bots",
+            "engine.rulesets.ultimate.sim", "engine.rulesets.ultimate.bots", "aiohttp", "segno", "ui.share.server",
+            "matplotlib", "reportlab", "graphviz", "PIL")
+"""Packages and modules ``boardbank run`` does not import at the table (sharing off, cards without NDEF
+records): Babel's locale data and readers (~7 MiB), ndeflib (~1 MiB), the simulator and its bots, the
+share's web stack, the plotting, PDF and diagram libraries."""
+
+
+def test_the_table_side_app_leaves_out_what_it_does_not_use(tmp_path: Path) -> None:
+    """The start of a classic game through the real app (registration and the first turns, a script on
+    the mock reader): none of :data:`LEFT_OUT` is in ``sys.modules`` when it exits (bench/bench_memory.py:
+    the kiosk's memory budget). A future import of one of them at the table turns this red."""
+    whole = (ROOT / "tests" / "engine" / "taps" / "classic" / "whole_game.tap").read_text(encoding="utf-8")
+    (tmp_path / "start.tap").write_text("\n".join(whole.splitlines()[:60]) + "\n", encoding="utf-8")
+    code = ("import atexit, sys\n"
+            "atexit.register(lambda: print('MODULES', ' '.join(sorted(sys.modules)), flush=True))\n"
+            "from ui.cli.console import main\n"
+            "sys.exit(main(sys.argv[1:]))\n")
+    env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_LOG_MODE="PYTHON", KIVY_HOME=str(tmp_path / "kivy"),
+               BOARDBANK_DB=str(tmp_path / "bb.sqlite3"), SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "offscreen"))
+    env.pop("BOARDBANK_SHARE", None)
+    done = subprocess.run([sys.executable, "-c", code, "run", "--script", str(tmp_path / "start.tap"), "--size",
+                           "800x480", "--edition", "classic-us"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    modules = next(line for line in done.stdout.splitlines() if line.startswith("MODULES ")).split()[1:]
+    assert "ui.touch.screens.root" in modules and "engine.rulesets.classic.ruleset" in modules
+    loaded = sorted(m for m in modules if any(m == name or m.startswith(name + ".") for name in LEFT_OUT))
+    assert loaded == [], f"imported at the table: {loaded}"

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import gc
 import weakref
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fixtures.views import SCREENS as VIEWS
-from ui_driver import pump
+from ui_driver import pump, wait_for
 
-from ui.touch.screens.root import RESIDENT_SCREENS, SCREENS
+from ui.touch.screens.root import GIVE_BACK_AFTER_S, RESIDENT_AFTER_S, RESIDENT_SCREENS, SCREENS
 
 pytestmark = pytest.mark.ui
 
@@ -44,7 +45,7 @@ def test_every_screen_name_has_a_class_and_the_router_names_only_those(ui_app: A
 def test_a_screen_left_is_dropped_and_a_resident_one_is_kept(ui_app: Any) -> None:
     sm = ui_app.root.ids.sm
     show(ui_app, "table")
-    assert all(sm.has_screen(name) for name in RESIDENT_SCREENS)
+    wait_for(lambda: all(sm.has_screen(name) for name in RESIDENT_SCREENS), timeout=RESIDENT_AFTER_S + 4.0)
     show(ui_app, "debt")
     assert sm.current == "debt" and sm.has_screen("debt")
     debt = weakref.ref(sm.get_screen("debt"))
@@ -81,6 +82,32 @@ def test_asking_for_a_screen_builds_it_and_an_unknown_name_is_refused(ui_app: An
         ui_app.screen("no-such-screen")
 
 
+def test_the_resident_screens_are_not_built_while_the_setup_screen_is_up() -> None:
+    """The setup screen and the board together were the game's peak of memory: the resident screens are
+    built only once another screen is shown (a game resumed at the table builds them at once)."""
+    import subprocess
+    import sys
+
+    script = ("import os; os.environ['KIVY_NO_ARGS'] = '1'\n"
+              "from ui.touch.screens import root\n"
+              "from ui.touch.app import prepare_kivy\n"
+              "prepare_kivy((800, 480), False)\n"
+              "from kivy.clock import Clock\n"
+              "from kivy.base import EventLoop\n"
+              "from fixtures.views import SCREENS as VIEWS\n"
+              "app = root.BoardBankApp(lang='en')\n"
+              "seen = []\n"
+              "def look(dt):\n"
+              "    app.render(VIEWS['setup']()); [EventLoop.idle() for _ in range(3)]\n"
+              "    seen.append(sorted(app.root.ids.sm.screen_names)); app.stop()\n"
+              "Clock.schedule_once(look, 0.3)\n"
+              "app.run()\n"
+              "print(seen)\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True,
+                         cwd=Path(__file__).resolve().parent)
+    assert out.stdout.strip().splitlines()[-1] == "[['setup']]", out.stdout[-500:] + out.stderr[-500:]
+
+
 def test_the_screen_under_the_board_or_the_menu_is_kept(ui_app: Any) -> None:
     """The board and the banker menu open on top of the banker's screen and close back to it: what is
     under them is not built again (the setup screen takes 70-150 ms to build)."""
@@ -95,3 +122,22 @@ def test_the_screen_under_the_board_or_the_menu_is_kept(ui_app: Any) -> None:
     show(ui_app, "debt")
     assert sm.get_screen("debt") is under
     assert not sm.has_screen("menu")  # the menu itself is dropped once the banker's screen is back
+
+
+def test_the_setup_screen_is_freed_once_left_after_a_name_was_typed(ui_app: Any) -> None:
+    """A name field scrolls its text to the cursor through Kivy's TextInput._adjust_viewport, a trigger
+    shared by every text field that keeps its last arguments: it held the last field typed in, and with it
+    the whole setup screen (~7 MiB at 800x480), for the rest of the game. Our fields have their own. And
+    Kivy's transition keeps the screen it moved out: let go once the screen is dropped."""
+    from ui.touch.widgets.setup_parts import NameInput
+
+    sm = ui_app.root.ids.sm
+    show(ui_app, "setup")
+    field = next(w for w in sm.get_screen("setup").walk(restrict=True) if isinstance(w, NameInput))
+    field.text = "Ana"
+    field.cursor = (3, 0)  # what typing does: the viewport follows the cursor
+    pump(2)
+    setup = weakref.ref(sm.get_screen("setup"))
+    del field
+    show(ui_app, "table")
+    wait_for(lambda: gc.collect() >= 0 and setup() is None, timeout=GIVE_BACK_AFTER_S + 4.0)

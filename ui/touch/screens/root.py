@@ -45,10 +45,13 @@ SCREENS: dict[str, str] = {
     "tax": "TaxScreen", "dice": "DiceScreen"}
 """Every screen: its name and its class (kv rule). A screen is built when it is first shown."""
 RESIDENT_SCREENS: tuple[str, ...] = ("table", "board")
-"""Screens built at start and kept: the one a turn goes back to, and the board players open from it (built
-in 70-290 ms here, too slow to build at each opening). Any other screen is dropped once a banker screen
+"""Screens kept once built: the one a turn goes back to, and the board players open from it (built in
+70-290 ms here, too slow to build at each opening). Any other screen is dropped once a banker screen
 replaces it and built again when next shown: its widgets and label textures do not stay in memory for the
 rest of the game (bench/bench_memory.py; a screen shows only the view-model, so a new one shows the same)."""
+RESIDENT_AFTER_S = 0.5
+"""Seconds after the first screen other than setup is shown that the resident screens are built: not with
+the setup screen (together: the memory's peak, bench/bench_memory.py), before its memory is given back."""
 ON_TOP_SCREENS = OVERLAY_SCREENS | {"menu"}
 """Screens opened on top of the banker's screen and closed back to it: the screen under them is kept."""
 
@@ -93,6 +96,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         self.enrolment: Enrolment | None = None
         self._next_blank = 1
         self._unsaved: dict[str, object] = {}  # UI settings not yet written (see remember)
+        self._residents_due = False  # the resident screens' build is scheduled (RESIDENT_AFTER_S)
         self._save_trigger: Any = None
 
     # -- kv helpers ----------------------------------------------------------------------------------
@@ -116,8 +120,6 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         frames.finish_frames(Window)  # software GL: no queued frames (memory, latency)
         root = Factory.RootLayout()
         self.root = root
-        for name in RESIDENT_SCREENS:
-            self.screen(name)
         root.ids.tray.on_card = self.tap_card
         root.ids.tray.on_blank = self.tap_blank_card
         self._show_readers(None)
@@ -353,6 +355,9 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         sm = self.root.ids.sm
         self.screen(name)
         self.board_open = name == "board"
+        if name != "setup" and not self._residents_due:
+            self._residents_due = True
+            Clock.schedule_once(lambda _dt: self.build_residents(), RESIDENT_AFTER_S)
         if sm.current == name:
             return
         sm.current = name
@@ -364,7 +369,22 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
                 sm.remove_widget(screen)
                 dropped = True
         if dropped:  # after the next frames are drawn, not before them
-            Clock.schedule_once(lambda _dt: memory.give_back(), GIVE_BACK_AFTER_S)
+            Clock.schedule_once(lambda _dt: self._give_back(), GIVE_BACK_AFTER_S)
+
+    def build_residents(self) -> None:
+        """Build the :data:`RESIDENT_SCREENS` not built yet."""
+        for resident in RESIDENT_SCREENS:
+            self.screen(resident)
+
+    def _give_back(self) -> None:
+        """Free what the dropped screens held: Kivy's transition keeps the screen it last moved out; a
+        dropped one is replaced by the screen shown (no None allowed; the next transition sets both), so
+        its widgets and textures are freed (setup: ~7 MiB at 800x480). Then give the memory back."""
+        sm = self.root.ids.sm if self.root is not None else None
+        transition = getattr(sm, "transition", None)
+        if transition is not None and not transition.is_active and transition.screen_out not in sm.screens:
+            transition.screen_out = transition.screen_in
+        memory.give_back()
 
     def _show_readers(self, status: Any) -> None:
         chip = self.root.ids.reader_chip if self.root is not None else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -43,6 +44,10 @@ class ColourChip(ButtonBehavior, Widget):
     taken = BooleanProperty(False)
 
 
+_ADJUST_VIEWPORT: Callable[..., None] = TextInput._adjust_viewport.__wrapped__
+"""Kivy's ``TextInput._adjust_viewport`` without its shared trigger (functools.wraps keeps it)."""
+
+
 class NameInput(TextInput):
     """A one-line name field: at most :data:`NAME_MAX` characters; its font follows the text, or the hint
     while it is empty (CJK or not)."""
@@ -50,9 +55,26 @@ class NameInput(TextInput):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("multiline", False)
         kwargs.setdefault("write_tab", False)
+        self._viewport_at = (0, 0)
+        self._adjust_later = Clock.create_trigger(self._adjust_now, -1)
         super().__init__(**kwargs)
         self.fbind("text", self._font)
         self.fbind("hint_text", self._font)
+
+    def _adjust_viewport(self, cc: int, cr: int) -> None:
+        """Scroll the text to the cursor (column ``cc``, row ``cr``) before the next frame, as Kivy does,
+        through a trigger of this field's own.
+
+        Kivy's ``TextInput._adjust_viewport`` is one ``@triggered`` function shared by every text field,
+        which keeps its last call's arguments in a closure for the rest of the run: the last name field
+        typed in, and through it the whole setup screen (its option rows, chips and label textures, about
+        7 MiB at 800x480), stayed alive through the game after the screen was dropped. Kivy's clock holds
+        this trigger's callback by a weak reference, so a dropped field is freed."""
+        self._viewport_at = (cc, cr)
+        self._adjust_later()
+
+    def _adjust_now(self, _dt: float) -> None:
+        _ADJUST_VIEWPORT(self, *self._viewport_at)
 
     def refused(self, characters: str) -> None:
         """Say which typed characters the screen cannot show (they were left out of the name)."""
