@@ -1,4 +1,4 @@
-"""Translations: gettext catalogs (``ui/locale/<lang>/LC_MESSAGES/boardbank.po``), read by :func:`read_messages`.
+"""Translations: gettext catalogs (``ui/locale/<lang>/LC_MESSAGES/boardbank.po``) read with Babel.
 
 Message ids are keys such as ``prompt.tap_buyer``; the English catalog holds the English text. A message
 may hold ``{name}`` placeholders filled from keyword parameters. Nothing here imports Kivy, so the
@@ -9,10 +9,11 @@ screens' text logic is testable without a window; the app binds its ``lang`` pro
 from __future__ import annotations
 
 import logging
-import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
+
+from babel.messages.pofile import read_po
 
 LANGUAGES: tuple[str, ...] = ("en", "ru", "ro", "ja")
 """The user-interface languages, in the order the language picker shows them."""
@@ -34,57 +35,19 @@ def catalog_path(lang: str) -> Path:
 
 @cache
 def load_catalog(lang: str) -> Mapping[str, str]:
-    """Read the catalog of ``lang`` into a key -> text mapping (untranslated entries are left out). Only
-    the languages asked for are read: the app reads its language and English (the fallback)."""
+    """Read the catalog of ``lang`` into a key -> text mapping (untranslated entries are left out)."""
     if lang not in LANGUAGES:
         raise I18nError(f"expected a language among {LANGUAGES}, got {lang!r}")
     path = catalog_path(lang)
     try:
-        return read_messages(path.read_text(encoding="utf-8").splitlines())
+        with path.open("rb") as fh:
+            catalog = read_po(fh, locale=lang, domain=DOMAIN)
     except (OSError, ValueError) as exc:
         raise I18nError(f"cannot read the {lang} catalog {path}: {exc}") from exc
-
-
-_ESCAPE = re.compile(r'\\([\\trn"])')
-_ESCAPED = {"\\": "\\", "t": "\t", "r": "\r", "n": "\n", '"': '"'}
-_LINE = re.compile(r'(msgid|msgstr)?\s*"(.*)"\s*$')
-
-
-def read_messages(lines: Iterable[str]) -> dict[str, str]:
-    """The translated messages (msgid -> msgstr) of a ``.po`` file's ``lines``: the header (empty msgid)
-    and untranslated entries left out, as Babel's ``read_po`` reads them (tests/ui/test_catalogs.py
-    compares the two on every catalog). Our catalogs use the plain form only (``msgid``, ``msgstr``,
-    continued strings, comments); anything else (plural forms, contexts) is a ValueError naming its line.
-
-    Not Babel at run time: its reader builds a Catalog of Message objects and imports babel.messages
-    (and email, and Babel's CLDR core), about 2 MiB the touch app kept to look keys up in a dict
-    (bench/bench_memory.py)."""
     messages: dict[str, str] = {}
-    field, parts = "", {"msgid": [""], "msgstr": [""]}
-
-    def done() -> None:
-        key, text = "".join(parts["msgid"]), "".join(parts["msgstr"])
-        if key and text:
-            messages[key] = text
-
-    for number, raw in enumerate(lines, 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        found = _LINE.fullmatch(line)
-        if found is None or (found.group(1) is None and not field):
-            raise ValueError(f"line {number}: expected msgid, msgstr or a quoted string, got {line[:40]!r}")
-        text = _ESCAPE.sub(lambda m: _ESCAPED[m.group(1)], found.group(2))
-        if found.group(1) == "msgid":
-            if field:
-                done()
-            field, parts = "msgid", {"msgid": [text], "msgstr": [""]}
-        elif found.group(1) == "msgstr":
-            field, parts["msgstr"] = "msgstr", [text]
-        else:
-            parts[field].append(text)
-    if field:
-        done()
+    for message in catalog:
+        if message.id and isinstance(message.id, str) and isinstance(message.string, str) and message.string:
+            messages[message.id] = message.string
     return messages
 
 

@@ -2,12 +2,13 @@
 
 Amounts are ``int`` in the edition's money unit: M for ``currency="M"`` (shown ``M1,500`` in English,
 ``M1 500`` in Russian), thousands of rubles for ``currency="RUB_K"`` (shown ``1 500 тыс. ₽`` in
-Russian). Only the digit grouping comes from Babel's locale data (CLDR), through :data:`GROUP_SYMBOLS`;
-the placement of the unit comes from the catalog keys ``money.M`` and ``money.RUB_K``, so every language
-can say "thousand" its own way.
+Russian). Only the digit grouping comes from Babel; the placement of the unit comes from the catalog
+keys ``money.M`` and ``money.RUB_K``, so every language can say "thousand" its own way.
 """
 
 from __future__ import annotations
+
+from babel.numbers import format_decimal
 
 from ui.i18n import LANGUAGES, Translator
 
@@ -15,13 +16,6 @@ CURRENCIES: tuple[str, ...] = ("M", "RUB_K")
 """The money units the editions use (``Edition.currency``)."""
 
 MINUS = "\u2212"  # the typographic minus sign; the default fonts and IPA Gothic have it
-
-GROUP_SYMBOLS: dict[str, str] = {"en": ",", "ru": "\u00a0", "ro": ".", "ja": ","}
-"""Each UI language's thousands separator, as Babel's ``format_decimal(n, locale=lang)`` groups an integer
-(CLDR's decimal pattern ``#,##0.###``, groups of three, in all four languages; ru's is a no-break
-space). A table rather than Babel at run time: asking Babel loads the whole CLDR locale and its global
-data, about 4 MiB of Python objects held for the rest of the run to format integers
-(bench/bench_memory.py). tests/ui/test_text.py checks every entry against Babel."""
 
 
 class MoneyError(ValueError):
@@ -32,7 +26,7 @@ def group_digits(amount: int, lang: str) -> str:
     """``amount`` (a non-negative int) with the digit grouping of ``lang``: 1,500 / 1 500 / 1.500."""
     if lang not in LANGUAGES:
         raise MoneyError(f"expected a language among {LANGUAGES}, got {lang!r}")
-    return f"{amount:,}".replace(",", GROUP_SYMBOLS[lang])
+    return format_decimal(amount, locale=lang, group_separator=True)
 
 
 def format_amount(amount: int, lang: str) -> str:

@@ -15,7 +15,7 @@ from engine.banker.table import BUTTONS, BankerState
 from engine.editions import list_editions, load_edition
 from engine.rulesets.ultimate.options import Options
 from reader.registry import KIND_LIMITS
-from ui.i18n import LANGUAGES, I18nError, catalog_path, load_catalog, read_messages
+from ui.i18n import LANGUAGES, I18nError, load_catalog
 from ui.money import CURRENCIES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,26 +48,6 @@ def test_translations_keep_the_placeholders() -> None:
     for lang in LANGUAGES:
         for key, text in catalog(lang).items():
             assert placeholders(text) == placeholders(en[key]), f"{lang} {key}: {text!r} vs {en[key]!r}"
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_our_reader_reads_each_catalog_as_babel_does(lang: str) -> None:
-    """ui.i18n reads the .po files itself (Babel's reader costs the app ~2 MiB): the same messages as
-    Babel's read_po, the header and untranslated entries left out."""
-    from babel.messages.pofile import read_po
-
-    with catalog_path(lang).open("rb") as fh:
-        babel = {m.id: m.string for m in read_po(fh, locale=lang) if m.id and m.string}
-    assert catalog(lang) == babel
-
-
-def test_the_reader_keeps_escapes_and_continued_lines_and_refuses_other_forms() -> None:
-    text = ['# a comment', 'msgid ""', 'msgstr ""', '"Language: en\\n"', '', 'msgid "a.key"',
-            'msgstr ""', '"Say \\"hi\\"\\n"', '"tab\\there \\\\ back"', 'msgid "untranslated"', 'msgstr ""']
-    assert read_messages(text) == {"a.key": 'Say "hi"\ntab\there \\ back'}
-    for bad in (['msgid "k"', 'msgid_plural "ks"'], ['msgctxt "c"'], ['"orphan"'], ['msgid "k"', 'msgstr[0] "x"']):
-        with pytest.raises(ValueError, match="line"):
-            read_messages(bad)
 
 
 def test_an_unknown_language_is_refused() -> None:
