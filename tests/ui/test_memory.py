@@ -106,11 +106,11 @@ def test_the_app_loads_images_without_pillow() -> None:
     assert "ImageLoaderSDL2" in " ".join(out[2:]), out
 
 
-LEFT_OUT = ("babel", "ndef", "engine.sim", "engine.rulesets.classic.sim", "engine.rulesets.classic.bots",
+LEFT_OUT = ("ndef", "engine.sim", "engine.rulesets.classic.sim", "engine.rulesets.classic.bots",
             "engine.rulesets.ultimate.sim", "engine.rulesets.ultimate.bots", "aiohttp", "segno", "ui.share.server",
             "matplotlib", "reportlab", "graphviz", "PIL")
 """Packages and modules ``boardbank run`` does not import at the table (sharing off, cards without NDEF
-records): Babel's locale data and readers (~7 MiB), ndeflib (~1 MiB), the simulator and its bots, the
+records): ndeflib (~1 MiB), the simulator and its bots, the
 share's web stack, the plotting, PDF and diagram libraries."""
 
 
