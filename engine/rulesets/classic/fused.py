@@ -39,7 +39,11 @@ class Fused(FusedHoldings):
         s = self.s
         if player != s.turn or s.phase != PLAY:
             return False
-        s.turn = next_active(s, player)
+        out = len(s.bankrupt)  # players only go bankrupt in a game: the next one changes only then
+        if out != self.out:
+            self.next = {p: next_active(s, p) for p in s.order}
+            self.out = out
+        s.turn = self.next[player]
         s.card_rent = None
         if s.fresh:
             s.fresh = frozenset()

@@ -61,6 +61,8 @@ class ClassicRunner(TableSender):
             if self._fusing and self._table is not None and fused.usable(state.options):
                 self._fz = fused.Fused(state, self.edition)
             fz = self._fz
+            table = self._table
+            quiet = fz is not None and table is not None and not self.check_invariants
             while r.turns < self.turn_cap:
                 player = state.turn
                 assert player is not None
@@ -69,7 +71,11 @@ class ClassicRunner(TableSender):
                 self._turn(player)
                 if state.turn == player and player not in state.bankrupt:
                     if fz is not None and fz.end_turn(player):
-                        self._fused(QUIET, c.EndTurn, player)
+                        if quiet and table is not None:  # _fused without the watch
+                            r.commands += 1
+                            table._command += 1
+                        else:
+                            self._fused(QUIET, c.EndTurn, player)
                     else:
                         self.send(end_turn[player])
                 r.turns += 1
@@ -118,8 +124,14 @@ class ClassicRunner(TableSender):
                 return
         doubles = 0
         rnd = self.rng.random  # two dice, 1..6 each, as _roll
+        fz = self._fz
+        table = self._table
+        quiet = fz is not None and table is not None and not self.check_invariants  # _fused without the watch
+        positions, kinds, deed_at, utility = self.positions, self.kinds, self.deed_at, self.utility
+        owner, jail, landings = s.owner, s.jail, r.landings
         while True:
-            d1, d2 = 1 + int(rnd() * 6), 1 + int(rnd() * 6)
+            d1 = 1 + int(rnd() * 6)
+            d2 = 1 + int(rnd() * 6)
             r.rolls += 1
             if d1 == d2:
                 doubles += 1
@@ -127,27 +139,57 @@ class ClassicRunner(TableSender):
                     self._go_to_jail(player)
                     r.in_jail += 1
                     return
-            self._move(player, d1 + d2)
+            if not quiet:
+                self._move(player, d1 + d2)
+            else:  # _move, with the fused commands counted in place
+                assert fz is not None and table is not None
+                old = positions[player]
+                new = (old + d1 + d2) % len(kinds)
+                positions[player] = new
+                self._mover = player  # counted even if the game ends on this square
+                self._mover_jailed = False
+                if new < old:
+                    if fz.pass_go(player):
+                        r.commands += 1
+                        table._command += 1
+                    else:
+                        self.send(command(c.PassGo, player))
+                deed = deed_at[new]
+                if deed is not None and kinds[new] == "deed" and deed not in utility \
+                        and owner.get(deed) not in (None, player) and fz.pay_rent(player, deed):
+                    r.commands += 1  # the most common landing, as _resolve_deed
+                    table._command += 1
+                else:
+                    self._land(player, new, d1 + d2)
+                self._mover = None
+                if player in jail:  # as _count
+                    r.in_jail += 1
+                else:
+                    landings[positions[player]] += 1
             if d1 != d2 or player in s.jail or player in s.bankrupt or s.turn != player:
                 return
 
     def _before_roll(self, player: str) -> None:
         """Lift a mortgage, offer a deal, build: what a bot does at the start of its turn. What the bot
-        could build on or trade for is looked at again only after deeds changed hands or mortgages."""
+        could build on or trade for is looked at again only after deeds changed hands or mortgages (its own
+        holdings, kept in ``_held`` until its deeds change, and the offer from them at that moment)."""
         s, ed, bot = self.state, self.edition, self.bots[player]
+        fz = self._fz
         if s.mortgaged:
             deed = bot.lift_choice(s, ed)
             if deed is not None:
-                fz = self._fz
                 if fz is not None and fz.lift(player, deed):
                     self._version += 1  # as send: a mortgage changed
+                    self._held.pop(player, None)
                     self._fused(HOLDINGS, cc.LiftMortgage, player, deed)
                 else:
                     self.send(command(cc.LiftMortgage, player, deed))
         seen = self._seen.get(player)
         if seen is None or seen[0] != self._version:
-            sets, offer = bot.survey(s, ed)  # complete_sets and trade_offer
-            seen = (self._version, sets, offer)
+            held = self._held.get(player)
+            if held is None:
+                held = self._held[player] = bot.holdings(s, ed)
+            seen = (self._version, held[0], bot.offer_from(s, ed, held[1]))  # bot.survey(s, ed)
             self._seen[player] = seen
         offer = seen[2]
         if offer is not None:
@@ -162,8 +204,11 @@ class ClassicRunner(TableSender):
                     self.send(command(cc.CancelTrade, player))
         if seen[1]:
             one_each = s.options.one_house_per_set  # the second text: one building per set a turn
-            fz = self._fz
+            balances = s.ledger.balances
+            floor = self._least_house + bot.build_reserve
             while True:
+                if balances[player] < floor:
+                    return  # as build_choice: no set's house is within reach
                 sets = seen[1] if not one_each else tuple(
                     m for m in seen[1] if f"built:{ed.deeds[m[0]].colour}" not in s.marks)
                 deed = bot.build_choice(s, ed, sets)
@@ -256,6 +301,7 @@ class ClassicRunner(TableSender):
                 fz = self._fz
                 if fz is not None and fz.buy(player, deed):
                     self._version += 1  # as send: a deed changed hands
+                    self._held.pop(player, None)
                     self._fused(HOLDINGS, c.BuyDeed, player, deed)
                 else:
                     self.send(command(c.BuyDeed, player, deed))
