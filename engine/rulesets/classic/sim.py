@@ -50,7 +50,9 @@ class ClassicRunner(TableSender):
 
     # -- a whole game ----------------------------------------------------------------------------
     def play(self) -> GameResult:
-        """Start the game and play until it is over or reaches the turn cap (then ``capped``)."""
+        """Start the game and play until it is over or reaches the turn cap (then ``capped``). Each turn:
+        what the bot does before rolling, a turn in jail, then the rolls (doubles roll again; the third goes
+        to jail), each roll's move and landing; then the end of turn."""
         r = self.result
         try:
             specs = tuple(c.PlayerSpec(p, p, "") for p in self.ids)
@@ -62,13 +64,58 @@ class ClassicRunner(TableSender):
                 self._fz = fused.Fused(state, self.edition)
             fz = self._fz
             table = self._table
-            quiet = fz is not None and table is not None and not self.check_invariants
-            while r.turns < self.turn_cap:
+            quiet = fz is not None and table is not None and not self.check_invariants  # _fused without the watch
+            rnd = self.rng.random  # two dice, 1..6 each, as _roll
+            positions, kinds, deed_at, utility = self.positions, self.kinds, self.deed_at, self.utility
+            owner, jail, landings = state.owner, state.jail, r.landings
+            spaces, turn_cap = len(kinds), self.turn_cap
+            while r.turns < turn_cap:
                 player = state.turn
                 assert player is not None
                 if clocked and r.turns // TURNS_PER_MINUTE > state.minute:
                     self.send(command(cc.AdvanceClock, r.turns // TURNS_PER_MINUTE))
-                self._turn(player)
+                self._before_roll(player)
+                if player not in jail or not self._jail_turn(player):
+                    doubles = 0
+                    while True:
+                        d1 = 1 + int(rnd() * 6)
+                        d2 = 1 + int(rnd() * 6)
+                        r.rolls += 1
+                        if d1 == d2:
+                            doubles += 1
+                            if doubles == 3:
+                                self._go_to_jail(player)
+                                r.in_jail += 1
+                                break
+                        if not quiet:
+                            self._move(player, d1 + d2)
+                        else:  # _move, with the fused commands counted in place
+                            assert fz is not None and table is not None
+                            old = positions[player]
+                            new = (old + d1 + d2) % spaces
+                            positions[player] = new
+                            self._mover = player  # counted even if the game ends on this square
+                            self._mover_jailed = False
+                            if new < old:
+                                if fz.pass_go(player):
+                                    r.commands += 1
+                                    table._command += 1
+                                else:
+                                    self.send(command(c.PassGo, player))
+                            deed = deed_at[new]
+                            if deed is not None and kinds[new] == "deed" and deed not in utility \
+                                    and owner.get(deed) not in (None, player) and fz.pay_rent(player, deed):
+                                r.commands += 1  # the most common landing, as _resolve_deed
+                                table._command += 1
+                            else:
+                                self._land(player, new, d1 + d2)
+                            self._mover = None
+                            if player in jail:  # as _count
+                                r.in_jail += 1
+                            else:
+                                landings[positions[player]] += 1
+                        if d1 != d2 or player in jail or player in state.bankrupt or state.turn != player:
+                            break
                 if state.turn == player and player not in state.bankrupt:
                     if fz is not None and fz.end_turn(player):
                         if quiet and table is not None:  # _fused without the watch
@@ -98,76 +145,31 @@ class ClassicRunner(TableSender):
         rnd = self.rng.random
         return 1 + int(rnd() * 6), 1 + int(rnd() * 6)
 
-    def _turn(self, player: str) -> None:
+    def _jail_turn(self, player: str) -> bool:
+        """A turn that starts in jail: leave with the card or the fine (False: the turn goes on to roll), or
+        roll for doubles (True: the turn's roll is done)."""
         s = self.state
-        self._before_roll(player)
-        r = self.result
-        if player in s.jail:
-            if self.short and player in s.held.values():
-                self.send(command(cc.UseJailCard, player))
-            elif self.short and s.ledger.balances[player] >= s.options.jail_fine:
-                fz = self._fz
-                if fz is not None and fz.pay_fine(player):
-                    self._fused(QUIET, c.PayJailFee, player)
-                else:
-                    self.send(command(c.PayJailFee, player))
+        if self.short and player in s.held.values():
+            self.send(command(cc.UseJailCard, player))
+            return False
+        if self.short and s.ledger.balances[player] >= s.options.jail_fine:
+            fz = self._fz
+            if fz is not None and fz.pay_fine(player):
+                self._fused(QUIET, c.PayJailFee, player)
             else:
-                d1, d2 = self._roll()
-                r.rolls += 1
-                self._mover, self._mover_jailed = player, True  # counted In Jail if the game ends here
-                self.send(command(c.JailRoll, player, d1 == d2))
-                self._mover = None
-                if player in s.jail or player in s.bankrupt:  # a bankrupt one: the fine after the last try
-                    r.in_jail += 1
-                else:
-                    self._move(player, d1 + d2)  # leaving jail by a roll does not roll again
-                return
-        doubles = 0
-        rnd = self.rng.random  # two dice, 1..6 each, as _roll
-        fz = self._fz
-        table = self._table
-        quiet = fz is not None and table is not None and not self.check_invariants  # _fused without the watch
-        positions, kinds, deed_at, utility = self.positions, self.kinds, self.deed_at, self.utility
-        owner, jail, landings = s.owner, s.jail, r.landings
-        while True:
-            d1 = 1 + int(rnd() * 6)
-            d2 = 1 + int(rnd() * 6)
-            r.rolls += 1
-            if d1 == d2:
-                doubles += 1
-                if doubles == 3:
-                    self._go_to_jail(player)
-                    r.in_jail += 1
-                    return
-            if not quiet:
-                self._move(player, d1 + d2)
-            else:  # _move, with the fused commands counted in place
-                assert fz is not None and table is not None
-                old = positions[player]
-                new = (old + d1 + d2) % len(kinds)
-                positions[player] = new
-                self._mover = player  # counted even if the game ends on this square
-                self._mover_jailed = False
-                if new < old:
-                    if fz.pass_go(player):
-                        r.commands += 1
-                        table._command += 1
-                    else:
-                        self.send(command(c.PassGo, player))
-                deed = deed_at[new]
-                if deed is not None and kinds[new] == "deed" and deed not in utility \
-                        and owner.get(deed) not in (None, player) and fz.pay_rent(player, deed):
-                    r.commands += 1  # the most common landing, as _resolve_deed
-                    table._command += 1
-                else:
-                    self._land(player, new, d1 + d2)
-                self._mover = None
-                if player in jail:  # as _count
-                    r.in_jail += 1
-                else:
-                    landings[positions[player]] += 1
-            if d1 != d2 or player in s.jail or player in s.bankrupt or s.turn != player:
-                return
+                self.send(command(c.PayJailFee, player))
+            return False
+        r = self.result
+        d1, d2 = self._roll()
+        r.rolls += 1
+        self._mover, self._mover_jailed = player, True  # counted In Jail if the game ends here
+        self.send(command(c.JailRoll, player, d1 == d2))
+        self._mover = None
+        if player in s.jail or player in s.bankrupt:  # a bankrupt one: the fine after the last try
+            r.in_jail += 1
+        else:
+            self._move(player, d1 + d2)  # leaving jail by a roll does not roll again
+        return True
 
     def _before_roll(self, player: str) -> None:
         """Lift a mortgage, offer a deal, build: what a bot does at the start of its turn. What the bot
