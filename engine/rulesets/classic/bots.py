@@ -238,8 +238,15 @@ class Bot:
         free = [d for d, o in owner.items() if o == me and d not in mortgaged]
         if free:  # outside complete sets first, then the cheapest, then the lowest number
             head, least = 0, (True, 0, 0)
+            deeds, sets = ed.deeds, ed.colour_sets
             for i, d in enumerate(free):
-                key = (self.completes_set(s, ed, d), ed.deeds[d].mortgage, d)
+                card = deeds[d]
+                whole = True  # self.completes_set(s, ed, d), in place
+                for m in sets[card.colour]:
+                    if m != d and owner.get(m) != me:
+                        whole = False
+                        break
+                key = (whole, card.mortgage, d)
                 if i == 0 or key < least:
                     head, least = d, key
             cmd2 = MortgageDeed(me, head)
