@@ -217,7 +217,9 @@ class TableSender:
                     return
                 if kind is cc.MortgageDeed and fz.mortgage(debtor, deed):
                     self._version += 1  # as send: a mortgage changed
-                    self._held.pop(debtor, None)
+                    held = self._held.get(debtor)
+                    if held is not None:  # Bot.holdings now: the set of the deed is no longer whole
+                        self._held[debtor] = (tuple(m for m in held[0] if deed not in m), held[1])
                     self._fused(HOLDINGS, cc.MortgageDeed, debtor, deed)
                     return
             self.send(cmd if cmd is not None else command(cc.DeclareBankruptcy, debtor))
