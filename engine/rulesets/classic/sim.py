@@ -213,10 +213,15 @@ class ClassicRunner(TableSender):
                     return  # as build_choice: no set's house is within reach
                 sets = seen[1] if not one_each else tuple(
                     m for m in seen[1] if f"built:{ed.deeds[m[0]].colour}" not in s.marks)
+                idle = self._idle.get(player)
+                if idle is not None and idle[0] is sets and idle[2] == self._levels and balances[player] <= idle[1]:
+                    return  # build_choice said None with as much cash or more, no building since
                 deed = bot.build_choice(s, ed, sets)
                 if deed is None:
+                    self._idle[player] = (sets, balances[player], self._levels)
                     return
                 if fz is not None and fz.build(player, deed):
+                    self._levels += 1
                     self._fused((BUILT(0, 0, player, deed, 0, 0),) if self.check_invariants else QUIET,
                                 cc.BuildHouse, player, deed)
                 else:

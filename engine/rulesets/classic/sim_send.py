@@ -123,6 +123,10 @@ class TableSender:
         # fused purchase, mortgage and lift of its own deed, and all of them by a command of _CHANGESHOLDINGS sent
         self._held: dict[str, Holdings] = {}
         self._least_house = least_costs(edition)[0]  # the cheapest house of any street set
+        # a bot's last None from build_choice: (its sets, its cash then, _levels then); the answer stays None
+        # while it has no more cash and no building changed (more cash or houses can only add a choice)
+        self._idle: dict[str, tuple[tuple[tuple[int, ...], ...], int, int]] = {}
+        self._levels = 0  # counts the fused buildings bought and sold and every command sent
         self._watch = InvariantWatch(edition)  # check_invariants after each command, by what it touched
         self._fz: fused.Fused | None = None  # on the lean table with the bare rules: the fused commands
         self._fusing = fusing
@@ -134,6 +138,7 @@ class TableSender:
         events = table.apply(cmd) if table is not None else self._apply(cmd)
         r = self.result
         r.commands += 1
+        self._levels += 1  # any command sent may change the buildings
         if type(cmd) in _CHANGESHOLDINGS:  # every command whose events may change an owner or a mortgage
             self._version += 1
             self._held.clear()
@@ -212,6 +217,7 @@ class TableSender:
             if fz is not None and (kind is cc.SellBuilding or kind is cc.MortgageDeed):
                 deed = cmd.deed  # type: ignore[attr-defined]
                 if kind is cc.SellBuilding and fz.sell(debtor, deed):
+                    self._levels += 1
                     self._fused((SOLD(0, 0, debtor, deed, 0, 0),) if self.check_invariants else QUIET,
                                 cc.SellBuilding, debtor, deed)
                     return

@@ -71,10 +71,13 @@ def test_holdings_and_offer_from_are_survey() -> None:
 
 class _Audit(random.Random):
     """The runner's dice, which check at every roll that each bot's kept holdings (the runner's ``_held``)
-    are what ``Bot.holdings`` says now, and that the fused end of turn's next players are ``next_active``'s."""
+    are what ``Bot.holdings`` says now, that a bot's kept None from ``build_choice`` (the runner's ``_idle``)
+    is still its answer where the runner would use it, and that the fused end of turn's next players are
+    ``next_active``'s."""
 
     runner: Any = None
     checked = 0
+    idle = 0
 
     def random(self) -> float:
         runner = self.runner
@@ -83,6 +86,10 @@ class _Audit(random.Random):
             for player, held in runner._held.items():
                 assert held == runner.bots[player].holdings(s, ed), (player, held)
                 _Audit.checked += 1
+            for player, (sets, cash, levels) in runner._idle.items():
+                if levels == runner._levels and s.ledger.balances[player] <= cash:
+                    assert runner.bots[player].build_choice(s, ed, sets) is None, (player, sets)
+                    _Audit.idle += 1
             fz = runner._fz
             if fz is not None and fz.out == len(s.bankrupt):
                 assert fz.next == {p: next_active(s, p) for p in s.order}
@@ -93,12 +100,13 @@ class _Audit(random.Random):
                                      {"bank_pays_creditor": True}, {"mortgaged_set_double_rent": True}])
 def test_kept_holdings_are_never_stale(options: dict[str, object]) -> None:
     """What the runner keeps of each bot's holdings between its turns (dropped when that bot's deeds or
-    mortgages change) is the fresh answer whenever it is kept, on the fused lean table, over whole games."""
-    _Audit.checked = 0
+    mortgages change) is the fresh answer whenever it is kept, and a kept None from build_choice is still
+    the answer whenever it would be used, on the fused lean table, over whole games."""
+    _Audit.checked = _Audit.idle = 0
     for seed in range(6):
         runner = ClassicRunner(load_edition("classic-us"), 4, seed, options=options, check_invariants=False)
         audit = _Audit(seed)
         audit.runner = runner
         runner.rng = audit
         runner.play()
-    assert _Audit.checked > 1000, _Audit.checked
+    assert _Audit.checked > 1000 and _Audit.idle > 100, (_Audit.checked, _Audit.idle)
