@@ -41,6 +41,7 @@ from engine.rulesets.classic.sim_send import (
 from engine.sim.results import GameResult
 
 __all__ = ["CLASSIC_TURN_CAP", "JAIL_STRATEGIES", "TURNS_PER_MINUTE", "ClassicRunner"]
+LANDINGS: Final = frozenset({"deed", "chance", "chest", "tax", "go_to_jail", "parking"})  # what _land resolves
 TURNS_PER_MINUTE: Final = 2  # the simulated clock of the late-game rent tax: two player turns a minute
 
 
@@ -103,11 +104,17 @@ class ClassicRunner(TableSender):
                                 else:
                                     self.send(command(c.PassGo, player))
                             deed = deed_at[new]
-                            if deed is not None and kinds[new] == "deed" and deed not in utility \
-                                    and owner.get(deed) not in (None, player) and fz.pay_rent(player, deed):
-                                r.commands += 1  # the most common landing, as _resolve_deed
-                                table._command += 1
-                            else:
+                            kind = kinds[new]
+                            if deed is not None and kind == "deed":
+                                holder = owner.get(deed)
+                                if holder == player:
+                                    pass  # one's own deed: nothing to do (as _resolve_deed)
+                                elif holder is not None and deed not in utility and fz.pay_rent(player, deed):
+                                    r.commands += 1  # the most common landing, as _resolve_deed
+                                    table._command += 1
+                                else:
+                                    self._land(player, new, d1 + d2)
+                            elif kind in LANDINGS:
                                 self._land(player, new, d1 + d2)
                             self._mover = None
                             if player in jail:  # as _count
