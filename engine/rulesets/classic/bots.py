@@ -42,6 +42,10 @@ def least_costs(ed: Edition) -> tuple[int, int]:
     return found
 
 
+Holdings = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]
+"""A bot's whole street sets and the streets it lacks one of, with their offers (see :meth:`Bot.holdings`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Bot:
     """A cautious builder. ``reserve``: cash it keeps after buying or bidding; ``build_reserve``: after
@@ -112,6 +116,47 @@ class Bot:
                 if other is not None and cash - give >= self.build_reserve:
                     offer = ProposeTrade(me, other, give_cash=give, take_deeds=(deed,))
         return tuple(out), offer
+
+    def holdings(self, s: ClassicState, ed: Edition) -> Holdings:
+        """What :meth:`survey` reads of this bot's own deeds alone: the street sets it holds whole with no deed
+        mortgaged, and for each street set it lacks one street of (in set order), that street and the cash
+        offered for it (half again its price). The simulator keeps it until this bot's deeds change."""
+        out = []
+        lacking = []
+        owner, mortgaged, me = s.owner, s.mortgaged, self.player
+        for members in street_sets(ed):
+            missing = 0
+            deed = 0
+            whole = True
+            for m in members:
+                if owner.get(m) != me:
+                    missing += 1
+                    deed = m
+                    whole = False
+                elif m in mortgaged:
+                    whole = False
+            if whole:
+                out.append(members)
+            elif missing == 1:
+                price = ed.deeds[deed].price
+                lacking.append((deed, price + price // 2))
+        return tuple(out), tuple(lacking)
+
+    def offer_from(self, s: ClassicState, ed: Edition, lacking: tuple[tuple[int, int], ...]) -> ProposeTrade | None:
+        """:meth:`trade_offer` from the streets it lacks one of (``holdings(s, ed)[1]``): the first another
+        player holds whose offer keeps the build reserve, or None."""
+        if not lacking:
+            return None
+        cash = s.ledger.balances[self.player]
+        reserve = self.build_reserve
+        if cash - least_costs(ed)[1] < reserve:  # as trade_offer
+            return None
+        owner = s.owner
+        for deed, give in lacking:
+            other = owner.get(deed)
+            if other is not None and cash - give >= reserve:
+                return ProposeTrade(self.player, other, give_cash=give, take_deeds=(deed,))
+        return None
 
     def build_choice(self, s: ClassicState, ed: Edition, sets: tuple[tuple[int, ...], ...]) -> int | None:
         """The street to build on next among ``sets`` (the lowest first, cheapest houses first), or None."""
@@ -193,8 +238,15 @@ class Bot:
         free = [d for d, o in owner.items() if o == me and d not in mortgaged]
         if free:  # outside complete sets first, then the cheapest, then the lowest number
             head, least = 0, (True, 0, 0)
+            deeds, sets = ed.deeds, ed.colour_sets
             for i, d in enumerate(free):
-                key = (self.completes_set(s, ed, d), ed.deeds[d].mortgage, d)
+                card = deeds[d]
+                whole = True  # self.completes_set(s, ed, d), in place
+                for m in sets[card.colour]:
+                    if m != d and owner.get(m) != me:
+                        whole = False
+                        break
+                key = (whole, card.mortgage, d)
                 if i == 0 or key < least:
                     head, least = d, key
             cmd2 = MortgageDeed(me, head)

@@ -39,7 +39,11 @@ class Fused(FusedHoldings):
         s = self.s
         if player != s.turn or s.phase != PLAY:
             return False
-        s.turn = next_active(s, player)
+        out = len(s.bankrupt)  # players only go bankrupt in a game: the next one changes only then
+        if out != self.out:
+            self.next = {p: next_active(s, p) for p in s.order}
+            self.out = out
+        s.turn = self.next[player]
         s.card_rent = None
         if s.fresh:
             s.fresh = frozenset()
@@ -82,10 +86,38 @@ class Fused(FusedHoldings):
         if (s.phase != PLAY or self.late_tax or payer not in s.specs or payer in s.bankrupt
                 or deed not in ed.deeds or (self.claimed and payer != s.turn)):
             return False
-        owner = s.owner.get(deed)
-        if owner is None or owner == payer or ed.deeds[deed].kind == "utility":
+        owners = s.owner
+        owner = owners.get(deed)
+        if owner is None or owner == payer:
             return False
-        amount = rent_for(s, ed, deed)
+        d = ed.deeds[deed]
+        kind = d.kind
+        if kind == "utility":
+            return False
+        mortgaged = s.mortgaged
+        if deed in mortgaged:  # base.rent_for, in one pass over the set
+            amount = 0
+        elif kind == "street":
+            level = s.level.get(deed, 0)
+            if level:
+                amount = d.rents[level]
+            else:
+                amount = d.rents[0]
+                whole, lent = True, False
+                for m in ed.colour_sets[d.colour]:
+                    if owners.get(m) != owner:
+                        whole = False
+                        break
+                    if m in mortgaged:
+                        lent = True
+                if whole and (self.double_lent or not lent):
+                    amount *= 2
+        else:
+            count = 0
+            for m in ed.colour_sets[d.colour]:
+                if owners.get(m) == owner:
+                    count += 1
+            amount = d.rents[count - 1] if kind == "railroad" else 0  # (any other kind: times no dice)
         card = s.card_rent
         if card is not None and card[0] == payer and card[1] == deed and card[2] == "double":
             amount *= 2

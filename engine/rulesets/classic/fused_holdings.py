@@ -39,6 +39,9 @@ class FusedHoldings:
         self.card_tax: bool = o.rent_tax_on_cards and o.late_game_rent_tax  # cards.card_tax may cut a payout
         self.cards: dict[int, EventCard] = dict(cards(ed))
         self.space_kinds: tuple[str, ...] = tuple(sp.kind for sp in ed.spaces)
+        self.double_lent: bool = o.mortgaged_set_double_rent  # a whole set doubles its rent with a lot mortgaged
+        self.next: dict[str, str] = {}  # each player's next active one (base.next_active), while ...
+        self.out = -1  # ... this many players are bankrupt
 
     def _charge(self, player: str, amount: int) -> bool:
         """``base.charge`` paid at once (a tax, fine or card payment to the Bank or the pot), or False

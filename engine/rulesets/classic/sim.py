@@ -41,6 +41,7 @@ from engine.rulesets.classic.sim_send import (
 from engine.sim.results import GameResult
 
 __all__ = ["CLASSIC_TURN_CAP", "JAIL_STRATEGIES", "TURNS_PER_MINUTE", "ClassicRunner"]
+LANDINGS: Final = frozenset({"deed", "chance", "chest", "tax", "go_to_jail", "parking"})  # what _land resolves
 TURNS_PER_MINUTE: Final = 2  # the simulated clock of the late-game rent tax: two player turns a minute
 
 
@@ -50,7 +51,9 @@ class ClassicRunner(TableSender):
 
     # -- a whole game ----------------------------------------------------------------------------
     def play(self) -> GameResult:
-        """Start the game and play until it is over or reaches the turn cap (then ``capped``)."""
+        """Start the game and play until it is over or reaches the turn cap (then ``capped``). Each turn:
+        what the bot does before rolling, a turn in jail, then the rolls (doubles roll again; the third goes
+        to jail), each roll's move and landing; then the end of turn."""
         r = self.result
         try:
             specs = tuple(c.PlayerSpec(p, p, "") for p in self.ids)
@@ -61,15 +64,72 @@ class ClassicRunner(TableSender):
             if self._fusing and self._table is not None and fused.usable(state.options):
                 self._fz = fused.Fused(state, self.edition)
             fz = self._fz
-            while r.turns < self.turn_cap:
+            table = self._table
+            quiet = fz is not None and table is not None and not self.check_invariants  # _fused without the watch
+            rnd = self.rng.random  # two dice, 1..6 each, as _roll
+            positions, kinds, deed_at, utility = self.positions, self.kinds, self.deed_at, self.utility
+            owner, jail, landings = state.owner, state.jail, r.landings
+            spaces, turn_cap = len(kinds), self.turn_cap
+            while r.turns < turn_cap:
                 player = state.turn
                 assert player is not None
                 if clocked and r.turns // TURNS_PER_MINUTE > state.minute:
                     self.send(command(cc.AdvanceClock, r.turns // TURNS_PER_MINUTE))
-                self._turn(player)
+                self._before_roll(player)
+                if player not in jail or not self._jail_turn(player):
+                    doubles = 0
+                    while True:
+                        d1 = 1 + int(rnd() * 6)
+                        d2 = 1 + int(rnd() * 6)
+                        r.rolls += 1
+                        if d1 == d2:
+                            doubles += 1
+                            if doubles == 3:
+                                self._go_to_jail(player)
+                                r.in_jail += 1
+                                break
+                        if not quiet:
+                            self._move(player, d1 + d2)
+                        else:  # _move, with the fused commands counted in place
+                            assert fz is not None and table is not None
+                            old = positions[player]
+                            new = (old + d1 + d2) % spaces
+                            positions[player] = new
+                            self._mover = player  # counted even if the game ends on this square
+                            self._mover_jailed = False
+                            if new < old:
+                                if fz.pass_go(player):
+                                    r.commands += 1
+                                    table._command += 1
+                                else:
+                                    self.send(command(c.PassGo, player))
+                            deed = deed_at[new]
+                            kind = kinds[new]
+                            if deed is not None and kind == "deed":
+                                holder = owner.get(deed)
+                                if holder == player:
+                                    pass  # one's own deed: nothing to do (as _resolve_deed)
+                                elif holder is not None and deed not in utility and fz.pay_rent(player, deed):
+                                    r.commands += 1  # the most common landing, as _resolve_deed
+                                    table._command += 1
+                                else:
+                                    self._land(player, new, d1 + d2)
+                            elif kind in LANDINGS:
+                                self._land(player, new, d1 + d2)
+                            self._mover = None
+                            if player in jail:  # as _count
+                                r.in_jail += 1
+                            else:
+                                landings[positions[player]] += 1
+                        if d1 != d2 or player in jail or player in state.bankrupt or state.turn != player:
+                            break
                 if state.turn == player and player not in state.bankrupt:
                     if fz is not None and fz.end_turn(player):
-                        self._fused(QUIET, c.EndTurn, player)
+                        if quiet and table is not None:  # _fused without the watch
+                            r.commands += 1
+                            table._command += 1
+                        else:
+                            self._fused(QUIET, c.EndTurn, player)
                     else:
                         self.send(end_turn[player])
                 r.turns += 1
@@ -92,62 +152,53 @@ class ClassicRunner(TableSender):
         rnd = self.rng.random
         return 1 + int(rnd() * 6), 1 + int(rnd() * 6)
 
-    def _turn(self, player: str) -> None:
+    def _jail_turn(self, player: str) -> bool:
+        """A turn that starts in jail: leave with the card or the fine (False: the turn goes on to roll), or
+        roll for doubles (True: the turn's roll is done)."""
         s = self.state
-        self._before_roll(player)
-        r = self.result
-        if player in s.jail:
-            if self.short and player in s.held.values():
-                self.send(command(cc.UseJailCard, player))
-            elif self.short and s.ledger.balances[player] >= s.options.jail_fine:
-                fz = self._fz
-                if fz is not None and fz.pay_fine(player):
-                    self._fused(QUIET, c.PayJailFee, player)
-                else:
-                    self.send(command(c.PayJailFee, player))
+        if self.short and player in s.held.values():
+            self.send(command(cc.UseJailCard, player))
+            return False
+        if self.short and s.ledger.balances[player] >= s.options.jail_fine:
+            fz = self._fz
+            if fz is not None and fz.pay_fine(player):
+                self._fused(QUIET, c.PayJailFee, player)
             else:
-                d1, d2 = self._roll()
-                r.rolls += 1
-                self._mover, self._mover_jailed = player, True  # counted In Jail if the game ends here
-                self.send(command(c.JailRoll, player, d1 == d2))
-                self._mover = None
-                if player in s.jail or player in s.bankrupt:  # a bankrupt one: the fine after the last try
-                    r.in_jail += 1
-                else:
-                    self._move(player, d1 + d2)  # leaving jail by a roll does not roll again
-                return
-        doubles = 0
-        rnd = self.rng.random  # two dice, 1..6 each, as _roll
-        while True:
-            d1, d2 = 1 + int(rnd() * 6), 1 + int(rnd() * 6)
-            r.rolls += 1
-            if d1 == d2:
-                doubles += 1
-                if doubles == 3:
-                    self._go_to_jail(player)
-                    r.in_jail += 1
-                    return
-            self._move(player, d1 + d2)
-            if d1 != d2 or player in s.jail or player in s.bankrupt or s.turn != player:
-                return
+                self.send(command(c.PayJailFee, player))
+            return False
+        r = self.result
+        d1, d2 = self._roll()
+        r.rolls += 1
+        self._mover, self._mover_jailed = player, True  # counted In Jail if the game ends here
+        self.send(command(c.JailRoll, player, d1 == d2))
+        self._mover = None
+        if player in s.jail or player in s.bankrupt:  # a bankrupt one: the fine after the last try
+            r.in_jail += 1
+        else:
+            self._move(player, d1 + d2)  # leaving jail by a roll does not roll again
+        return True
 
     def _before_roll(self, player: str) -> None:
         """Lift a mortgage, offer a deal, build: what a bot does at the start of its turn. What the bot
-        could build on or trade for is looked at again only after deeds changed hands or mortgages."""
+        could build on or trade for is looked at again only after deeds changed hands or mortgages (its own
+        holdings, kept in ``_held`` until its deeds change, and the offer from them at that moment)."""
         s, ed, bot = self.state, self.edition, self.bots[player]
+        fz = self._fz
         if s.mortgaged:
             deed = bot.lift_choice(s, ed)
             if deed is not None:
-                fz = self._fz
                 if fz is not None and fz.lift(player, deed):
                     self._version += 1  # as send: a mortgage changed
+                    self._held.pop(player, None)
                     self._fused(HOLDINGS, cc.LiftMortgage, player, deed)
                 else:
                     self.send(command(cc.LiftMortgage, player, deed))
         seen = self._seen.get(player)
         if seen is None or seen[0] != self._version:
-            sets, offer = bot.survey(s, ed)  # complete_sets and trade_offer
-            seen = (self._version, sets, offer)
+            held = self._held.get(player)
+            if held is None:
+                held = self._held[player] = bot.holdings(s, ed)
+            seen = (self._version, held[0], bot.offer_from(s, ed, held[1]))  # bot.survey(s, ed)
             self._seen[player] = seen
         offer = seen[2]
         if offer is not None:
@@ -162,14 +213,22 @@ class ClassicRunner(TableSender):
                     self.send(command(cc.CancelTrade, player))
         if seen[1]:
             one_each = s.options.one_house_per_set  # the second text: one building per set a turn
-            fz = self._fz
+            balances = s.ledger.balances
+            floor = self._least_house + bot.build_reserve
             while True:
+                if balances[player] < floor:
+                    return  # as build_choice: no set's house is within reach
                 sets = seen[1] if not one_each else tuple(
                     m for m in seen[1] if f"built:{ed.deeds[m[0]].colour}" not in s.marks)
+                idle = self._idle.get(player)
+                if idle is not None and idle[0] is sets and idle[2] == self._levels and balances[player] <= idle[1]:
+                    return  # build_choice said None with as much cash or more, no building since
                 deed = bot.build_choice(s, ed, sets)
                 if deed is None:
+                    self._idle[player] = (sets, balances[player], self._levels)
                     return
                 if fz is not None and fz.build(player, deed):
+                    self._levels += 1
                     self._fused((BUILT(0, 0, player, deed, 0, 0),) if self.check_invariants else QUIET,
                                 cc.BuildHouse, player, deed)
                 else:
@@ -256,6 +315,7 @@ class ClassicRunner(TableSender):
                 fz = self._fz
                 if fz is not None and fz.buy(player, deed):
                     self._version += 1  # as send: a deed changed hands
+                    self._held.pop(player, None)
                     self._fused(HOLDINGS, c.BuyDeed, player, deed)
                 else:
                     self.send(command(c.BuyDeed, player, deed))

@@ -17,7 +17,7 @@ from engine.game import Game
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic import events as cev
 from engine.rulesets.classic import fused
-from engine.rulesets.classic.bots import Bot
+from engine.rulesets.classic.bots import Bot, Holdings, least_costs
 from engine.rulesets.classic.jail import jail_position
 from engine.rulesets.classic.state import ClassicState
 from engine.rulesets.classic.table import SimTable, light
@@ -119,6 +119,14 @@ class TableSender:
         self._busy = False  # settling a debt or running an auction: no nested settling
         self._version = 0  # counts commands that may change who holds which deed or mortgage
         self._seen: dict[str, tuple[int, tuple[tuple[int, ...], ...], cc.ProposeTrade | None]] = {}
+        # each bot's own holdings (Bot.holdings), kept until its deeds or mortgages change: dropped by the
+        # fused purchase, mortgage and lift of its own deed, and all of them by a command of _CHANGESHOLDINGS sent
+        self._held: dict[str, Holdings] = {}
+        self._least_house = least_costs(edition)[0]  # the cheapest house of any street set
+        # a bot's last None from build_choice: (its sets, its cash then, _levels then); the answer stays None
+        # while it has no more cash and no building changed (more cash or houses can only add a choice)
+        self._idle: dict[str, tuple[tuple[tuple[int, ...], ...], int, int]] = {}
+        self._levels = 0  # counts the fused buildings bought and sold and every command sent
         self._watch = InvariantWatch(edition)  # check_invariants after each command, by what it touched
         self._fz: fused.Fused | None = None  # on the lean table with the bare rules: the fused commands
         self._fusing = fusing
@@ -130,8 +138,10 @@ class TableSender:
         events = table.apply(cmd) if table is not None else self._apply(cmd)
         r = self.result
         r.commands += 1
-        if type(cmd) in _CHANGESHOLDINGS:
+        self._levels += 1  # any command sent may change the buildings
+        if type(cmd) in _CHANGESHOLDINGS:  # every command whose events may change an owner or a mortgage
             self._version += 1
+            self._held.clear()
         if self.check_invariants:
             problems = self._watch.check(self.state, events)
             if problems:
@@ -207,11 +217,15 @@ class TableSender:
             if fz is not None and (kind is cc.SellBuilding or kind is cc.MortgageDeed):
                 deed = cmd.deed  # type: ignore[attr-defined]
                 if kind is cc.SellBuilding and fz.sell(debtor, deed):
+                    self._levels += 1
                     self._fused((SOLD(0, 0, debtor, deed, 0, 0),) if self.check_invariants else QUIET,
                                 cc.SellBuilding, debtor, deed)
                     return
                 if kind is cc.MortgageDeed and fz.mortgage(debtor, deed):
                     self._version += 1  # as send: a mortgage changed
+                    held = self._held.get(debtor)
+                    if held is not None:  # Bot.holdings now: the set of the deed is no longer whole
+                        self._held[debtor] = (tuple(m for m in held[0] if deed not in m), held[1])
                     self._fused(HOLDINGS, cc.MortgageDeed, debtor, deed)
                     return
             self.send(cmd if cmd is not None else command(cc.DeclareBankruptcy, debtor))
