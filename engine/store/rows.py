@@ -17,8 +17,10 @@ from the middle makes that row's link (and every later one) disagree.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -158,9 +160,44 @@ def _parts(data: object, number: int, seq: int) -> tuple[Record, list[Record]]:
 
 
 def payload_text(command: Record, events: list[Record]) -> str:
-    """The JSON text of one log row (compact, keys sorted, non-ASCII kept as it is)."""
+    """The JSON text of one log row (compact, keys sorted, non-ASCII kept as it is): the definition, with the
+    standard library's encoder (:func:`payload_row` writes the same text faster)."""
     return _ENCODE({"command": command, "events": events})
 
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
 """One encoder for every row (``json.dumps`` with options builds a new one per call)."""
+
+
+def payload_row(command: Mapping[str, Any], events: list[Record]) -> tuple[str, bytes]:
+    """The text of one log row, exactly :func:`payload_text`'s, and its UTF-8 bytes (as SQLite stores it, what
+    the chain hashes). orjson writes it when installed (about 0.6 us against 5 us per row): for the values a
+    record holds (str, int, bool, None, lists, dicts with str keys) its compact, key-sorted output is the
+    standard library's byte for byte. Whatever it could write differently goes to the standard library:
+    what it refuses (an int past 64 bits, a lone surrogate, a key that is not a str, a subclass of a JSON
+    type, a dataclass) and any text where a digit is followed by ``.``, ``e`` or ``E`` (where a float could
+    be: the two write some floats differently; a string such as ``"v1.2"`` only costs the slower encoder)."""
+    if _DUMPS is not None and command.__class__ is dict:
+        try:
+            data = _DUMPS({"command": command, "events": events}, option=_OPTIONS)
+        except TypeError:  # orjson.JSONEncodeError
+            pass
+        else:
+            if _FLOATISH(data) is None:
+                return data.decode("utf-8"), data
+    text = _ENCODE({"command": dict(command), "events": events})
+    return text, text.encode("utf-8", "surrogatepass")
+
+
+def _orjson() -> tuple[Callable[..., bytes] | None, int]:
+    """orjson's ``dumps`` and its options for :func:`payload_row` (None when orjson is not installed)."""
+    try:
+        orjson = importlib.import_module("orjson")
+    except ImportError:
+        return None, 0
+    return orjson.dumps, (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS
+                          | orjson.OPT_PASSTHROUGH_DATETIME)
+
+
+_DUMPS, _OPTIONS = _orjson()
+_FLOATISH = re.compile(rb"[0-9][.eE]").search

@@ -76,27 +76,22 @@ class Tails:
         """The chain link of the game's last row, after :meth:`of` (its start before the first row)."""
         return self._links.get(game_id) or chain_start(game_id)
 
-    def next_link(self, game_id: int, number: int, input_id: str | None, payload: str) -> bytes:
-        """The chain link of the row ``number`` about to be written after the game's known end."""
-        previous = self._links.get(game_id) or chain_start(game_id)
-        return link(previous, number, input_id, payload.encode("utf-8", "surrogatepass"))
-
     def append_known(self, conn: sqlite3.Connection, game_id: int, events: Sequence[Event], input_id: str | None,
-                     payload: Callable[[], str]) -> bool:
+                     payload: Callable[[], tuple[str, bytes]]) -> bool:
         """Append the row as ONE statement (its own transaction) when the end of ``game_id`` is known: it
         goes in only if the log's last row is still the one written last through this connection, which
         the statement checks itself. False, with nothing written, when the end is not known, the events do
         not continue it, or another connection appended: the caller then reads the file. Raises what
         SQLite raises (and then trusts nothing)."""
-        end, last_row = self._ends.get(game_id), self._last_row
-        if end is None or last_row is None or game_id not in self._links:
+        end, last_row, previous = self._ends.get(game_id), self._last_row, self._links.get(game_id)
+        if end is None or last_row is None or previous is None:
             return False
         try:
             after = continues(game_id, end, events)
         except JournalError:
             return False  # perhaps known wrong: the file decides
-        text = payload()
-        chain = self.next_link(game_id, after[0], input_id, text)
+        text, data = payload()
+        chain = link(previous, after[0], input_id, data)
         try:
             if self._payload_required(conn):
                 cur = conn.execute(_GUARDED, (game_id, after[0], input_id, last_row, text, chain))
