@@ -48,6 +48,7 @@ class Tails:
         self._links: dict[int, bytes] = {}  # game -> the chain link of its last row
         self._last_row: int | None = None  # max(id) of log after our last commit (None: unknown)
         self._required: bool | None = None  # whether log.payload is NOT NULL (the file's schema; None: not read)
+        self._cursor: sqlite3.Cursor | None = None  # the one-statement append's, kept (no new cursor per append)
 
     def _payload_required(self, conn: sqlite3.Connection) -> bool:
         """Whether the file's ``log.payload`` refuses NULL (every schema the journal wrote), so that
@@ -92,11 +93,14 @@ class Tails:
             return False  # perhaps known wrong: the file decides
         text, data = payload()
         chain = link(previous, after[0], input_id, data)
+        cur = self._cursor
+        if cur is None or cur.connection is not conn:
+            cur = self._cursor = conn.cursor()
         try:
             if self._payload_required(conn):
-                cur = conn.execute(_GUARDED, (game_id, after[0], input_id, last_row, text, chain))
+                cur.execute(_GUARDED, (game_id, after[0], input_id, last_row, text, chain))
             else:
-                cur = conn.execute(_GUARDED_SELECT, (game_id, after[0], input_id, text, chain, last_row))
+                cur.execute(_GUARDED_SELECT, (game_id, after[0], input_id, text, chain, last_row))
         except sqlite3.IntegrityError as exc:
             self.forget()
             if "NOT NULL" in str(exc) and "payload" in str(exc):  # the guard: another connection appended
