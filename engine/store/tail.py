@@ -111,7 +111,11 @@ class Tails:
             raise
         if cur.rowcount != 1:
             return False
-        self.wrote(game_id, after, cur.lastrowid, chain)
+        row = cur.lastrowid
+        if row == last_row + 1:  # the usual case of wrote(): the row right after ours
+            self._last_row, self._ends[game_id], self._links[game_id] = row, after, chain
+        else:
+            self.wrote(game_id, after, row, chain)
         return True
 
     def wrote(self, game_id: int, end: Tail, row_id: int | None, chain: bytes | None) -> None:
