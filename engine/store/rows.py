@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import islice
@@ -175,15 +174,18 @@ def payload_row(command: Mapping[str, Any], events: list[Record]) -> tuple[str, 
     record holds (str, int, bool, None, lists, dicts with str keys) its compact, key-sorted output is the
     standard library's byte for byte. Whatever it could write differently goes to the standard library:
     what it refuses (an int past 64 bits, a lone surrogate, a key that is not a str, a subclass of a JSON
-    type, a dataclass) and any text where a digit is followed by ``.``, ``e`` or ``E`` (where a float could
-    be: the two write some floats differently; a string such as ``"v1.2"`` only costs the slower encoder)."""
+    type, a dataclass) and any text holding ``.``, ``e+`` or ``e-``, as every float orjson writes does (the
+    two write some floats differently: ``1e-7`` against ``1e-07``; a string such as ``"v1.2"`` or
+    ``"re-roll"`` only costs the slower encoder). Three substring searches: about 0.3k instructions, where
+    a regular expression over the text cost 15k. Not caught: NaN and infinities, which orjson writes as
+    ``null`` and json as ``NaN`` (not JSON; no record holds a float)."""
     if _DUMPS is not None and command.__class__ is dict:
         try:
             data = _DUMPS({"command": command, "events": events}, option=_OPTIONS)
         except TypeError:  # orjson.JSONEncodeError
             pass
         else:
-            if _FLOATISH(data) is None:
+            if b"." not in data and b"e+" not in data and b"e-" not in data:  # no float can be in it
                 return data.decode("utf-8"), data
     text = _ENCODE({"command": dict(command), "events": events})
     return text, text.encode("utf-8", "surrogatepass")
@@ -200,4 +202,3 @@ def _orjson() -> tuple[Callable[..., bytes] | None, int]:
 
 
 _DUMPS, _OPTIONS = _orjson()
-_FLOATISH = re.compile(rb"[0-9][.eE]").search

@@ -14,7 +14,7 @@ VALUES: list[Any] = [
     "plain", "a\x00\x01\x1f\x7f\n\r\t\b\f\"\\/", "\u2028\u2029é日本😀", 0, -5, 2**63 - 1, 2**64 - 1, True, False, None,
     [1, [2, []], {}], (1, 2), {"b": 1, "a": 2, "é": 3, "日": 4, "ﬀ": 5, "Z": 6},
     # where orjson writes otherwise or refuses, the standard library writes the row:
-    1.5, 1e16, 1e-7, -0.0, 2**64, -(2**63) - 1, "\ud800", {1: "int key"}, OrderedDict(a=1), "v1.2 3e",
+    1.5, 1e16, 1e-7, 5e-324, 1e100, -0.0, 2**64, -(2**63) - 1, "\ud800", {1: "int key"}, OrderedDict(a=1), "v1.2 3e", "re-roll",
 ]
 
 
