@@ -61,10 +61,14 @@ def link(previous: bytes, number: int, input_id: str | None, payload: bytes) -> 
     """The chain's link of one row (``payload``: its text as UTF-8 bytes, as SQLite stores it): the hash of
     ``previous || NUL number NUL input id NUL || payload``."""
     ident = input_id.encode("utf-8", "surrogatepass") if input_id else b""
-    return _BLAKE2B(b"%b\x00%d\x00%b\x00%b" % (previous, number, ident, payload), digest_size=CHAIN_BYTES).digest()
+    h = _EMPTY_LINK.copy()  # a ready state: no parameters parsed, and the payload is hashed where it lies
+    h.update(b"%b\x00%d\x00%b\x00" % (previous, number, ident))
+    h.update(payload)
+    return h.digest()
 
 
 _BLAKE2B = hashlib.blake2b
+_EMPTY_LINK = hashlib.blake2b(digest_size=CHAIN_BYTES)
 
 
 def decode_rows(rows: Iterator[tuple[int, str | None, bytes | str, bytes | None]], batch: int = 2048,
