@@ -43,7 +43,7 @@ from engine.store.fastload import fast_events, select
 from engine.store.faults import storage_words
 from engine.store.inspect import inspect_file
 from engine.store.migrate import create_schema, migrate_chain, migrate_v1
-from engine.store.rows import BadRow, LogRow, chain_start, decode_rows, link, payload_text
+from engine.store.rows import BadRow, LogRow, chain_start, decode_rows, link, payload_row
 from engine.store.schema import _VIEWS, APPLICATION_ID, SCHEMA_VERSION, SIBLING_TABLES, JournalError
 from engine.store.tail import Tails, continues
 
@@ -272,7 +272,7 @@ class Journal:
         records = [event_to_record(e) for e in events]
         try:
             if self._tails.append_known(self._conn, game_id, events, input_id,
-                                        lambda: payload_text(dict(command_record), records)):
+                                        lambda: payload_row(command_record, records)):
                 return
             with self._transaction() as conn:
                 end = continues(game_id, self._tails.of(conn, game_id), events)
@@ -287,8 +287,8 @@ class Journal:
                     command_record: Mapping[str, Any], records: list[dict[str, Any]],
                     previous: bytes) -> tuple[int | None, bytes]:
         """Insert the row, chained after the link ``previous``; its id and its link."""
-        text = payload_text(dict(command_record), records)
-        chain = link(previous, number, input_id, text.encode("utf-8", "surrogatepass"))
+        text, data = payload_row(command_record, records)
+        chain = link(previous, number, input_id, data)
         row = conn.execute("INSERT INTO log (game_id, number, input_id, payload, chain) VALUES (?, ?, ?, ?, ?)",
                            (game_id, number, input_id, text, chain)).lastrowid
         return row, chain

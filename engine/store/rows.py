@@ -17,8 +17,9 @@ from the middle makes that row's link (and every later one) disagree.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -60,10 +61,14 @@ def link(previous: bytes, number: int, input_id: str | None, payload: bytes) -> 
     """The chain's link of one row (``payload``: its text as UTF-8 bytes, as SQLite stores it): the hash of
     ``previous || NUL number NUL input id NUL || payload``."""
     ident = input_id.encode("utf-8", "surrogatepass") if input_id else b""
-    return _BLAKE2B(b"%b\x00%d\x00%b\x00%b" % (previous, number, ident, payload), digest_size=CHAIN_BYTES).digest()
+    h = _EMPTY_LINK.copy()  # a ready state: no parameters parsed, and the payload is hashed where it lies
+    h.update(b"%b\x00%d\x00%b\x00" % (previous, number, ident))
+    h.update(payload)
+    return h.digest()
 
 
 _BLAKE2B = hashlib.blake2b
+_EMPTY_LINK = hashlib.blake2b(digest_size=CHAIN_BYTES)
 
 
 def decode_rows(rows: Iterator[tuple[int, str | None, bytes | str, bytes | None]], batch: int = 2048,
@@ -158,9 +163,46 @@ def _parts(data: object, number: int, seq: int) -> tuple[Record, list[Record]]:
 
 
 def payload_text(command: Record, events: list[Record]) -> str:
-    """The JSON text of one log row (compact, keys sorted, non-ASCII kept as it is)."""
+    """The JSON text of one log row (compact, keys sorted, non-ASCII kept as it is): the definition, with the
+    standard library's encoder (:func:`payload_row` writes the same text faster)."""
     return _ENCODE({"command": command, "events": events})
 
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
 """One encoder for every row (``json.dumps`` with options builds a new one per call)."""
+
+
+def payload_row(command: Mapping[str, Any], events: list[Record]) -> tuple[str, bytes]:
+    """The text of one log row, exactly :func:`payload_text`'s, and its UTF-8 bytes (as SQLite stores it, what
+    the chain hashes). orjson writes it when installed (about 0.6 us against 5 us per row): for the values a
+    record holds (str, int, bool, None, lists, dicts with str keys) its compact, key-sorted output is the
+    standard library's byte for byte. Whatever it could write differently goes to the standard library:
+    what it refuses (an int past 64 bits, a lone surrogate, a key that is not a str, a subclass of a JSON
+    type, a dataclass) and any text holding ``.``, ``e+`` or ``e-``, as every float orjson writes does (the
+    two write some floats differently: ``1e-7`` against ``1e-07``; a string such as ``"v1.2"`` or
+    ``"re-roll"`` only costs the slower encoder). Three substring searches: about 0.3k instructions, where
+    a regular expression over the text cost 15k. Not caught: NaN and infinities, which orjson writes as
+    ``null`` and json as ``NaN`` (not JSON; no record holds a float)."""
+    if _DUMPS is not None and command.__class__ is dict:
+        try:
+            data = _DUMPS({"command": command, "events": events}, option=_OPTIONS)
+        except TypeError:  # orjson.JSONEncodeError
+            pass
+        else:
+            if b"." not in data and b"e+" not in data and b"e-" not in data:  # no float can be in it
+                return data.decode("utf-8"), data
+    text = _ENCODE({"command": dict(command), "events": events})
+    return text, text.encode("utf-8", "surrogatepass")
+
+
+def _orjson() -> tuple[Callable[..., bytes] | None, int]:
+    """orjson's ``dumps`` and its options for :func:`payload_row` (None when orjson is not installed)."""
+    try:
+        orjson = importlib.import_module("orjson")
+    except ImportError:
+        return None, 0
+    return orjson.dumps, (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS
+                          | orjson.OPT_PASSTHROUGH_DATETIME)
+
+
+_DUMPS, _OPTIONS = _orjson()

@@ -48,6 +48,7 @@ class Tails:
         self._links: dict[int, bytes] = {}  # game -> the chain link of its last row
         self._last_row: int | None = None  # max(id) of log after our last commit (None: unknown)
         self._required: bool | None = None  # whether log.payload is NOT NULL (the file's schema; None: not read)
+        self._cursor: sqlite3.Cursor | None = None  # the one-statement append's, kept (no new cursor per append)
 
     def _payload_required(self, conn: sqlite3.Connection) -> bool:
         """Whether the file's ``log.payload`` refuses NULL (every schema the journal wrote), so that
@@ -76,32 +77,30 @@ class Tails:
         """The chain link of the game's last row, after :meth:`of` (its start before the first row)."""
         return self._links.get(game_id) or chain_start(game_id)
 
-    def next_link(self, game_id: int, number: int, input_id: str | None, payload: str) -> bytes:
-        """The chain link of the row ``number`` about to be written after the game's known end."""
-        previous = self._links.get(game_id) or chain_start(game_id)
-        return link(previous, number, input_id, payload.encode("utf-8", "surrogatepass"))
-
     def append_known(self, conn: sqlite3.Connection, game_id: int, events: Sequence[Event], input_id: str | None,
-                     payload: Callable[[], str]) -> bool:
+                     payload: Callable[[], tuple[str, bytes]]) -> bool:
         """Append the row as ONE statement (its own transaction) when the end of ``game_id`` is known: it
         goes in only if the log's last row is still the one written last through this connection, which
         the statement checks itself. False, with nothing written, when the end is not known, the events do
         not continue it, or another connection appended: the caller then reads the file. Raises what
         SQLite raises (and then trusts nothing)."""
-        end, last_row = self._ends.get(game_id), self._last_row
-        if end is None or last_row is None or game_id not in self._links:
+        end, last_row, previous = self._ends.get(game_id), self._last_row, self._links.get(game_id)
+        if end is None or last_row is None or previous is None:
             return False
         try:
             after = continues(game_id, end, events)
         except JournalError:
             return False  # perhaps known wrong: the file decides
-        text = payload()
-        chain = self.next_link(game_id, after[0], input_id, text)
+        text, data = payload()
+        chain = link(previous, after[0], input_id, data)
+        cur = self._cursor
+        if cur is None or cur.connection is not conn:
+            cur = self._cursor = conn.cursor()
         try:
             if self._payload_required(conn):
-                cur = conn.execute(_GUARDED, (game_id, after[0], input_id, last_row, text, chain))
+                cur.execute(_GUARDED, (game_id, after[0], input_id, last_row, text, chain))
             else:
-                cur = conn.execute(_GUARDED_SELECT, (game_id, after[0], input_id, text, chain, last_row))
+                cur.execute(_GUARDED_SELECT, (game_id, after[0], input_id, text, chain, last_row))
         except sqlite3.IntegrityError as exc:
             self.forget()
             if "NOT NULL" in str(exc) and "payload" in str(exc):  # the guard: another connection appended
@@ -112,7 +111,11 @@ class Tails:
             raise
         if cur.rowcount != 1:
             return False
-        self.wrote(game_id, after, cur.lastrowid, chain)
+        row = cur.lastrowid
+        if row == last_row + 1:  # the usual case of wrote(): the row right after ours
+            self._last_row, self._ends[game_id], self._links[game_id] = row, after, chain
+        else:
+            self.wrote(game_id, after, row, chain)
         return True
 
     def wrote(self, game_id: int, end: Tail, row_id: int | None, chain: bytes | None) -> None:

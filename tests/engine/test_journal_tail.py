@@ -163,11 +163,12 @@ def test_the_one_statement_append_writes_nothing_after_another_writer(payload_co
                  f"input_id TEXT, {payload_column}, chain BLOB)")
     conn.execute("INSERT INTO games (id) VALUES (1)")
     tails = Tails(Path("test.db"))
+    text = '{"command":{},"events":[]}'
     assert tails.of(conn, 1) == (0, 0)
     tails.wrote(1, (0, 0), 0, chain_start(1))  # as if the log's last row (none: id 0) were ours
     conn.execute("INSERT INTO log (id, game_id, number, payload) VALUES (0, 9, 1, '{}')")  # ours, "row 0"
-    assert tails.append_known(conn, 1, [_salary(1, 1)], None, lambda: '{"command":{},"events":[]}')
+    assert tails.append_known(conn, 1, [_salary(1, 1)], None, lambda: (text, text.encode()))
     conn.execute("INSERT INTO log (game_id, number, payload) VALUES (9, 2, '{}')")  # another writer's row
-    assert not tails.append_known(conn, 1, [_salary(2, 2)], None, lambda: '{"command":{},"events":[]}')
+    assert not tails.append_known(conn, 1, [_salary(2, 2)], None, lambda: (text, text.encode()))
     rows = conn.execute("SELECT game_id, number, payload IS NULL FROM log ORDER BY id").fetchall()
     assert rows == [(9, 1, 0), (1, 1, 0), (9, 2, 0)]
