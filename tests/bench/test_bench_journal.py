@@ -22,7 +22,11 @@ def test_the_journal_bench_prints_its_figures() -> None:
     for label in ("median of the rounds", "its WAL only grows", "both WALs only grow"):
         ratio = re.search(re.escape(label) + r"\)?: ([\d.]+) \(10th-90th percentile ([\d.]+)-([\d.]+)\)", out)
         assert ratio is not None and float(ratio[2]) <= float(ratio[1]) <= float(ratio[3]), (label, out)
-    assert re.search(r"like for like \(the same idle checkpoints: both reuse their WAL\), median of the rounds", out)
+    assert re.search(r"like for like \(the same rows committed bare, the same idle checkpoints: both reuse their "
+                     r"WAL\), median of the rounds: [\d.]+ ", out), out
+    former = re.search(r"the former definition \(a tiny row per bare commit, the same idle checkpoints\): ([\d.]+) "
+                       r"\(10th-90th percentile ([\d.]+)-([\d.]+)\)", out)
+    assert former is not None and float(former[2]) <= float(former[1]) <= float(former[3]), out
     assert re.search(r"hash chain .*: [\d.]+ us of CPU per command .* [\d.]+% of a durable command", out), out
     pages = re.search(r"WAL pages written per command: ([\d.]+)", out)
     assert pages is not None and 1.0 <= float(pages[1]) < 3.0  # one transaction each, a page or so
