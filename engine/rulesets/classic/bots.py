@@ -89,36 +89,8 @@ class Bot:
                 out.append(members)
         return tuple(out)
 
-    def survey(self, s: ClassicState, ed: Edition) -> tuple[tuple[tuple[int, ...], ...], ProposeTrade | None]:
-        """``(complete_sets(s, ed), trade_offer(s, ed))`` in one pass over the street sets."""
-        out = []
-        owner, mortgaged, me = s.owner, s.mortgaged, self.player
-        cash = s.ledger.balances[me]
-        offering = cash - least_costs(ed)[1] >= self.build_reserve  # as trade_offer
-        offer: ProposeTrade | None = None
-        for members in street_sets(ed):
-            missing = 0
-            deed = 0
-            whole = True
-            for m in members:
-                if owner.get(m) != me:
-                    missing += 1
-                    deed = m
-                    whole = False
-                elif m in mortgaged:
-                    whole = False
-            if whole:
-                out.append(members)
-            elif offering and offer is None and missing == 1:
-                other = owner.get(deed)
-                price = ed.deeds[deed].price
-                give = price + price // 2
-                if other is not None and cash - give >= self.build_reserve:
-                    offer = ProposeTrade(me, other, give_cash=give, take_deeds=(deed,))
-        return tuple(out), offer
-
     def holdings(self, s: ClassicState, ed: Edition) -> Holdings:
-        """What :meth:`survey` reads of this bot's own deeds alone: the street sets it holds whole with no deed
+        """What :meth:`complete_sets` and :meth:`trade_offer` read of this bot's own deeds alone: the street sets it holds whole with no deed
         mortgaged, and for each street set it lacks one street of (in set order), that street and the cash
         offered for it (half again its price). The simulator keeps it until this bot's deeds change."""
         out = []
@@ -179,12 +151,7 @@ class Bot:
             if low >= hotel_height:
                 continue
             if houses < 0:  # houses_left(s), hotels_left(s) in one pass
-                houses = hotels = 0
-                for v in level.values():
-                    if v == HOTEL:
-                        hotels += 1
-                    elif v < HOTEL:
-                        houses += v
+                houses, hotels = s.buildings_used()
                 houses, hotels = s.options.houses_in_bank - houses, s.options.hotels_in_bank - hotels
             if (houses if low < hotel_height - 1 else hotels) <= 0:
                 continue

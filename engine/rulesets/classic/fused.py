@@ -121,6 +121,13 @@ class Fused(FusedHoldings):
         card = s.card_rent
         if card is not None and card[0] == payer and card[1] == deed and card[2] == "double":
             amount *= 2
+        return self._collect(payer, owner, amount)
+
+    def _collect(self, payer: str, owner: str, amount: int) -> bool:
+        """The end of a fused rent: ``amount`` paid at once from ``payer`` to ``owner`` (nothing when it is
+        0) and the card's rent rule spent; False (nothing changed) when the payer lacks the cash or owes a
+        debt already, so the rule opens the debt."""
+        s = self.s
         if amount > 0:
             balances = s.ledger.balances
             cash = balances[payer]
@@ -238,12 +245,4 @@ class Fused(FusedHoldings):
             amount = 0 if deed in s.mortgaged else UTILITY_CARD_TIMES * dice
         else:
             amount = rent_for(s, ed, deed, dice)
-        if amount > 0:
-            balances = s.ledger.balances
-            cash = balances[payer]
-            if cash < amount or (s.debts and self._owes(payer)):
-                return False
-            balances[payer] = cash - amount
-            balances[owner] += amount
-        s.card_rent = None
-        return True
+        return self._collect(payer, owner, amount)

@@ -115,12 +115,7 @@ class FusedHoldings:
         cash = ledger.balances[player]
         if cash < cost or cost < 0:
             return False
-        houses = hotels = 0
-        for v in level.values():
-            if v == HOTEL:
-                hotels += 1
-            elif v < HOTEL:
-                houses += v
+        houses, hotels = s.buildings_used()
         if now == per_hotel:  # the hotel
             if hotels >= self.hotels:
                 return False

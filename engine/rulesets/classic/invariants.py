@@ -78,12 +78,7 @@ def _buildings(s: ClassicState, ed: Edition) -> list[str]:
     out: list[str] = []
     level = s.level
     options = s.options
-    houses = hotels = 0
-    for v in level.values():
-        if v == HOTEL:
-            hotels += 1
-        elif v < HOTEL:
-            houses += v
+    houses, hotels = s.buildings_used()
     if houses > options.houses_in_bank or hotels > options.hotels_in_bank:
         out.append(f"{houses} houses and {hotels} hotels built, the Bank has {options.houses_in_bank} and "
                    f"{options.hotels_in_bank}")
@@ -123,12 +118,7 @@ def buildings_clean(s: ClassicState, ed: Edition, touched: Iterable[object]) -> 
     of those deeds, as :func:`_buildings` checks them (the other sets are as they were). False when unsure
     (the caller then checks everything)."""
     level, options = s.level, s.options
-    houses = hotels = 0
-    for v in level.values():
-        if v == HOTEL:
-            hotels += 1
-        elif v < HOTEL:
-            houses += v
+    houses, hotels = s.buildings_used()
     if houses > options.houses_in_bank or hotels > options.hotels_in_bank:
         return False
     deeds, owner_of, mortgaged = ed.deeds, s.owner, s.mortgaged

@@ -198,7 +198,7 @@ class ClassicRunner(TableSender):
             held = self._held.get(player)
             if held is None:
                 held = self._held[player] = bot.holdings(s, ed)
-            seen = (self._version, held[0], bot.offer_from(s, ed, held[1]))  # bot.survey(s, ed)
+            seen = (self._version, held[0], bot.offer_from(s, ed, held[1]))
             self._seen[player] = seen
         offer = seen[2]
         if offer is not None:

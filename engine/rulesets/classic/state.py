@@ -168,13 +168,23 @@ class ClassicState:
         """Players not bankrupt, in turn order."""
         return tuple(p for p in self.order if p not in self.bankrupt)
 
+    def buildings_used(self) -> tuple[int, int]:
+        """The houses and the hotels standing on the board, counted in one pass (a hotel holds no house)."""
+        houses = hotels = 0
+        for v in self.level.values():
+            if v == HOTEL:
+                hotels += 1
+            elif v < HOTEL:
+                houses += v
+        return houses, hotels
+
     def houses_used(self) -> int:
         """Houses standing on the board (a hotel holds none)."""
-        return sum(v for v in self.level.values() if v < HOTEL)
+        return self.buildings_used()[0]
 
     def hotels_used(self) -> int:
         """Hotels standing on the board."""
-        return sum(1 for v in self.level.values() if v == HOTEL)
+        return self.buildings_used()[1]
 
     @property
     def players(self) -> dict[str, PlayerState]:

@@ -1,6 +1,6 @@
-"""A bot's ``survey`` (one pass over the street sets, what the simulator asks at the start of a turn) says
-exactly what ``complete_sets`` and ``trade_offer`` say, for every player, from many states of whole games; so
-do ``holdings`` and ``offer_from``, and what the simulator keeps of ``holdings`` is never stale."""
+"""A bot's ``holdings`` and ``offer_from`` (what the simulator asks at the start of a turn) say exactly what
+``complete_sets`` and ``trade_offer`` say, for every player, from many states of whole games, and what the
+simulator keeps of ``holdings`` is never stale."""
 
 from __future__ import annotations
 
@@ -16,9 +16,13 @@ from engine.rulesets.classic.sim import ClassicRunner
 from engine.rulesets.classic.table import SimTable
 
 
-def test_survey_is_complete_sets_and_trade_offer() -> None:
-    offers = sets = 0
-    for edition, seed in (("classic-us", 1), ("classic-uk", 2), ("classic-us", 3)):
+def test_holdings_and_offer_from_are_complete_sets_and_trade_offer() -> None:
+    """``Bot.holdings`` (the bot's own deeds alone) and ``offer_from`` (the offer from them now) together
+    say exactly what ``complete_sets`` and ``trade_offer`` say, for every player, from many states of whole
+    games (the simulator asks them at the start of a turn)."""
+    offers = sets = lacking = 0
+    for edition, seed in (("classic-us", 1), ("classic-uk", 2), ("classic-us", 3), ("classic-us", 4),
+                          ("classic-uk", 5), ("classic-us", 6)):
         ed = load_edition(edition)
         table = SimTable(ed)
         rng = random.Random(seed)
@@ -26,47 +30,21 @@ def test_survey_is_complete_sets_and_trade_offer() -> None:
 
         def apply(cmd: Any, table: SimTable = table, rng: random.Random = rng, bots: list[Bot] = bots,
                   ed: Any = ed) -> Any:
-            nonlocal offers, sets
+            nonlocal offers, sets, lacking
             events = table.apply(cmd)
             s = table.state
             if s.phase != "setup" and rng.random() < 0.3:
                 for bot in bots:
-                    got = bot.survey(s, ed)
+                    whole, streets = bot.holdings(s, ed)
+                    got = (whole, bot.offer_from(s, ed, streets))
                     assert got == (bot.complete_sets(s, ed), bot.trade_offer(s, ed))
                     offers += got[1] is not None
                     sets += bool(got[0])
-            return events
-
-        ClassicRunner(ed, 4, seed, game=table, apply=apply, check_invariants=False).play()
-    assert offers > 20 and sets > 20, (offers, sets)
-
-
-def test_holdings_and_offer_from_are_survey() -> None:
-    """``Bot.holdings`` (the bot's own deeds alone) and ``offer_from`` (the offer from them now) together
-    say exactly what ``survey`` says, for every player, from many states of whole games."""
-    offers = lacking = 0
-    for edition, seed in (("classic-us", 4), ("classic-uk", 5), ("classic-us", 6)):
-        ed = load_edition(edition)
-        table = SimTable(ed)
-        rng = random.Random(seed)
-        bots = [Bot(f"p{i}", build_reserve=r) for i, r in ((1, 300), (2, 0), (3, 300), (4, 900))]
-
-        def apply(cmd: Any, table: SimTable = table, rng: random.Random = rng, bots: list[Bot] = bots,
-                  ed: Any = ed) -> Any:
-            nonlocal offers, lacking
-            events = table.apply(cmd)
-            s = table.state
-            if s.phase != "setup" and rng.random() < 0.3:
-                for bot in bots:
-                    sets, streets = bot.holdings(s, ed)
-                    got = (sets, bot.offer_from(s, ed, streets))
-                    assert got == bot.survey(s, ed)
-                    offers += got[1] is not None
                     lacking += bool(streets)
             return events
 
         ClassicRunner(ed, 4, seed, game=table, apply=apply, check_invariants=False).play()
-    assert offers > 20 and lacking > 50, (offers, lacking)
+    assert offers > 40 and sets > 20 and lacking > 50, (offers, sets, lacking)
 
 
 class _Audit(random.Random):
