@@ -27,9 +27,12 @@ from collections.abc import Callable, Iterator
 from typing import Protocol, TypeVar
 
 from firmware_sim.device import SimDevice
+from reader import open_reader
+from reader.base import Reader
 from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderEvent, ReaderLost
 
 T = TypeVar("T")
+R = TypeVar("R", bound=Reader)
 
 
 class Harness(Protocol):
@@ -259,3 +262,18 @@ __all__ = [
     "Sink",
     "wait_for",
 ]
+
+
+@contextlib.contextmanager
+def started(url: str, kind: type[R], timeout: float) -> Iterator[tuple[R, Sink]]:
+    """The reader at ``url`` (a ``kind``) started into a new :class:`Sink` and connected within ``timeout``
+    seconds; stopped on the way out."""
+    sink = Sink()
+    rdr = open_reader(url)
+    assert isinstance(rdr, kind), rdr
+    rdr.start(sink)
+    try:
+        sink.wait_count(ReaderConnected, 1, timeout)
+        yield rdr, sink
+    finally:
+        rdr.stop()

@@ -21,11 +21,10 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from harness import Sink, wait_for  # noqa: E402
+from harness import Sink, started, wait_for  # noqa: E402
 from pcscd import PRIVATE_NAME, PRIVATE_PORT, PrivatePcscd, require_pcscd  # noqa: E402
 from vcard import SW_OK, VPCD_PORTS, VPCD_READERS, VirtualCard, claim_port, wait_card_state  # noqa: E402
 
-from reader import open_reader  # noqa: E402
 from reader import pcsc as pcsc_module  # noqa: E402
 from reader.base import ReaderError  # noqa: E402
 from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderLost  # noqa: E402
@@ -51,15 +50,8 @@ def port() -> Iterator[int]:
 
 @pytest.fixture
 def reader(port: int) -> Iterator[tuple[PCSCReader, Sink]]:
-    sink = Sink()
-    rdr = open_reader(f"pcsc://{VPCD_READERS[port]}")
-    assert isinstance(rdr, PCSCReader)
-    rdr.start(sink)
-    try:
-        sink.wait_count(ReaderConnected, 1, EVENT_S)
-        yield rdr, sink
-    finally:
-        rdr.stop()
+    with started(f"pcsc://{VPCD_READERS[port]}", PCSCReader, EVENT_S) as running:
+        yield running
 
 
 @pytest.mark.parametrize("uid", ["DEADBEEF", "0102030405060708090A"])

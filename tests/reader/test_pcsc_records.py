@@ -13,14 +13,13 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from harness import Sink, wait_for  # noqa: E402
+from harness import Sink, started, wait_for  # noqa: E402
 from pcscd import require_pcscd  # noqa: E402
 from vcard import VPCD_READERS, VirtualCard, claim_port, wait_card_state  # noqa: E402
 
 from firmware_sim.mfrc522_cards import NtagCard  # noqa: E402
-from reader import open_reader  # noqa: E402
 from reader.base import ReaderError  # noqa: E402
-from reader.events import CardPresented, ReaderConnected  # noqa: E402
+from reader.events import CardPresented  # noqa: E402
 from reader.pcsc import PCSCReader  # noqa: E402
 
 pytestmark = [pytest.mark.pcsc, pytest.mark.timeout(60)]
@@ -37,15 +36,8 @@ def pcscd() -> None:
 def reader() -> Iterator[tuple[PCSCReader, Sink, int]]:
     with claim_port() as port:
         wait_card_state(VPCD_READERS[port], present=False)
-        sink = Sink()
-        rdr = open_reader(f"pcsc://{VPCD_READERS[port]}")
-        assert isinstance(rdr, PCSCReader)
-        rdr.start(sink)
-        try:
-            sink.wait_count(ReaderConnected, 1, EVENT_S)
+        with started(f"pcsc://{VPCD_READERS[port]}", PCSCReader, EVENT_S) as (rdr, sink):
             yield rdr, sink, port
-        finally:
-            rdr.stop()
 
 
 def test_an_unknown_sticker_brings_its_record(reader: tuple[PCSCReader, Sink, int]) -> None:

@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from harness import Sink
+from harness import Sink, started
 
 from firmware_sim.pn532 import PN532Device
 from firmware_sim.pn532_card import ACK_4BIT, NAK_4BIT, SimCard
-from reader import classic, open_reader
-from reader.events import CardPresented, CardRemoved, ReaderConnected
+from reader import classic
+from reader.events import CardPresented, CardRemoved
 from reader.pn532 import PN532Reader
 
 pytestmark = pytest.mark.timeout(30)
@@ -34,15 +34,10 @@ def running() -> Iterator[tuple[PN532Device, PN532Reader, Sink]]:
     with tempfile.TemporaryDirectory(prefix="bb-pn532c-") as tmp:
         device = PN532Device(link=os.path.join(tmp, "ttyPN532"), seed=12)
         device.start()
-        sink = Sink()
-        reader = open_reader(f"pn532://{device.path}")
-        assert isinstance(reader, PN532Reader)
-        reader.start(sink)
         try:
-            sink.wait_count(ReaderConnected, 1, 3.0)
-            yield device, reader, sink
+            with started(f"pn532://{device.path}", PN532Reader, 3.0) as (reader, sink):
+                yield device, reader, sink
         finally:
-            reader.stop()
             device.stop()
 
 

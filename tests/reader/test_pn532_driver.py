@@ -16,10 +16,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from harness import Sink, wait_for
+from harness import Sink, started, wait_for
 
 from firmware_sim.pn532 import PN532Device
-from reader import open_reader
 from reader.base import ReaderError
 from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderLost
 from reader.pn532 import POLL_PERIOD_S, PN532Reader
@@ -40,15 +39,8 @@ def device() -> Iterator[PN532Device]:
 
 @pytest.fixture
 def running(device: PN532Device) -> Iterator[tuple[PN532Device, PN532Reader, Sink]]:
-    sink = Sink()
-    reader = open_reader(f"pn532://{device.path}")
-    assert isinstance(reader, PN532Reader)
-    reader.start(sink)
-    try:
-        sink.wait_count(ReaderConnected, 1, 3.0)
+    with started(f"pn532://{device.path}", PN532Reader, 3.0) as (reader, sink):
         yield device, reader, sink
-    finally:
-        reader.stop()
 
 
 def test_connect_reports_the_firmware_and_configures_the_chip(running: tuple[PN532Device, PN532Reader, Sink]) -> None:

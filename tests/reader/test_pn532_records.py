@@ -14,12 +14,11 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from harness import Sink
+from harness import Sink, started
 
 from firmware_sim.pn532 import PN532Device
-from reader import open_reader
 from reader.base import ReaderError
-from reader.events import CardPresented, CardRemoved, ReaderConnected
+from reader.events import CardPresented, CardRemoved
 from reader.pn532 import PN532Reader
 from reader.type2 import read_ndef
 
@@ -33,15 +32,10 @@ def running() -> Iterator[tuple[PN532Device, PN532Reader, Sink]]:
     with tempfile.TemporaryDirectory(prefix="bb-pn532-") as tmp:
         device = PN532Device(link=os.path.join(tmp, "ttyPN532"), seed=11)
         device.start()
-        sink = Sink()
-        reader = open_reader(f"pn532://{device.path}")
-        assert isinstance(reader, PN532Reader)
-        reader.start(sink)
         try:
-            sink.wait_count(ReaderConnected, 1, 3.0)
-            yield device, reader, sink
+            with started(f"pn532://{device.path}", PN532Reader, 3.0) as (reader, sink):
+                yield device, reader, sink
         finally:
-            reader.stop()
             device.stop()
 
 
