@@ -25,7 +25,9 @@ the per-round ratios with its spread (10th-90th percentile). The headline is the
 (durable / the bare commits of the same rows with the same idle checkpoints); its target is >= 0.8. The
 former headline (durable / a tiny row per bare commit with the same idle checkpoints) is printed below it. It also prints the CPU
 cost of the records' hash chain next to a durable command's (the checksums, side by side). It also
-prints the WAL pages (frames) written per command (a bare commit writes one) and the checkpoints' cost:
+prints the WAL pages (frames) written per command (a bare commit writes one), counted in an untimed pass of
+their own (no timed side looks at its WAL: a ``stat`` of the WAL file between two commits slowed the next
+one by about a fifth), and the checkpoints' cost:
 the idle ones between batches, and one of a whole run's WAL. No checkpoint runs inside a timed command;
 automatic checkpoints are off on the journal's connection, so none runs inside a tap either.
 
@@ -174,16 +176,17 @@ class BareLoop:
 
 class DurableSide:
     """The replayed bots' commands through ``DurableGame.apply``, a batch at a time; with
-    ``idle_checkpoints``, the kiosk's idle checkpoint (a connection of its own) after every batch."""
+    ``idle_checkpoints``, the kiosk's idle checkpoint (a connection of its own) after every batch. Nothing
+    but the commands runs between them (no look at the WAL: a ``stat`` of the WAL file between two commits
+    slowed the next one by about a fifth on this machine's disk; :func:`frames_per_command` counts pages
+    in a pass of its own)."""
 
     def __init__(self, journal: Journal, edition: Edition, games: list[tuple[int, list[Command]]],
                  idle_checkpoints: bool = False) -> None:
         self.journal, self.edition = journal, edition
         self.checkpointer = Journal.open(journal.path) if idle_checkpoints else None
         self.checkpoint_ms: list[float] = []  # the idle checkpoints' durations
-        self.page_size = int(journal._conn.execute("PRAGMA page_size").fetchone()[0])
         self.commands = 0
-        self.frames = 0  # WAL frames written by the commands (a game's creation aside)
         self.cpu_s = 0.0  # CPU seconds of this process spent applying the commands
         self._stream = self._each(games)
 
@@ -199,18 +202,39 @@ class DurableSide:
         elapsed = 0.0
         for _ in range(n):
             durable, cmd = next(self._stream)  # may create the next game: outside the timing
-            before = wal_frames(self.journal.path, self.page_size)
             start, cpu = time.perf_counter(), time.process_time()
             durable.apply(cmd)
             elapsed += time.perf_counter() - start
             self.cpu_s += time.process_time() - cpu
-            self.frames += max(0, wal_frames(self.journal.path, self.page_size) - before)  # 0: WAL restarted
             self.commands += 1
         if self.checkpointer is not None:
             start = time.perf_counter()
             self.checkpointer.checkpoint()
             self.checkpoint_ms.append((time.perf_counter() - start) * 1000)
         return n / elapsed
+
+
+def frames_per_command(folder: Path, edition: Edition, games: list[tuple[int, list[Command]]], rows: list[LogRow],
+                       count: int) -> tuple[float, float]:
+    """WAL pages (frames) written per command by the first ``count`` commands, untimed, with the WAL looked
+    at around each one: (through ``DurableGame.apply``, a game's creation aside; the same rows committed
+    bare). Both WALs only grow here."""
+    with Journal.open(folder / "frames.db") as journal:
+        side = DurableSide(journal, edition, games)
+        page_size = int(journal._conn.execute("PRAGMA page_size").fetchone()[0])
+        durable = 0
+        for _ in range(count):
+            game, cmd = next(side._stream)
+            before = wal_frames(journal.path, page_size)
+            game.apply(cmd)
+            durable += wal_frames(journal.path, page_size) - before
+    bare = BareLoop(folder / "frames-bare.db", rows=rows)
+    page_size = int(bare.conn.execute("PRAGMA page_size").fetchone()[0])
+    before = wal_frames(folder / "frames-bare.db", page_size)
+    bare.batch(count)
+    same = wal_frames(folder / "frames-bare.db", page_size) - before
+    bare.conn.close()
+    return durable / count, same / count
 
 
 class _CountingStore(JournalStore):
@@ -301,7 +325,8 @@ def main() -> int:
                 ratios["reused"].append(got["durable"] / got["bare, reused WAL"])
                 ratios["grown"].append(got["durable, grown WAL"] / got["bare"])
                 ratios["same rows"].append(got["durable"] / got["bare, the same rows, reused WAL"])
-            wal_before = wal_frames(grown_journal.path, grown.page_size)
+            page_size = int(grown_journal._conn.execute("PRAGMA page_size").fetchone()[0])
+            wal_before = wal_frames(grown_journal.path, page_size)
             start = time.perf_counter()
             grown_journal.checkpoint()
             checkpoint_ms = (time.perf_counter() - start) * 1000
@@ -309,6 +334,7 @@ def main() -> int:
             table.checkpointer.close()
             for side in (bare, reused, same):
                 side.conn.close()
+        pages, same_pages = frames_per_command(folder, edition, games, rows, min(args.rounds * args.batch, len(rows)))
     print(f"{args.rounds} rounds of {args.batch}, median rates: " + ", ".join(
         f"{name} {statistics.median(values):,.0f}/s" for name, values in rates.items()))
 
@@ -332,7 +358,8 @@ def main() -> int:
     print(f"CPU per command: durable {table.cpu_s / table.commands * 1000:.2f} ms, bare commit "
           f"{bare.cpu_s / bare.i * 1000:.2f} ms, bare commit of the same row {same.cpu_s / same.i * 1000:.2f} ms "
           f"(the rest of each is waiting for the disk's fsync)")
-    print(f"WAL pages written per command: {grown.frames / grown.commands:.2f} (a bare commit writes 1)")
+    print(f"WAL pages written per command: {pages:.2f} (a bare commit writes 1; the same rows committed bare: "
+          f"{same_pages:.2f}), counted in an untimed pass")
     print(f"idle checkpoints between the table's batches: {len(table.checkpoint_ms)}, median "
           f"{statistics.median(table.checkpoint_ms):.1f} ms, max {max(table.checkpoint_ms):.1f} ms, on a "
           f"connection of their own, as the kiosk's idle-checkpoint thread (5 s without a write)")
