@@ -12,7 +12,7 @@ import ast
 import sys
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields, is_dataclass
 from functools import cache
 from pathlib import Path
@@ -34,9 +34,18 @@ _ENCODERS: dict[type, tuple[tuple[str, bool], ...]] = {}
 _DECODERS: dict[type, tuple[tuple[str, type | None, _Decoder], ...]] = {}
 
 
+_AS_IS = frozenset({int, str, bool, float, type(None), list})
+"""Exact classes :func:`_encode` hands back as they are (what its general path does with them), found by one
+set look-up: a field that may be None or a number, the usual deep field, then costs no ABC check."""
+
+
 def _encode(value: object) -> object:
+    if type(value) in _AS_IS:
+        return value
     if isinstance(value, tuple):
         return [_encode(v) for v in value]
+    if type(value) is dict:  # before the dataclass and ABC checks, which an exact dict passes through
+        return {str(k): _encode(v) for k, v in value.items()}
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: _encode(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, Mapping):
@@ -184,6 +193,11 @@ def _to_record(obj: object) -> dict[str, object]:
     return recorder(obj)
 
 
+def _recorder_of(cls: type) -> Callable[[object], dict[str, object]]:
+    recorder = _RECORDERS[cls] = _recorder(cls)
+    return recorder
+
+
 def _recorder(cls: type) -> Callable[[object], dict[str, object]]:
     """The record maker of ``cls``, compiled once per class: one dict display, ``"type"`` first, then the
     fields in their order (deep ones through ``_encode``), as the loop over :func:`_encoder` made it."""
@@ -301,6 +315,13 @@ def event_decoder(ruleset: str = "ultimate") -> Callable[[dict[str, object]], Ev
 def event_to_record(event: Event) -> dict[str, object]:
     """The event as a JSON-safe dict with its class name under ``"type"``."""
     return _to_record(event)
+
+
+def event_records(events: Iterable[Event]) -> list[dict[str, object]]:
+    """``[event_to_record(e) for e in events]``, each event's record maker looked up in place (no two calls
+    per event on the way to it)."""
+    get = _RECORDERS.get
+    return [(get(type(e)) or _recorder_of(type(e)))(e) for e in events]
 
 
 def event_from_record(record: Mapping[str, object], ruleset: str = "ultimate") -> Event:
