@@ -37,7 +37,7 @@ from typing import Any
 from engine.editions import load_edition
 from engine.errors import EditionError, RecordError
 from engine.events import Event
-from engine.records import event_decoder, event_loaders, event_to_record
+from engine.records import event_decoder, event_loaders, event_records
 from engine.store import lock
 from engine.store.fastload import fast_events, select
 from engine.store.faults import storage_words
@@ -199,7 +199,7 @@ class Journal:
                    command_record: Mapping[str, Any], events: Sequence[Event], input_id: str | None = None) -> int:
         """Record a new game and its first command (``StartGame``) with its events in ONE transaction, so
         a power cut leaves either no game or a started one; return the game's id."""
-        records = [event_to_record(e) for e in events]
+        records = event_records(events)
         try:
             with self._transaction() as conn:
                 game_id = self._insert_game(conn, edition_id, seed, options)
@@ -269,7 +269,7 @@ class Journal:
         :class:`JournalError` says what was expected. ``input_id`` is the id of the input line that
         caused the command (see :meth:`input_ids`).
         """
-        records = [event_to_record(e) for e in events]
+        records = event_records(events)
         try:
             if self._tails.append_known(self._conn, game_id, events, input_id,
                                         lambda: payload_row(command_record, records)):

@@ -29,6 +29,12 @@ nothing written). A plain ``INSERT ... VALUES``: about 4 us of CPU less per appe
 ``INSERT ... SELECT ... WHERE``, which makes SQLite copy the row through a temporary table first because
 the SELECT reads the table it inserts into."""
 
+_GUARDED_NO_INPUT = _GUARDED.replace("VALUES (?, ?, ?,", "VALUES (?, ?, NULL,")
+"""The same for a command without an input id, its NULL written in the statement: Python's sqlite3 binds
+None, like bytes, through its adaptation protocol, whose failed look-up of ``__adapt__`` builds and drops
+an AttributeError (about 1.7k instructions a parameter); the link is bound as a ``bytearray``, which it
+binds directly (the same BLOB)."""
+
 _GUARDED_SELECT = ("INSERT INTO log (game_id, number, input_id, payload, chain) SELECT ?, ?, ?, ?, ? "
                    "WHERE (SELECT max(id) FROM log) IS ?")
 """The same guard for a file whose ``payload`` would take NULL (none the journal wrote): nothing goes in
@@ -87,20 +93,26 @@ class Tails:
         end, last_row, previous = self._ends.get(game_id), self._last_row, self._links.get(game_id)
         if end is None or last_row is None or previous is None:
             return False
-        try:
-            after = continues(game_id, end, events)
-        except JournalError:
-            return False  # perhaps known wrong: the file decides
+        number, seq = end[0] + 1, end[1]
+        for event in events:  # continues(), inline: a mismatch may be known wrong, so the file decides
+            seq += 1
+            if event.seq != seq or event.command != number:
+                return False
         text, data = payload()
-        chain = link(previous, after[0], input_id, data)
+        chain = link(previous, number, input_id, data)
         cur = self._cursor
         if cur is None or cur.connection is not conn:
             cur = self._cursor = conn.cursor()
+        required = self._required
         try:
-            if self._payload_required(conn):
-                cur.execute(_GUARDED, (game_id, after[0], input_id, last_row, text, chain))
+            if required is None:
+                required = self._payload_required(conn)
+            if not required:
+                cur.execute(_GUARDED_SELECT, (game_id, number, input_id, text, chain, last_row))
+            elif input_id is None:
+                cur.execute(_GUARDED_NO_INPUT, (game_id, number, last_row, text, bytearray(chain)))
             else:
-                cur.execute(_GUARDED_SELECT, (game_id, after[0], input_id, text, chain, last_row))
+                cur.execute(_GUARDED, (game_id, number, input_id, last_row, text, bytearray(chain)))
         except sqlite3.IntegrityError as exc:
             self.forget()
             if "NOT NULL" in str(exc) and "payload" in str(exc):  # the guard: another connection appended
@@ -113,9 +125,9 @@ class Tails:
             return False
         row = cur.lastrowid
         if row == last_row + 1:  # the usual case of wrote(): the row right after ours
-            self._last_row, self._ends[game_id], self._links[game_id] = row, after, chain
+            self._last_row, self._ends[game_id], self._links[game_id] = row, (number, seq), chain
         else:
-            self.wrote(game_id, after, row, chain)
+            self.wrote(game_id, (number, seq), row, chain)
         return True
 
     def wrote(self, game_id: int, end: Tail, row_id: int | None, chain: bytes | None) -> None:
