@@ -8,7 +8,8 @@ that the seqs run 1, 2, ... with each event's command number its row's. It promi
 damaged game: at the first thing that is not regular it answers None, and the caller reads the game again
 on the exact path (engine/store/rows.py), which names the damage as before. The cyclic garbage collector
 is paused meanwhile (the events make no cycles, and its passes over the growing list cost more than the
-decoding). Amounts are not read here.
+decoding), and the events join its oldest generation unwalked when it resumes (:func:`promote_young`).
+Amounts are not read here.
 """
 
 from __future__ import annotations
@@ -65,7 +66,20 @@ def fast_events(conn: sqlite3.Connection, game_id: int, chained: bool,
         return None
     finally:
         if collecting:
+            promote_young()
             gc.enable()
+
+
+def promote_young() -> None:
+    """Move every object of the collector's young generations into its oldest one without a pass over them
+    (``gc.freeze`` then ``gc.unfreeze``: two list splices), unless something else keeps objects frozen (they
+    stay as they are). The collector counted each event made while it was paused, so its first allocation
+    afterwards ran a young pass over all of them (about 25 ms for 100,000 events, a tenth of the load); they
+    make no cycles and live as long as the game, so that pass could free nothing. Young cyclic garbage of
+    the rest of the process waits for the next full collection instead."""
+    if gc.get_freeze_count() == 0:
+        gc.freeze()
+        gc.unfreeze()
 
 
 def _events(cursor: sqlite3.Cursor, chain: bytes | None,

@@ -212,3 +212,42 @@ def test_replay_loads_no_simulator_nor_package_metadata(tmp_path: Path) -> None:
                           check=True)
     assert json.loads(done.stdout)["game"] == 1
     assert done.stderr.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_load_leaves_the_collector_as_it_found_it(tmp_path: Path, enabled: bool) -> None:
+    """Paused during the load and resumed as it was; the events handed to the oldest generation, so no young
+    pass over them waits at the next allocation (engine/store/fastload.py, promote_young)."""
+    import gc
+
+    path = tmp_path / "bank.db"
+    gid, _ = _played(path)
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        with Journal.open(path, read_only=True) as journal:
+            _, events = journal.load(gid)
+        assert gc.isenabled() is enabled
+        if enabled:
+            assert gc.get_count()[0] < gc.get_threshold()[0]  # no young pass pending over the load's objects
+            oldest = {id(o) for o in gc.get_objects(generation=2)}
+            assert id(events[-1]) in oldest and id(events) in oldest
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def test_the_load_leaves_frozen_objects_frozen(tmp_path: Path) -> None:
+    """Something else's frozen objects (``gc.freeze``, as ``boardbank replay`` does) stay frozen: the load
+    then only resumes the collector."""
+    import gc
+
+    path = tmp_path / "bank.db"
+    gid, game = _played(path)
+    gc.freeze()
+    try:
+        frozen_before = gc.get_freeze_count()
+        with Journal.open(path, read_only=True) as journal:
+            _, events = journal.load(gid)
+        assert gc.get_freeze_count() == frozen_before and list(events) == list(game.events)
+    finally:
+        gc.unfreeze()
