@@ -1,12 +1,12 @@
 """The banker's ``transitions`` machine with a quieter transition: the same rows, the same order, the same
-conditions and callbacks, without the library's debug logging around each row tried.
+conditions and callbacks, without the library's debug and info logging around each row tried.
 
 For one input the machine tries the rows of the current state for its trigger in order until one's
 conditions hold (after a command, ``settle`` tries a dozen rows from IDLE); the library logs three debug
 lines for each row it tries, whose cost is most of a row's own when its first condition fails. A
 :class:`QuietTransition` checks the conditions itself and runs the library's own ``execute`` whenever it
-could do anything more: a row with ``prepare`` callbacks, or the library's logger enabled for debug (then
-everything is logged as before). ``transition_cls`` is the library's documented place for such a class.
+could do anything more: a row with ``prepare`` callbacks, or the library's logger enabled for info or debug
+(then everything is logged as before). ``transition_cls`` is the library's documented place for such a class.
 """
 
 from __future__ import annotations
@@ -21,22 +21,23 @@ _LOGGER = logging.getLogger("transitions.core")
 
 
 class QuietTransition(Transition):
-    """``transitions.Transition`` whose ``execute`` logs nothing unless its logger is enabled for debug."""
+    """``transitions.Transition`` whose ``execute`` logs nothing unless its logger is enabled for info."""
 
     def execute(self, event_data: Any) -> bool:
         """As ``Transition.execute``: False when a condition fails, else the before callbacks, the change of
         state (a ``dest`` of None stays) and the after callbacks (those of the machine too), and True."""
-        if self.prepare or _LOGGER.isEnabledFor(logging.DEBUG):
+        if self.prepare or _LOGGER.isEnabledFor(logging.INFO):
             return bool(super().execute(event_data))
         for condition in self.conditions:
             if not condition.check(event_data):
                 return False
         machine = event_data.machine
-        if machine.before_state_change or self.before:
-            machine.callbacks(itertools.chain(machine.before_state_change, self.before), event_data)
+        for func in itertools.chain(machine.before_state_change, self.before):
+            machine.callback(func, event_data)  # (``Machine.callbacks`` without its info line per callback)
         if self.dest:
             self._change_state(event_data)
-        machine.callbacks(itertools.chain(self.after, machine.after_state_change), event_data)
+        for func in itertools.chain(self.after, machine.after_state_change):
+            machine.callback(func, event_data)
         return True
 
 
