@@ -23,21 +23,32 @@ _LOGGER = logging.getLogger("transitions.core")
 class QuietTransition(Transition):
     """``transitions.Transition`` whose ``execute`` logs nothing unless its logger is enabled for info."""
 
+    _resolved: tuple[object, list[tuple[Any, Any]], list[Any]] | None = None
+    """(model, each condition's callable and target, each after callback's callable), resolved at first use."""
+
     def execute(self, event_data: Any) -> bool:
         """As ``Transition.execute``: False when a condition fails, else the before callbacks, the change of
-        state (a ``dest`` of None stays) and the after callbacks (those of the machine too), and True."""
-        if self.prepare or _LOGGER.isEnabledFor(logging.INFO):
-            return bool(super().execute(event_data))
-        for condition in self.conditions:
-            if not condition.check(event_data):
-                return False
+        state (a ``dest`` of None stays) and the after callbacks (those of the machine too), and True. The
+        names of the conditions and callbacks are resolved against the model once (the banker binds its
+        handlers before it builds the machine, and builds a new machine when it binds others)."""
         machine = event_data.machine
+        if self.prepare or not machine.send_event or _LOGGER.isEnabledFor(logging.INFO):
+            return bool(super().execute(event_data))
+        resolved = self._resolved
+        if resolved is None or resolved[0] is not event_data.model:
+            resolve = machine.resolve_callable
+            resolved = self._resolved = (
+                event_data.model, [(resolve(c.func, event_data), c.target) for c in self.conditions],
+                [resolve(f, event_data) for f in itertools.chain(self.after, machine.after_state_change)])
+        for predicate, target in resolved[1]:
+            if predicate(event_data) != target:
+                return False
         for func in itertools.chain(machine.before_state_change, self.before):
             machine.callback(func, event_data)  # (``Machine.callbacks`` without its info line per callback)
         if self.dest:
             self._change_state(event_data)
-        for func in itertools.chain(self.after, machine.after_state_change):
-            machine.callback(func, event_data)
+        for callback in resolved[2]:
+            callback(event_data)
         return True
 
 
