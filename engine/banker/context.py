@@ -27,6 +27,7 @@ from engine.banker.setup import TOKEN_PALETTE, default_name, player_id
 from engine.banker.viewmodel import Cue, TransactionView
 from engine.editions import Edition, load_edition
 from engine.errors import IllegalCommand
+from engine.errors import Refusal as EngineRefusal
 from engine.events import Event
 from engine.game import Game
 from engine.options import RuleOptions
@@ -145,6 +146,8 @@ class Context:
         self.drawn: tuple[int, str, int | None] | None = None  # classic: (card id, drawer, moved to) shown
         self.undo_group: tuple[int, int] | None = None  # (last seq, n): the last n commands, one step for Undo
         self._history_shown: tuple[object, tuple[tuple[str, tuple[int, ...]], ...]] = (None, ())
+        self._checked: tuple[object, int] = (None, -1)  # (game, command count) ``_answers`` were given at
+        self._answers: dict[c.Command, EngineRefusal | None] = {}  # command -> Game.check's answer then
 
     # -- the game --------------------------------------------------------------------------------------
     @property
@@ -161,14 +164,32 @@ class Context:
         """Whether a game is under way in the engine's ``phase``."""
         return self.durable is not None and self.durable.game.state.phase == phase
 
+    def check(self, cmd: c.Command) -> EngineRefusal | None:
+        """``Game.check(cmd)`` of the game under way (which must exist), each command's answer asked of the
+        engine once per game state: the view asks the same ones for every button, input after input of a
+        gesture, and the input that fires asks one of them again. The state changes only by a command (or
+        Undo) applied, so the answers are kept with the game object and its command count, as the board is
+        (a failed command leaves the count and the state as they were; a game rebuilt is another object)."""
+        assert self.durable is not None
+        game = self.durable.game
+        if self._checked[0] is not game or self._checked[1] != game.commands_applied:
+            self._checked, self._answers = (game, game.commands_applied), {}
+        try:
+            return self._answers[cmd]
+        except KeyError:
+            answer = self._answers[cmd] = game.check(cmd)
+            return answer
+        except TypeError:  # a command with an unhashable field (e.g. a list): asked every time
+            return game.check(cmd)
+
     def allowed(self, cmd: c.Command, key: str = "error.rule") -> bool:
         """Whether the engine accepts ``cmd`` now; if not, the refusal (``key``) says why."""
         if self.durable is None:
             self.refusal = Refusal("error.no_game")
             return False
-        reason = self.durable.game.check(cmd)
-        if reason is not None:
-            self.refusal = Refusal(key, refusal_params(reason, type(cmd).__name__))
+        reason = self.check(cmd)
+        if reason is not None:  # (while probing, ``may()`` drops the refusal: its parameters are not made)
+            self.refusal = Refusal(key) if self.probing else Refusal(key, refusal_params(reason, type(cmd).__name__))
             return False
         return True
 

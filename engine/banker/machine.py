@@ -33,7 +33,7 @@ from engine.banker.patience import Patience
 from engine.banker.pin import make_guard
 from engine.banker.reaction import Reaction as Reaction
 from engine.banker.table import BUTTONS, GESTURE_STATES, BankerState, RulesetRows
-from engine.banker.view import build_view, phase_state
+from engine.banker.view import ACTION_TRIGGERS, build_view, phase_state
 from engine.banker.viewmodel import Cue, ViewModel
 from engine.errors import EngineError, IllegalCommand
 from engine.events import Event
@@ -115,6 +115,7 @@ class Banker(ContextViews):
         """(Re)build the machine for ``ruleset``: the whole table swapped at once (engine/banker/assemble.py)."""
         self.machine, self._rows, self._bound = assemble(self, self.ctx, ruleset, self._given, self._bound)
         self._ruleset = ruleset
+        self._actions = {s: tuple(t for t in ACTION_TRIGGERS if (s, t) in self._rows) for s in BankerState}
 
     def _follow_ruleset(self) -> None:
         """After an input: swap the machine when the game chosen (or resumed) is another ruleset's."""
@@ -239,20 +240,37 @@ class Banker(ContextViews):
         Evaluated like transitions' ``may_<trigger>()`` (the rows of the current state for that trigger,
         their conditions in order, nothing changed), without its scan of every trigger of the machine.
         """
-        found = self._rows.get((self.state, trigger))
-        if found is None:
-            return False
-        state, event, rows = found
-        data = EventData(state, event, self.machine, self, (), {})
+        return trigger in self._probe((trigger,))
+
+    def actions(self) -> tuple[str, ...]:
+        """The view's ``actions``: the triggers of :data:`~engine.banker.view.ACTION_TRIGGERS` that
+        :meth:`may` accepts now, in that order (only those with rows in the current state are evaluated,
+        all in one probe)."""
+        return self._probe(self._actions[self.state])
+
+    def _probe(self, triggers: tuple[str, ...]) -> tuple[str, ...]:
+        """Those of ``triggers`` whose rows in the current state have a row whose conditions all hold (in
+        order, as transitions' ``Condition.check`` with ``send_event=True``), with nothing recorded."""
+        allowed: list[str] = []
         ctx = self.ctx
+        source = self.state
+        rows_of = self._rows
         ctx.probing = True
         saved = ctx.refusal
         try:
-            for row, conditions in rows:
-                data.transition = row
-                if all(method(data) == target for method, target in conditions):
-                    return True
-            return False
+            for trigger in triggers:
+                found = rows_of.get((source, trigger))
+                if found is None:
+                    continue
+                state, event, rows = found
+                ctx.refusal = saved  # each trigger probed as on its own (a condition may read the last refusal)
+                data = EventData(state, event, self.machine, self, (), {})
+                for row, conditions in rows:
+                    data.transition = row
+                    if all(method(data) == target for method, target in conditions):
+                        allowed.append(trigger)
+                        break
+            return tuple(allowed)
         finally:
             ctx.probing = False
             ctx.refusal = saved
@@ -260,7 +278,7 @@ class Banker(ContextViews):
     @property
     def view(self) -> ViewModel:
         """The current snapshot of everything the screen shows."""
-        return self.patience.shown(build_view(self.ctx, self.state, self.may), self.state)
+        return self.patience.shown(build_view(self.ctx, self.state, self.actions), self.state)
 
     @property
     def state_name(self) -> str:
@@ -328,7 +346,7 @@ class Banker(ContextViews):
         if ctx.input_id is not None and ctx.ids.known(ctx.input_id) is None and stored:
             ctx.ids.remember(ctx.input_id, ctx.durable.game_id if ctx.durable else None, None)
         self._save_record()
-        view = self.patience.shown(build_view(ctx, self.state, self.may, refusal), self.state)
+        view = self.patience.shown(build_view(ctx, self.state, self.actions, refusal), self.state)
         return Reaction(
             events=tuple(ctx.events),
             cues=tuple(ctx.cues),

@@ -33,6 +33,7 @@ from engine.banker.viewmodel import (
 from engine.editions import Edition, EventCard
 from engine.events import DiceRolled, Event
 from engine.game import Game
+from engine.options import RuleOptions
 
 _PHASE_STATE = {"setup": BankerState.SETUP, "play": BankerState.IDLE, "auction": BankerState.AUCTION,
                 "event": BankerState.EVENT, "debt": BankerState.DEBT, "over": BankerState.OVER,
@@ -162,10 +163,10 @@ def prompt_for(ctx: Context, s: BankerState) -> Prompt:
     return Prompt(f"prompt.{s.value}", tuple(p))
 
 
-def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
+def build_view(ctx: Context, state: BankerState, actions: Callable[[], tuple[str, ...]],
                refusal: Refusal | None = None) -> ViewModel:
-    """The whole screen in the banker's ``state``: ``may(trigger)`` says which buttons are allowed now,
-    ``refusal`` adds the error to ``extra``."""
+    """The whole screen in the banker's ``state``: ``actions()`` says which buttons are allowed now (those of
+    :data:`ACTION_TRIGGERS` the machine accepts, in that order), ``refusal`` adds the error to ``extra``."""
     game = ctx.game
     edition = game.edition if game else ctx.setup_edition
     st = game.state if game else None
@@ -215,7 +216,6 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
     if refusal is not None:
         extra.append(("error", refusal.key))
         extra.extend((f"error_{k}", v) for k, v in refusal.params.items())
-    actions = tuple(t for t in _ACTION_TRIGGERS if may(t))
     prompt = hooks.prompt(ctx, state) if hooks.prompt is not None else None
     return ViewModel(**{**dict(
         state=state.value,
@@ -224,7 +224,7 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
         players=players,
         board=ctx.board_cache.board(game, edition),
         prompt=prompt or prompt_for(ctx, state),
-        actions=actions,
+        actions=actions(),
         last_transaction=ctx.last_tx,
         event_card=event_view,
         auction=auction,
@@ -239,7 +239,7 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
         selected_deed=ctx.gesture.deed,
         seconds_left=(max(0.0, ctx.timeout_s - (now - ctx.since))
                       if state.value in _TIMED else None),
-        options=tuple(options.as_dict().items()),
+        options=_option_items(options),
         editions=playable_editions() if setup else (),
         tokens=TOKENS if setup else (),
         on_the_run=int(getattr(st, "on_the_run", 0) or 0) if st is not None else 0,
@@ -248,6 +248,17 @@ def build_view(ctx: Context, state: BankerState, may: Callable[[str], bool],
         dice=tuple(int(d) for d in ctx.gesture.choices[:1]) if ctx.gesture.choices and state is BankerState.IDLE
         else _last_dice(game),
     ), **own})
+
+
+_OPTIONS_SHOWN: list[tuple[object, tuple[tuple[str, int | bool], ...]]] = [(None, ())]
+
+
+def _option_items(options: RuleOptions) -> tuple[tuple[str, int | bool], ...]:
+    """``options`` as the view shows them (name, value), kept for the options object last shown: a game's
+    options are one frozen object for the whole game, so the pairs are built once, not for every screen."""
+    if _OPTIONS_SHOWN[0][0] is not options:
+        _OPTIONS_SHOWN[0] = (options, tuple(options.as_dict().items()))
+    return _OPTIONS_SHOWN[0][1]
 
 
 def _positions(st: Any) -> bool:
@@ -268,18 +279,24 @@ def roller_of(st: Any) -> str | None:
                  if order[(i + k) % len(order)] not in st.bankrupt), turn)
 
 
+_DICE_SHOWN: list[tuple[object, int, tuple[int, ...]]] = [(None, -1, ())]
+
+
 def _last_dice(game: Game | None) -> tuple[int, ...]:
-    """The last roll's two dice (positions mode), from the game's latest ``DiceRolled``."""
+    """The last roll's two dice (positions mode), from the game's latest ``DiceRolled`` (searched once per
+    command of the game last shown: ``game.events`` copies every event of the game)."""
     if game is None or not _positions(game.state):
         return ()
-    for event in reversed(game.events):
-        if isinstance(event, DiceRolled):
-            return (event.die1, event.die2)
-    return ()
+    kept_game, kept_count, dice = _DICE_SHOWN[0]
+    if kept_game is game and kept_count == game.commands_applied:
+        return dice
+    dice = next(((e.die1, e.die2) for e in reversed(game.events) if isinstance(e, DiceRolled)), ())
+    _DICE_SHOWN[0] = (game, game.commands_applied, dice)
+    return dice
 
 
 _TIMED = frozenset(s.value for s in GESTURE_STATES)
-_ACTION_TRIGGERS = (
+ACTION_TRIGGERS = (
     "press_ok", "press_cancel", "press_menu", "press_go", "press_location", "press_jail", "press_pay_fee",
     "press_roll_doubles", "press_roll_no_doubles", "press_draw", "press_end_turn", "press_decline",
     "press_bid", "press_undo", "press_settings", "press_new_game",

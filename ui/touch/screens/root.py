@@ -30,7 +30,6 @@ from ui.touch.sounds import CUES, SoundBoard
 from ui.touch.widgets import palette
 
 log = logging.getLogger(__name__)
-
 GIVE_BACK_AFTER_S = 1.0  # seconds after a screen is dropped that its memory is given back (ui/touch/memory.py)
 TICK_S = 0.1  # seconds between banker ticks (gesture timeouts, the auction countdown)
 SAVE_DELAY_S = 0.5  # seconds after the last change of a UI setting before it is written
@@ -54,7 +53,6 @@ RESIDENT_AFTER_S = 0.5
 the setup screen (together: the memory's peak, bench/bench_memory.py), before its memory is given back."""
 ON_TOP_SCREENS = OVERLAY_SCREENS | {"menu"}
 """Screens opened on top of the banker's screen and closed back to it: the screen under them is kept."""
-
 
 DESIGN_SIZE = (800, 480)
 """The screen the layout is drawn for (the 7-inch Raspberry Pi display); larger windows scale it up."""
@@ -133,7 +131,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         Window.bind(on_touch_down=self._touched)  # every touch, a keypad key too, restarts the gesture timeout
         if fonts.missing_font_message(self.lang):
             self.toast(self.t("warn.no_cjk_font", "en"))
-        for callback in self._after_start:
+        for callback in [*self._after_start, memory.keep]:  # (keep: the start-up heap out of the collector's way)
             Clock.schedule_once(lambda dt, cb=callback: cb(), 0)
 
     def _touched(self, *_: Any) -> None:
@@ -377,9 +375,12 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
             self.screen(resident)
 
     def _give_back(self) -> None:
-        """Free what the dropped screens held: Kivy's transition keeps the screen it last moved out; a
-        dropped one is replaced by the screen shown (no None allowed; the next transition sets both), so
-        its widgets and textures are freed (setup: ~7 MiB at 800x480). Then give the memory back."""
+        """Free what the dropped screens held, once no input came for ``memory.QUIET_S``: Kivy's transition keeps
+        the screen it last moved out; a dropped one is replaced by the screen shown (no None allowed; the next
+        transition sets both), so its widgets and textures are freed (setup: ~7 MiB). Give the memory back."""
+        if self.controller is not None and time.monotonic() - self.controller.last_input < memory.QUIET_S:
+            Clock.schedule_once(lambda _dt: self._give_back(), GIVE_BACK_AFTER_S)  # its full collection: a pause
+            return
         sm = self.root.ids.sm if self.root is not None else None
         transition = getattr(sm, "transition", None)
         if transition is not None and not transition.is_active and transition.screen_out not in sm.screens:

@@ -84,8 +84,16 @@ def tax_position(ctx: Context, action: str | None) -> int | None:
     game = ctx.game
     if game is None or action not in TAXES:
         return None
-    kind = action.removesuffix("_tax")
-    return next((pos for pos, (k, _amount) in sorted(taxes(game.edition).items()) if k == kind), None)
+    edition, key = game.edition, (id(game.edition), action)
+    kept = _TAX_POSITIONS.get(key)
+    if kept is None or kept[0] is not edition:  # (kept per edition object: the view asks it for every screen)
+        kind = action.removesuffix("_tax")
+        kept = _TAX_POSITIONS[key] = (edition, next(
+            (pos for pos, (k, _amount) in sorted(taxes(edition).items()) if k == kind), None))
+    return kept[1]
+
+
+_TAX_POSITIONS: dict[tuple[int, str], tuple[object, int | None]] = {}
 
 
 def tax_has_choice(ctx: Context, event: EventData) -> bool:
@@ -146,7 +154,14 @@ def deck_spaces(ctx: Context, deck: str | None) -> tuple[int, ...]:
     game = ctx.game
     if game is None or deck is None:
         return ()
-    return tuple(sp.position for sp in game.edition.spaces if sp.kind == deck)
+    edition, key = game.edition, (id(game.edition), deck)
+    kept = _DECK_SPACES.get(key)
+    if kept is None or kept[0] is not edition:  # (kept per edition object: the view asks it for every screen)
+        kept = _DECK_SPACES[key] = (edition, tuple(sp.position for sp in edition.spaces if sp.kind == deck))
+    return kept[1]
+
+
+_DECK_SPACES: dict[tuple[int, str], tuple[object, tuple[int, ...]]] = {}
 
 
 def card_to_draw(ctx: Context, event: EventData) -> int | None:

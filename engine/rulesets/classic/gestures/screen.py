@@ -139,9 +139,9 @@ def _building(ctx: Context) -> BuildView | None:
     for deed in st.deeds_of(g.player):
         if ed.deeds[deed].kind != "street":
             continue
-        if g.action == "build" and game.check(cc.BuildHouse(g.player, deed)) is None:
+        if g.action == "build" and ctx.check(cc.BuildHouse(g.player, deed)) is None:
             offers.append((deed, ed.deeds[deed].house_cost, next_kind(st, deed) == "hotel"))
-        elif g.action == "sell" and game.check(cc.SellBuilding(g.player, deed)) is None:
+        elif g.action == "sell" and ctx.check(cc.SellBuilding(g.player, deed)) is None:
             offers.append((deed, sell_refund(st, ed, deed), st.level.get(deed) == HOTEL))
     return BuildView(g.player, g.action or "", tuple(g.steps), g.total, tuple(offers), houses_left(st),
                      hotels_left(st))
@@ -155,7 +155,7 @@ def _mortgage(ctx: Context) -> MortgageView | None:
     value = ed.deeds[g.deed].mortgage
     cost = lift_cost(st, ed, g.deed)
     blocked = "" if g.deed in st.mortgaged else (
-        getattr(game.check(cc.MortgageDeed(g.player, g.deed)), "key", "") or "")
+        getattr(ctx.check(cc.MortgageDeed(g.player, g.deed)), "key", "") or "")
     return MortgageView(g.deed, g.player, g.deed in st.mortgaged, value, cost, cost - value,
                         f"reason.{blocked}" if blocked else "")
 
@@ -228,12 +228,12 @@ def _clock(ctx: Context) -> ClockView | None:
 
 
 _PLAYERS: WeakKeyDictionary[Context, tuple[tuple[int, int], tuple[PlayerView, ...]]] = WeakKeyDictionary()
-"""Each banker's players as shown, with the game and event count they were built at: the inputs of one gesture (and
+"""Each banker's players as shown, with the game and command count they were built at: the inputs of one gesture (and
 the views between commands) show the same state, so they are built once per command."""
 
 
 def _players(ctx: Context, game: Game, st: ClassicState, ed: Edition) -> tuple[PlayerView, ...]:
-    version = (id(game), len(game.events))
+    version = (id(game), game.commands_applied)  # (``game.events`` would copy every event of the game)
     kept = _PLAYERS.get(ctx)
     if kept is not None and kept[0] == version:
         return kept[1]
