@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from engine.rulesets.classic.base import next_active, rent_for
 from engine.rulesets.classic.cards import _nearest
+from engine.rulesets.classic.commands import ProposeTrade
 from engine.rulesets.classic.fused_holdings import PLAY, FusedHoldings
 from engine.rulesets.classic.options import Options
 from engine.rulesets.classic.rent import UTILITY_CARD_TIMES
+from engine.rulesets.classic.state import Offer
 from engine.rulesets.classic.turns import LATE_GO_MINUTE
 
 
@@ -246,3 +248,58 @@ class Fused(FusedHoldings):
         else:
             amount = rent_for(s, ed, deed, dice)
         return self._collect(payer, owner, amount)
+
+    def _sale(self, o: ProposeTrade | Offer) -> bool:
+        """Whether the deal ``o`` is a plain sale that trade._check_offer accepts: two different active
+        players, ``give_cash`` (an int, at most the player's cash) for the partner's ``take_deeds`` (ints,
+        each once, none mortgaged, no building on their sets), nothing else. False for anything else,
+        refused or not (the rule decides those)."""
+        s = self.s
+        player, partner = o.player, o.partner
+        specs, bankrupt = s.specs, s.bankrupt
+        if (player == partner or player not in specs or partner not in specs or player in bankrupt
+                or partner in bankrupt or self.deals_before_roll):
+            return False
+        cash, deeds, take_cash = o.give_cash, o.take_deeds, o.take_cash
+        if (o.give_deeds != () or o.give_cards != () or o.take_cards != () or type(take_cash) is not int
+                or take_cash != 0 or type(cash) is not int or cash < 0 or cash > s.ledger.balances[player]
+                or type(deeds) is not tuple or not deeds):
+            return False
+        owner, level, mortgaged, ed = s.owner, s.level, s.mortgaged, self.ed
+        for i, d in enumerate(deeds):
+            if type(d) is not int or owner.get(d) != partner or d in mortgaged or d in deeds[:i]:
+                return False
+            for m in ed.colour_sets[ed.deeds[d].colour]:
+                if level.get(m):
+                    return False
+        return True
+
+    def propose(self, o: ProposeTrade) -> bool:
+        """``ProposeTrade`` of a plain sale (:meth:`_sale`) when no offer is open: the offer recorded
+        (``TradeProposed``)."""
+        s = self.s
+        if s.phase != PLAY or s.trade is not None or not self._sale(o):
+            return False
+        s.trade = Offer(o.player, o.partner, o.give_deeds, o.give_cash, o.give_cards, o.take_deeds, o.take_cash,
+                        o.take_cards)
+        return True
+
+    def accept(self, player: str) -> bool:
+        """``AcceptTrade(player)`` of the open plain sale by its partner: the deeds to the player, the cash
+        to the partner, no transfer fee (no deed mortgaged) (``TradeCompleted``)."""
+        s = self.s
+        o = s.trade
+        if s.phase != PLAY or o is None or player != o.partner or not self._sale(o):
+            return False
+        cash = o.give_cash
+        balances = s.ledger.balances
+        if balances[player] + cash < 0:  # as check_accept: each side's cash after the deal covers its fees
+            return False
+        owner = s.owner
+        for d in o.take_deeds:
+            owner[d] = o.player
+        if cash:
+            balances[o.player] -= cash
+            balances[player] += cash
+        s.trade = None
+        return True

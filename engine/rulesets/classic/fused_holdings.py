@@ -39,6 +39,7 @@ class FusedHoldings:
         self.card_tax: bool = o.rent_tax_on_cards and o.late_game_rent_tax  # cards.card_tax may cut a payout
         self.cards: dict[int, EventCard] = dict(cards(ed))
         self.space_kinds: tuple[str, ...] = tuple(sp.kind for sp in ed.spaces)
+        self.deals_before_roll: bool = o.deals_before_roll  # deals only before the turn's roll: the rule's
         self.double_lent: bool = o.mortgaged_set_double_rent  # a whole set doubles its rent with a lot mortgaged
         self.next: dict[str, str] = {}  # each player's next active one (base.next_active), while ...
         self.out = -1  # ... this many players are bankrupt
@@ -84,10 +85,10 @@ class FusedHoldings:
             s.fresh = s.fresh - {deed}
         return True
 
-    def build(self, player: str, deed: int) -> bool:
+    def build(self, player: str, deed: int, used: tuple[int, int] | None = None) -> bool:
         """``BuildHouse(player, deed)`` in phase play: the next house or the hotel on a street of a whole,
         unmortgaged set, evenly, from the Bank's supply, paid at once (``BuildingBought``); the second
-        text's turn limits go through the rule."""
+        text's turn limits go through the rule. ``used``: ``s.buildings_used()`` if the caller knows it."""
         s = self.s
         if (s.phase != PLAY or s.credit is not None or self.turn_limits or player not in s.specs
                 or player in s.bankrupt):
@@ -115,7 +116,7 @@ class FusedHoldings:
         cash = ledger.balances[player]
         if cash < cost or cost < 0:
             return False
-        houses, hotels = s.buildings_used()
+        houses, hotels = s.buildings_used() if used is None else used
         if now == per_hotel:  # the hotel
             if hotels >= self.hotels:
                 return False
@@ -170,17 +171,18 @@ class FusedHoldings:
                 return False
         return True
 
-    def sell(self, player: str, deed: int) -> bool:
+    def sell(self, player: str, deed: int, checked: bool = False) -> bool:
         """``SellBuilding(player, deed)``: one building back to the Bank, evenly, at ``house_sell_price``
-        percent (``BuildingSold``); a hotel the Bank lacks the houses for goes through the rule."""
-        if not self.may_sell(player, deed):
+        percent (``BuildingSold``); a hotel the Bank lacks the houses for goes through the rule.
+        ``checked``: :meth:`may_sell` said True in this very state."""
+        if not checked and not self.may_sell(player, deed):
             return False
         s = self.s
         level = s.level
         now = level[deed]
         per_hotel = self.per_hotel
         if now == HOTEL:
-            if self.houses - sum(v for v in level.values() if v < HOTEL) < per_hotel:
+            if self.houses - s.buildings_used()[0] < per_hotel:
                 return False
             new = per_hotel
         else:
@@ -197,10 +199,10 @@ class FusedHoldings:
             del level[deed]
         return True
 
-    def mortgage(self, player: str, deed: int) -> bool:
+    def mortgage(self, player: str, deed: int, checked: bool = False) -> bool:
         """``MortgageDeed(player, deed)``: the Bank lends the printed value on a deed whose set has no
-        buildings (``DeedMortgaged``)."""
-        if not self.may_mortgage(player, deed):
+        buildings (``DeedMortgaged``). ``checked``: :meth:`may_mortgage` said True in this very state."""
+        if not checked and not self.may_mortgage(player, deed):
             return False
         s = self.s
         amount = self.ed.deeds[deed].mortgage

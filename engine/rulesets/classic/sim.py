@@ -26,6 +26,7 @@ from engine.errors import IllegalCommand
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic import fused
 from engine.rulesets.classic.cards import tax_amount
+from engine.rulesets.classic.commands import command
 from engine.rulesets.classic.edition import taxes
 from engine.rulesets.classic.sim_send import (
     BUILT,
@@ -36,8 +37,9 @@ from engine.rulesets.classic.sim_send import (
     QUIET,
     GameOver,
     TableSender,
-    command,
+    itself,
 )
+from engine.rulesets.classic.state import HOTEL
 from engine.sim.results import GameResult
 
 __all__ = ["CLASSIC_TURN_CAP", "JAIL_STRATEGIES", "TURNS_PER_MINUTE", "ClassicRunner"]
@@ -203,13 +205,24 @@ class ClassicRunner(TableSender):
         offer = seen[2]
         if offer is not None:
             self._seen[player] = (seen[0], seen[1], None)  # offered once per change of ownership
-            if self.game.check(offer) is None:
-                self.send(offer)
-                partner = self.bots[offer.partner]
-                accept = command(cc.AcceptTrade, offer.partner)
-                if partner.accepts(s, ed, offer) and self.game.check(accept) is None:
-                    self.send(accept)
-                else:
+            if fz is not None and fz.propose(offer):
+                self._fused(QUIET, itself, offer)
+                proposed = True
+            else:
+                proposed = self.attempt(offer)
+            if proposed:
+                other = offer.partner
+                accepted = False
+                if self.bots[other].accepts(s, ed, offer):
+                    if fz is not None and fz.accept(other):
+                        self._version += 1  # as send: deeds changed hands between the two
+                        self._held.pop(player, None)
+                        self._held.pop(other, None)
+                        self._fused(HOLDINGS, cc.AcceptTrade, other)
+                        accepted = True
+                    else:
+                        accepted = self.attempt(command(cc.AcceptTrade, other))
+                if not accepted:
                     self.send(command(cc.CancelTrade, player))
         if seen[1]:
             one_each = s.options.one_house_per_set  # the second text: one building per set a turn
@@ -223,12 +236,17 @@ class ClassicRunner(TableSender):
                 idle = self._idle.get(player)
                 if idle is not None and idle[0] is sets and idle[2] == self._levels and balances[player] <= idle[1]:
                     return  # build_choice said None with as much cash or more, no building since
-                deed = bot.build_choice(s, ed, sets)
+                used = self._used
+                if used is None:
+                    used = self._used = s.buildings_used()
+                deed = bot.build_choice(s, ed, sets, used)
                 if deed is None:
                     self._idle[player] = (sets, balances[player], self._levels)
                     return
-                if fz is not None and fz.build(player, deed):
-                    self._levels += 1
+                if fz is not None and fz.build(player, deed, used):
+                    self._levels += 1  # the building counted: a hotel takes back its houses
+                    self._used = (used[0] + 1, used[1]) if s.level[deed] != HOTEL else (
+                        used[0] - fz.per_hotel, used[1] + 1)
                     self._fused((BUILT(0, 0, player, deed, 0, 0),) if self.check_invariants else QUIET,
                                 cc.BuildHouse, player, deed)
                 else:

@@ -68,6 +68,25 @@ def _compare(s: ClassicState, name: str, cmd: c.Command, args: tuple[Any, ...],
         assert after == s, (name, args)
 
 
+def _offers(s: ClassicState, player: str) -> list[cc.ProposeTrade]:
+    """Deals ``player`` might offer from ``s``: cash for a deed of each partner's (the bots' sale), and the
+    odd ones the fused proposal leaves to the rule (deeds each way, a card, a bool or a repeated deed)."""
+    out = []
+    for partner in s.order:
+        theirs = [d for d, o in sorted(s.owner.items()) if o == partner][:3]
+        for deed in (*theirs, 5):
+            for cash in (0, 150, 10**6):
+                out.append(cc.ProposeTrade(player, partner, give_cash=cash, take_deeds=(deed,)))
+        if theirs:
+            d = theirs[0]
+            out += [cc.ProposeTrade(player, partner, give_cash=True, take_deeds=(d,)),
+                    cc.ProposeTrade(player, partner, give_cash=10, take_deeds=(d, d)),
+                    cc.ProposeTrade(player, partner, take_deeds=(d,), take_cash=1),
+                    cc.ProposeTrade(player, partner, give_deeds=(d,), take_deeds=tuple(theirs[1:2])),
+                    cc.ProposeTrade(player, partner, give_cash=10, take_deeds=tuple(theirs), take_cards=(1,))]
+    return out
+
+
 def _compare_all(s: ClassicState, seen: Counter[tuple[str, bool]]) -> None:
     """Every fused command and check, for every player (and a stranger) and every deed, from ``s``."""
     table = SimTable(US)
@@ -83,6 +102,12 @@ def _compare_all(s: ClassicState, seen: Counter[tuple[str, bool]]) -> None:
         for deed in (8, 21, 3):  # the utilities and a street
             for dice in (1, 2, 7, 12, 13):
                 _compare(s, "utility_rent", cc.PayUtilityRent(player, deed, dice), (player, deed, dice), seen)
+        for offer in _offers(s, player):
+            _compare(s, "propose", offer, (offer,), seen)
+            proposed = _by_the_rules(s, offer)
+            if proposed is not None:  # the open offer: accepted by each player (the partner's alone is taken)
+                for other in (*s.order, "ghost"):
+                    _compare(proposed, "accept", cc.AcceptTrade(other), (other,), seen)
         for deed in range(0, 30):
             for name, make in BY_DEED.items():
                 _compare(s, name, make(player, deed), (player, deed), seen)
@@ -113,10 +138,11 @@ def test_every_fused_command_from_states_of_games_is_what_the_rule_does(options:
         result = ClassicRunner(US, players, game_seed, options=options, game=table, apply=apply,
                                check_invariants=False, turn_cap=400).play()
         assert not result.violations
-    names = {*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax", "draw", "utility_rent"}
+    names = {*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax", "draw", "utility_rent", "propose", "accept"}
     done = {name for (name, ok), n in seen.items() if ok}
     rent = set() if options.get("late_game_rent_tax") else {"pay_rent"}  # the rent tax: always the rule's
-    assert done >= {"end_turn", "pass_go", "pay_tax", "buy", "may_mortgage", "draw", "go_to_jail", *rent}, \
+    assert done >= {"end_turn", "pass_go", "pay_tax", "buy", "may_mortgage", "draw", "go_to_jail", "propose",
+                    "accept", *rent}, \
         sorted(done)
     assert {name for (name, ok), n in seen.items() if not ok} - {"draw moved"} == names, seen
 
@@ -136,7 +162,7 @@ def test_the_fused_commands_run_buildings_sales_and_every_kind_from_some_state()
 
     ClassicRunner(US, 4, 1, game=table, apply=apply, check_invariants=False).play()
     assert all(seen[name, True] > 0 for name in (*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax", "draw",
-                                                 "utility_rent", "draw moved")), seen
+                                                 "utility_rent", "draw moved", "propose", "accept")), seen
 
 
 @pytest.mark.parametrize(("seed", "options"), [(1, {}), (2, {"free_parking_jackpot": True}), (3, {"short_game": True})])
