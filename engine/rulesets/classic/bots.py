@@ -57,6 +57,9 @@ def street_plan(ed: Edition) -> Plan:
     return found
 
 
+NEVER: Final = 1 << 62
+"""More cash than any game has: the floor of :meth:`Bot.build_plan` when nothing can be built."""
+
 Holdings = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]
 """A bot's whole street sets and the streets it lacks one of, with their offers (see :meth:`Bot.holdings`)."""
 
@@ -146,19 +149,28 @@ class Bot:
                      used: tuple[int, int] | None = None) -> int | None:
         """The street to build on next among ``sets`` (the lowest first, cheapest houses first), or None.
         ``used``: the houses and hotels standing (``s.buildings_used()``) if the caller knows them."""
+        return self.build_plan(s, ed, sets, used)[0] or None
+
+    def build_plan(self, s: ClassicState, ed: Edition, sets: tuple[tuple[int, ...], ...],
+                   used: tuple[int, int] | None = None) -> tuple[int, int]:
+        """:meth:`build_choice` as (the street, 0), or (0, a floor) when it is None: with less cash than the
+        floor it stays None while the buildings stand as they are (the cash each set's next building
+        would need; :data:`NEVER` when none can be built)."""
         cash = s.ledger.balances[self.player]
         reserve = self.build_reserve
-        if cash - least_costs(ed)[0] < reserve:  # no set's house is within reach (the loop's test)
-            return None
-        best = 0
-        best_low = best_cost = 0
+        least = least_costs(ed)[0] + reserve
+        if cash < least:  # no set's house is within reach (the loop's test)
+            return 0, least
+        best = best_low = best_cost = 0
+        need = NEVER
         level, hotel_height = s.level, s.options.houses_per_hotel + 1
         houses = hotels = -1  # what the Bank has left, counted once if needed
         deeds = ed.deeds
         for members in sets:
             cost = deeds[members[0]].house_cost
-            if cash - cost < reserve:
-                continue
+            short = cash - cost < reserve
+            if short and cost + reserve >= need:
+                continue  # neither a choice nor a lower floor
             low, m = 99, 0
             for d in members:
                 h = level.get(d, 0)
@@ -172,11 +184,13 @@ class Bot:
                 houses, hotels = s.options.houses_in_bank - houses, s.options.hotels_in_bank - hotels
             if (houses if low < hotel_height - 1 else hotels) <= 0:
                 continue
+            if short:
+                need = cost + reserve
             # the least (low, -cost, m): the lowest street, then the dearest house, then the lowest number
-            if not best or low < best_low or (low == best_low and (cost > best_cost or (cost == best_cost
-                                                                                         and m < best))):
+            elif not best or low < best_low or (low == best_low and (cost > best_cost or (cost == best_cost
+                                                                                           and m < best))):
                 best, best_low, best_cost = m, low, cost
-        return best if best else None
+        return (best, 0) if best else (0, need)
 
     def lift_choice(self, s: ClassicState, ed: Edition) -> int | None:
         """A mortgaged deed to lift when cash is plentiful (the cheapest first), or None."""

@@ -186,7 +186,7 @@ class ClassicRunner(TableSender):
         holdings, kept in ``_held`` until its deeds change, and the offer from them at that moment)."""
         s, ed, bot = self.state, self.edition, self.bots[player]
         fz = self._fz
-        if s.mortgaged:
+        if s.mortgaged and s.ledger.balances[player] >= bot.lift_margin:  # (lift_choice's first test)
             deed = bot.lift_choice(s, ed)
             if deed is not None:
                 if fz is not None and fz.lift(player, deed):
@@ -234,14 +234,14 @@ class ClassicRunner(TableSender):
                 sets = seen[1] if not one_each else tuple(
                     m for m in seen[1] if f"built:{ed.deeds[m[0]].colour}" not in s.marks)
                 idle = self._idle.get(player)
-                if idle is not None and idle[0] is sets and idle[2] == self._levels and balances[player] <= idle[1]:
-                    return  # build_choice said None with as much cash or more, no building since
+                if idle is not None and idle[0] is sets and idle[2] == self._levels and balances[player] < idle[1]:
+                    return  # build_choice said None, and says it below this cash while no building changes
                 used = self._used
                 if used is None:
                     used = self._used = s.buildings_used()
-                deed = bot.build_choice(s, ed, sets, used)
-                if deed is None:
-                    self._idle[player] = (sets, balances[player], self._levels)
+                deed, below = bot.build_plan(s, ed, sets, used)
+                if not deed:
+                    self._idle[player] = (sets, below, self._levels)
                     return
                 if fz is not None and fz.build(player, deed, used):
                     self._levels += 1  # the building counted: a hotel takes back its houses

@@ -117,8 +117,8 @@ class TableSender:
         # the players whose deeds or mortgages it changed (_forget)
         self._held: dict[str, Holdings] = {}
         self._least_house = least_costs(edition)[0]  # the cheapest house of any street set
-        # a bot's last None from build_choice: (its sets, its cash then, _levels then); the answer stays None
-        # while it has no more cash and no building changed (more cash or houses can only add a choice)
+        # a bot's last None from build_choice: (its sets, the floor of build_plan then, _levels then); the answer stays
+        # None while its cash is below that floor and no building changed
         self._idle: dict[str, tuple[tuple[tuple[int, ...], ...], int, int]] = {}
         self._levels = 0  # counts the fused buildings bought and sold and every command sent
         self._used: tuple[int, int] | None = None  # the houses and hotels standing, while known (buildings_used)
