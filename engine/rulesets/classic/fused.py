@@ -154,10 +154,11 @@ class Fused(FusedHoldings):
 
     def draw(self, player: str, position: int) -> int:
         """``DrawCard(player, position)``: the card to the bottom of its deck (``CardDrawn``) and its effect
-        when it moves money with the Bank or the pot (``MoneyTransferred``) or moves the token (``TokenMoved``
-        and the salary past GO; a nearest deed's card rule, ``CardRentSet``); the token's square after it,
-        or -1 (nothing changed) for any other card, a payout the late-game tax may cut, or a payment that
-        opens a debt: those go through the rule."""
+        when it moves money with the Bank, the pot or each other player (``MoneyTransferred``), moves the
+        token (``TokenMoved`` and the salary past GO; a nearest deed's card rule, ``CardRentSet``), sends it
+        to jail (``JailEntered``) or is a jail card kept; the token's square after it, or -1 (nothing
+        changed) for any other card, a payout the late-game tax may cut, or a payment that opens a debt:
+        those go through the rule."""
         s = self.s
         spaces = len(self.space_kinds)
         if player != s.turn or s.phase != PLAY or not 0 <= position < spaces:
@@ -204,12 +205,27 @@ class Fused(FusedHoldings):
                     s.card_rent = (player, deed, str(card.params["rule"]))
         elif effect == "back":
             target = (position - int(str(card.params["steps"]))) % spaces
-        else:
+        elif effect == "jail":  # moves.jail (JailEntered, TokenMoved onto In Jail)
+            s.jail[player] = 0
+            s.card_rent = None
+            target = self.jail_at
+        elif effect == "repairs":
+            if not self._charge(player, self._repairs(player, card)):
+                return -1
+        elif effect == "pay_each" or effect == "collect_each":
+            if not self._each(player, amount, effect == "pay_each"):
+                return -1
+        elif effect != "jail_card":  # (a jail card is only held: the deck's fold below)
             return -1
-        if kind == "chance":
-            s.chance = (*deck[1:], deck[0])
+        rest = deck[1:]
+        if effect == "jail_card":
+            s.held[deck[0]] = player
         else:
-            s.chest = (*deck[1:], deck[0])
+            rest = (*rest, deck[0])
+        if kind == "chance":
+            s.chance = rest
+        else:
+            s.chest = rest
         return target
 
     def go_to_jail(self, player: str) -> bool:

@@ -11,6 +11,7 @@ from engine.editions import Edition, EventCard
 from engine.ledger import BANK
 from engine.rulesets.classic.building import lift_cost
 from engine.rulesets.classic.edition import cards, taxes
+from engine.rulesets.classic.jail import jail_position
 from engine.rulesets.classic.state import HOTEL, ClassicState
 
 PLAY: Final = "play"
@@ -40,6 +41,7 @@ class FusedHoldings:
         self.cards: dict[int, EventCard] = dict(cards(ed))
         self.space_kinds: tuple[str, ...] = tuple(sp.kind for sp in ed.spaces)
         self.deals_before_roll: bool = o.deals_before_roll  # deals only before the turn's roll: the rule's
+        self.jail_at: int = jail_position(ed)  # In Jail's square
         self.double_lent: bool = o.mortgaged_set_double_rent  # a whole set doubles its rent with a lot mortgaged
         self.next: dict[str, str] = {}  # each player's next active one (base.next_active), while ...
         self.out = -1  # ... this many players are bankrupt
@@ -66,6 +68,43 @@ class FusedHoldings:
             if d.debtor == player:
                 return True
         return False
+
+    def _repairs(self, player: str, card: EventCard) -> int:
+        """What the repairs ``card`` costs ``player`` (cards.apply_card): per house and per hotel standing."""
+        s = self.s
+        owner = s.owner
+        houses = hotels = 0
+        for d, v in s.level.items():
+            if owner.get(d) == player:
+                if v == HOTEL:
+                    hotels += 1
+                elif v < HOTEL:
+                    houses += v
+        return houses * int(str(card.params["per_house"])) + hotels * int(str(card.params["per_hotel"]))
+
+    def _each(self, player: str, amount: int, paying: bool) -> bool:
+        """A card's ``amount`` from ``player`` to every other active player (``paying``) or from each of
+        them to ``player``, each paid at once (cards.apply_card's ``pay`` in turn order); False (nothing
+        changed) when any payment would open a debt."""
+        if amount <= 0:
+            return True
+        s = self.s
+        balances, bankrupt = s.ledger.balances, s.bankrupt
+        others = [p for p in s.order if p != player and p not in bankrupt]
+        if paying:
+            if balances[player] < amount * len(others) or (s.debts and self._owes(player)):
+                return False
+            balances[player] -= amount * len(others)
+            for p in others:
+                balances[p] += amount
+            return True
+        for p in others:
+            if balances[p] < amount or (s.debts and self._owes(p)):
+                return False
+        for p in others:
+            balances[p] -= amount
+        balances[player] += amount * len(others)
+        return True
 
     def lift(self, player: str, deed: int) -> bool:
         """``LiftMortgage(player, deed)``: the owner repays the Bank (``MortgageLifted``)."""
