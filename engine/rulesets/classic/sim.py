@@ -67,7 +67,7 @@ class ClassicRunner(TableSender):
                 self._fz = fused.Fused(state, self.edition)
             fz = self._fz
             table = self._table
-            quiet = fz is not None and table is not None and not self.check_invariants  # _fused without the watch
+            quiet = self._quiet = fz is not None and table is not None and not self.check_invariants
             rnd = self.rng.random  # two dice, 1..6 each, as _roll
             positions, kinds, deed_at, utility = self.positions, self.kinds, self.deed_at, self.utility
             owner, jail, landings = state.owner, state.jail, r.landings
@@ -102,7 +102,6 @@ class ClassicRunner(TableSender):
                             if new < old:
                                 if fz.pass_go(player):
                                     r.commands += 1
-                                    table._command += 1
                                 else:
                                     self.send(command(c.PassGo, player))
                             deed = deed_at[new]
@@ -113,7 +112,6 @@ class ClassicRunner(TableSender):
                                     pass  # one's own deed: nothing to do (as _resolve_deed)
                                 elif holder is not None and deed not in utility and fz.pay_rent(player, deed):
                                     r.commands += 1  # the most common landing, as _resolve_deed
-                                    table._command += 1
                                 else:
                                     self._land(player, new, d1 + d2)
                             elif kind in LANDINGS:
@@ -127,9 +125,8 @@ class ClassicRunner(TableSender):
                             break
                 if state.turn == player and player not in state.bankrupt:
                     if fz is not None and fz.end_turn(player):
-                        if quiet and table is not None:  # _fused without the watch
+                        if quiet:  # _fused without the watch
                             r.commands += 1
-                            table._command += 1
                         else:
                             self._fused(QUIET, c.EndTurn, player)
                     else:
@@ -247,8 +244,10 @@ class ClassicRunner(TableSender):
                     self._levels += 1  # the building counted: a hotel takes back its houses
                     self._used = (used[0] + 1, used[1]) if s.level[deed] != HOTEL else (
                         used[0] - fz.per_hotel, used[1] + 1)
-                    self._fused((BUILT(0, 0, player, deed, 0, 0),) if self.check_invariants else QUIET,
-                                cc.BuildHouse, player, deed)
+                    if self._quiet:
+                        self.result.commands += 1
+                    else:
+                        self._fused((BUILT(0, 0, player, deed, 0, 0),), cc.BuildHouse, player, deed)
                 else:
                     self.send(command(cc.BuildHouse, player, deed))
 
@@ -293,7 +292,10 @@ class ClassicRunner(TableSender):
             fz = self._fz
             moved = fz.draw(player, position) if fz is not None else -1  # the common cards fused
             if moved >= 0:
-                self._fused(DRAWN, cc.DrawCard, player, position)
+                if self._quiet:
+                    self.result.commands += 1
+                else:
+                    self._fused(DRAWN, cc.DrawCard, player, position)
                 if moved != position:
                     self.positions[player] = moved  # its TokenMoved
                     s = self.state
@@ -334,7 +336,10 @@ class ClassicRunner(TableSender):
                 if fz is not None and fz.buy(player, deed):
                     self._version += 1  # as send: a deed changed hands
                     self._held.pop(player, None)
-                    self._fused(HOLDINGS, c.BuyDeed, player, deed)
+                    if self._quiet:
+                        self.result.commands += 1
+                    else:
+                        self._fused(HOLDINGS, c.BuyDeed, player, deed)
                 else:
                     self.send(command(c.BuyDeed, player, deed))
             else:

@@ -124,6 +124,7 @@ class TableSender:
         self._used: tuple[int, int] | None = None  # the houses and hotels standing, while known (buildings_used)
         self._watch = InvariantWatch(edition)  # check_invariants after each command, by what it touched
         self._fz: fused.Fused | None = None  # on the lean table with the bare rules: the fused commands
+        self._quiet = False  # ... and no watch: a fused command is only counted (as _fused does then)
         self._fusing = fusing
 
     # -- sending commands ------------------------------------------------------------------------
@@ -133,7 +134,12 @@ class TableSender:
         owners = s.owner.copy() if self._held and type(cmd) in _CHANGESHOLDINGS else None
         mortgaged = s.mortgaged
         table = self._table
-        events = table.apply(cmd) if table is not None else self._apply(cmd)
+        events: Sequence[ev.Event]
+        if table is not None:
+            table._command = self.result.commands  # the fused commands done since the last one sent
+            events = table.apply(cmd)
+        else:
+            events = self._apply(cmd)
         return self._sent(cmd, events, owners, mortgaged)
 
     def attempt(self, cmd: c.Command) -> bool:
@@ -148,6 +154,7 @@ class TableSender:
         s = self.state
         owners = s.owner.copy() if self._held and type(cmd) in _CHANGESHOLDINGS else None
         mortgaged = s.mortgaged
+        table._command = self.result.commands  # (as send)
         try:
             events = table.apply(cmd)
         except IllegalCommand:
@@ -210,10 +217,7 @@ class TableSender:
                d: object = None) -> None:
         """Count the command ``cls(a, b, d)`` (its fields that are not None) done by fused.py, as ``send``
         does; ``events`` stand for its events to the watch."""
-        self.result.commands += 1
-        table = self._table
-        assert table is not None
-        table._command += 1
+        self.result.commands += 1  # (the lean table's count follows at the next command sent)
         if self.check_invariants:
             problems = self._watch.check(self.state, events)
             if problems:
@@ -224,7 +228,10 @@ class TableSender:
     def _go_to_jail(self, player: str) -> None:
         fz = self._fz
         if fz is not None and fz.go_to_jail(player):
-            self._fused(QUIET, c.GoToJail, player)
+            if self._quiet:
+                self.result.commands += 1
+            else:
+                self._fused(QUIET, c.GoToJail, player)
             self.positions[player] = self._jail_at  # its TokenMoved
         else:
             self._moved(self.send(command(c.GoToJail, player)))
@@ -244,7 +251,10 @@ class TableSender:
             if s.ledger.balances[debtor] >= debt.amount:
                 fz = self._fz
                 if fz is not None and fz.settle(debtor):
-                    self._fused(QUIET, cc.SettleDebt, debtor)
+                    if self._quiet:
+                        self.result.commands += 1
+                    else:
+                        self._fused(QUIET, cc.SettleDebt, debtor)
                 else:
                     self.send(command(cc.SettleDebt, debtor))
                 return
@@ -261,8 +271,10 @@ class TableSender:
                 if kind is cc.SellBuilding and fz.sell(debtor, deed, True):  # checked by the bot (_legal)
                     self._levels += 1
                     self._used = None
-                    self._fused((SOLD(0, 0, debtor, deed, 0, 0),) if self.check_invariants else QUIET,
-                                cc.SellBuilding, debtor, deed)
+                    if self._quiet:
+                        self.result.commands += 1
+                    else:
+                        self._fused((SOLD(0, 0, debtor, deed, 0, 0),), cc.SellBuilding, debtor, deed)
                     return
                 if kind is cc.MortgageDeed and fz.mortgage(debtor, deed, True):
                     self._version += 1  # as send: a mortgage changed
