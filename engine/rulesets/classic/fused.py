@@ -19,11 +19,12 @@ from __future__ import annotations
 from engine.rulesets.classic.base import next_active, rent_for
 from engine.rulesets.classic.cards import _nearest
 from engine.rulesets.classic.commands import ProposeTrade
-from engine.rulesets.classic.fused_holdings import PLAY, FusedHoldings
+from engine.rulesets.classic.fused_holdings import DEBT, PLAY, FusedHoldings
 from engine.rulesets.classic.options import Options
 from engine.rulesets.classic.rent import UTILITY_CARD_TIMES
 from engine.rulesets.classic.state import Offer
 from engine.rulesets.classic.turns import LATE_GO_MINUTE
+from engine.state import DebtState
 
 
 def usable(options: Options) -> bool:
@@ -81,8 +82,9 @@ class Fused(FusedHoldings):
         return True
 
     def pay_rent(self, payer: str, deed: int) -> bool:
-        """``PayRent(payer, deed)`` for a street or railroad another player owns, paid at once (``RentPaid``)
-        or nothing owed (``RentWaived``); a debt or the late-game rent tax go through the rule."""
+        """``PayRent(payer, deed)`` for a street or railroad another player owns, paid at once (``RentPaid``),
+        owed as a debt (``DebtOpened``: the phase becomes debt) or nothing owed (``RentWaived``); the
+        late-game rent tax goes through the rule."""
         s = self.s
         ed = self.ed
         if (s.phase != PLAY or self.late_tax or payer not in s.specs or payer in s.bankrupt
@@ -127,14 +129,16 @@ class Fused(FusedHoldings):
 
     def _collect(self, payer: str, owner: str, amount: int) -> bool:
         """The end of a fused rent: ``amount`` paid at once from ``payer`` to ``owner`` (nothing when it is
-        0) and the card's rent rule spent; False (nothing changed) when the payer lacks the cash or owes a
-        debt already, so the rule opens the debt."""
+        0) and the card's rent rule spent; or, when the payer lacks the cash or owes a debt already, the
+        debt queued (phase debt; the card's rule stays, as the rule leaves it)."""
         s = self.s
         if amount > 0:
             balances = s.ledger.balances
             cash = balances[payer]
-            if cash < amount or (s.debts and self._owes(payer)):
-                return False
+            if cash < amount or (s.debts and self._owes(payer)):  # rent._charge_rent's debt (DebtOpened)
+                s.phase = DEBT
+                s.debts = (*s.debts, DebtState(payer, owner, amount, "rent"))
+                return True
             balances[payer] = cash - amount
             balances[owner] += amount
         s.card_rent = None

@@ -112,6 +112,8 @@ class ClassicRunner(TableSender):
                                     pass  # one's own deed: nothing to do (as _resolve_deed)
                                 elif holder is not None and deed not in utility and fz.pay_rent(player, deed):
                                     r.commands += 1  # the most common landing, as _resolve_deed
+                                    if state.phase != "play":  # a debt opened
+                                        self.unwind()
                                 else:
                                     self._land(player, new, d1 + d2)
                             elif kind in LANDINGS:
@@ -268,6 +270,7 @@ class ClassicRunner(TableSender):
         if deed is not None and fz is not None and self.kinds[new] == "deed" and deed not in self.utility \
                 and s.owner.get(deed) not in (None, player) and fz.pay_rent(player, deed):
             self._fused(QUIET, c.PayRent, player, deed)  # the most common landing, as _resolve_deed
+            self.unwind()
         else:
             self._land(player, new, steps)
         self._mover = None
@@ -353,9 +356,11 @@ class ClassicRunner(TableSender):
                 fz = self._fz
                 if fz is not None and fz.utility_rent(player, deed, dice):
                     self._fused(QUIET, cc.PayUtilityRent, player, deed, dice)
+                    self.unwind()
                 else:
                     self.send(command(cc.PayUtilityRent, player, deed, dice))
             elif self._fz is not None and self._fz.pay_rent(player, deed):
                 self._fused(QUIET, c.PayRent, player, deed)
+                self.unwind()
             else:
                 self.send(command(c.PayRent, player, deed))

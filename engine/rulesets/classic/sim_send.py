@@ -178,6 +178,11 @@ class TableSender:
             problems = self._watch.check(self.state, events)
             if problems:
                 r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
+        self.unwind()
+        return events
+
+    def unwind(self) -> None:
+        """After a command: stop at game over, settle the debts and run the auctions it opened."""
         phase = self.state.phase
         if phase != "play" and not self._busy:
             if phase == "over":
@@ -194,7 +199,6 @@ class TableSender:
                 self._busy = False
         elif phase == "over":
             raise GameOver
-        return events
 
     def _forget(self, owners: dict[int, str], mortgaged: frozenset[int]) -> None:
         """Drop the kept holdings (``_held``) of every player a deed passed from or to, or whose deed was
