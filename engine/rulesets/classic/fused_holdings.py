@@ -1,6 +1,6 @@
 """The fused commands that change holdings and debts (fused.py explains them): building, selling,
-mortgaging and lifting, and settling a debt; and what every fused command shares (the game's options read
-once, payments to the Bank or the pot). Amounts are ``int`` in the edition's money unit.
+mortgaging and lifting, a deed's auction, and settling a debt; and what every fused command shares (the
+game's options read once, payments to the Bank or the pot). Amounts are ``int`` in the edition's money unit.
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from engine.ledger import BANK
 from engine.rulesets.classic.building import lift_cost
 from engine.rulesets.classic.edition import cards, taxes
 from engine.rulesets.classic.jail import jail_position
-from engine.rulesets.classic.state import HOTEL, ClassicState
+from engine.rulesets.classic.state import HOTEL, ClassicState, Lot
 
 PLAY: Final = "play"
 DEBT: Final = "debt"
+AUCTION: Final = "auction"
 
 
 class FusedHoldings:
@@ -42,6 +43,7 @@ class FusedHoldings:
         self.space_kinds: tuple[str, ...] = tuple(sp.kind for sp in ed.spaces)
         self.deals_before_roll: bool = o.deals_before_roll  # deals only before the turn's roll: the rule's
         self.jail_at: int = jail_position(ed)  # In Jail's square
+        self.decliner_bids: bool = o.decliner_may_bid
         self.double_lent: bool = o.mortgaged_set_double_rent  # a whole set doubles its rent with a lot mortgaged
         self.next: dict[str, str] = {}  # each player's next active one (base.next_active), while ...
         self.out = -1  # ... this many players are bankrupt
@@ -104,6 +106,62 @@ class FusedHoldings:
         for p in others:
             balances[p] -= amount
         balances[player] += amount * len(others)
+        return True
+
+    def decline(self, player: str, deed: int) -> bool:
+        """``DeclineDeed(player, deed)`` of an unowned deed (``DeedDeclined``): its auction opened among the
+        players still in, the decliner too with ``decliner_may_bid`` (``AuctionOpened``)."""
+        s = self.s
+        if player != s.turn or s.phase != PLAY or deed not in self.ed.deeds or s.owner.get(deed) is not None:
+            return False
+        bankrupt, also = s.bankrupt, self.decliner_bids
+        bidders = tuple(p for p in s.order if p not in bankrupt and (p != player or also))
+        if bidders:
+            self._open(deed, bidders)
+        return True
+
+    def _open(self, deed: int, bidders: tuple[str, ...]) -> None:
+        """``AuctionOpened`` folded (fold._auction_opened)."""
+        s = self.s
+        s.phase = AUCTION
+        s.auction = Lot(deed, "deed", bidders)
+        if s.lots and s.lots[0] == deed:
+            s.lots = s.lots[1:]
+
+    def bid(self, player: str, amount: int) -> bool:
+        """``PlaceBid(player, amount)`` in a deed's auction: a bidder's whole amount above the high bid,
+        within their cash (``BidPlaced``)."""
+        s = self.s
+        a = s.auction
+        if (s.phase != AUCTION or a is None or a.kind != "deed" or player not in a.bidders
+                or type(amount) is not int or amount <= a.high_bid or amount < 1
+                or amount > s.ledger.balances[player]):
+            return False
+        s.auction = Lot(a.deed, a.kind, a.bidders, amount, player)
+        return True
+
+    def close(self) -> bool:
+        """``CloseAuction`` of a deed's auction: sold to the high bidder (``AuctionWon``) or left with the
+        Bank (``AuctionEnded``); then the next seized deed under the hammer (auction.open_next_lot)."""
+        s = self.s
+        a = s.auction
+        if s.phase != AUCTION or a is None or a.kind != "deed":
+            return False
+        winner = a.high_bidder
+        if winner is not None:
+            price = a.high_bid
+            ledger = s.ledger
+            cash = ledger.balances.get(winner)
+            if cash is None or cash < price or price < 0:
+                return False  # (the rule's ledger refuses it)
+            ledger.balances[winner] = cash - price
+            ledger.bank_position += price
+            s.owner[a.deed] = winner
+        s.auction = None
+        s.phase = PLAY
+        if s.lots:
+            bankrupt = s.bankrupt
+            self._open(s.lots[0], tuple(p for p in s.order if p not in bankrupt))
         return True
 
     def lift(self, player: str, deed: int) -> bool:

@@ -345,6 +345,9 @@ class ClassicRunner(TableSender):
                         self._fused(HOLDINGS, c.BuyDeed, player, deed)
                 else:
                     self.send(command(c.BuyDeed, player, deed))
+            elif self._fz is not None and self._fz.decline(player, deed):
+                self._fused(HOLDINGS, c.DeclineDeed, player, deed)  # (an auction opened: check everything)
+                self.unwind()
             else:
                 self.send(command(c.DeclineDeed, player, deed))
         elif owner != player:

@@ -304,6 +304,7 @@ class TableSender:
     def _auction(self) -> None:
         """Each bidder in turn order bids its limit once if that beats the high bid; then the close."""
         s = self.state
+        fz = self._fz
         if s.phase == "auction":
             lot = s.auction
             assert lot is not None
@@ -313,5 +314,15 @@ class TableSender:
                     current = s.auction
                     assert current is not None
                     if limit > current.high_bid and limit >= 1:
-                        self.send(c.PlaceBid(bidder, limit))
+                        if fz is not None and fz.bid(bidder, limit):
+                            self._fused(QUIET, c.PlaceBid, bidder, limit)
+                        else:
+                            self.send(c.PlaceBid(bidder, limit))
+                winner = s.auction.high_bidder if s.auction is not None else None
+                if fz is not None and fz.close():
+                    self._version += 1  # as send: a deed may have changed hands
+                    if winner is not None:
+                        self._held.pop(winner, None)
+                    self._fused(HOLDINGS, c.CloseAuction, None)
+                    return
             self.send(command(c.CloseAuction))

@@ -32,7 +32,7 @@ BY_PLAYER: dict[str, Callable[..., c.Command]] = {"end_turn": c.EndTurn, "pass_g
                                                   "pay_fine": c.PayJailFee}
 BY_DEED: dict[str, Callable[..., c.Command]] = {"buy": c.BuyDeed, "pay_rent": c.PayRent, "build": cc.BuildHouse,
                                                 "sell": cc.SellBuilding, "mortgage": cc.MortgageDeed,
-                                                "lift": cc.LiftMortgage}
+                                                "lift": cc.LiftMortgage, "decline": c.DeclineDeed}
 CARD_SPACES = (2, 7, 17, 22, 33, 36, 0, 4)  # Chance and Community Chest, and two other squares
 CHECKS: dict[str, Callable[..., c.Command]] = {"may_sell": cc.SellBuilding, "may_mortgage": cc.MortgageDeed}
 
@@ -92,7 +92,11 @@ def _compare_all(s: ClassicState, seen: Counter[tuple[str, bool]]) -> None:
     table = SimTable(US)
     table.state = s
     table._rules = rules_for(s.options)
+    _compare(s, "close", c.CloseAuction(), (), seen)
     for player in (*s.order, "ghost"):
+        high = s.auction.high_bid if s.auction is not None else 0
+        for amount in (0, 1, high, high + 1, high + 50, 10**6, True):
+            _compare(s, "bid", c.PlaceBid(player, amount), (player, amount), seen)
         for name, make in BY_PLAYER.items():
             _compare(s, name, make(player), (player,), seen)
         for position in (0, 4, 38, 5):
@@ -131,14 +135,14 @@ def test_every_fused_command_from_states_of_games_is_what_the_rule_does(options:
 
         def apply(cmd: Any, table: SimTable = table) -> Any:
             events = table.apply(cmd)
-            if table.state.phase in ("play", "debt") and rng.random() < 0.015:
+            if table.state.phase in ("play", "debt", "auction") and rng.random() < 0.015:
                 _compare_all(table.state, seen)
             return events
 
         result = ClassicRunner(US, players, game_seed, options=options, game=table, apply=apply,
                                check_invariants=False, turn_cap=400).play()
         assert not result.violations
-    names = {*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax", "draw", "utility_rent", "propose", "accept"}
+    names = {*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax", "draw", "utility_rent", "propose", "accept", "bid", "close"}
     done = {name for (name, ok), n in seen.items() if ok}
     rent = set() if options.get("late_game_rent_tax") else {"pay_rent"}  # the rent tax: always the rule's
     assert done >= {"end_turn", "pass_go", "pay_tax", "buy", "may_mortgage", "draw", "go_to_jail", "propose",
@@ -156,13 +160,14 @@ def test_the_fused_commands_run_buildings_sales_and_every_kind_from_some_state()
         events = table.apply(cmd)
         counted[type(cmd).__name__] += 1
         if type(cmd).__name__ in ("BuildHouse", "SellBuilding", "MortgageDeed", "PayTax", "JailRoll",
-                                  "GoToJail") and counted[type(cmd).__name__] % 5 == 1:
+                                  "GoToJail", "DeclineDeed", "PlaceBid") and counted[type(cmd).__name__] % 5 == 1:
             _compare_all(table.state, seen)
         return events
 
     ClassicRunner(US, 4, 1, game=table, apply=apply, check_invariants=False).play()
     assert all(seen[name, True] > 0 for name in (*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax", "draw",
-                                                 "utility_rent", "draw moved", "propose", "accept")), seen
+                                                 "utility_rent", "draw moved", "propose", "accept", "bid",
+                                                 "close")), seen
 
 
 @pytest.mark.parametrize(("seed", "options"), [(1, {}), (2, {"free_parking_jackpot": True}), (3, {"short_game": True})])
