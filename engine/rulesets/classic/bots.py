@@ -142,7 +142,7 @@ class Bot:
         for deed, give in lacking:
             other = owner.get(deed)
             if other is not None and cash - give >= reserve:
-                return ProposeTrade(self.player, other, give_cash=give, take_deeds=(deed,))
+                return command(ProposeTrade, self.player, other, (), give, (), (deed,))  # (made once)
         return None
 
     def build_choice(self, s: ClassicState, ed: Edition, sets: tuple[tuple[int, ...], ...],
@@ -211,19 +211,18 @@ class Bot:
         (deeds outside complete sets first, cheapest first); None when nothing is left."""
         me, owner, level = self.player, s.owner, s.level
         if level:
-            hph = s.options.houses_per_hotel
-            first, top, hotel, built = 0, -1, False, 0  # the tallest (building.height), the lowest number first
+            # the tallest (building.height), the lowest number first: a level orders as the height does (a
+            # hotel, HOTEL, above the most houses a street holds, houses_per_hotel)
+            first, top, hotel, built = 0, -1, False, 0
             for d, lv in level.items():
                 if lv and owner.get(d) == me:
                     built += 1
                     if lv == HOTEL:
-                        h = hph + 1
                         hotel = True
-                    else:
-                        h = lv
-                    if h > top or (h == top and d < first):
-                        first, top = d, h
+                    if lv > top or (lv == top and d < first):
+                        first, top = d, lv
             if built:
+                hph = s.options.houses_per_hotel
                 # A hotel the Bank cannot break into houses may be sold (seed 000 l. 57), but the bots keep
                 # their earlier play and leave it standing, so a default game's recorded output is unchanged.
                 short = hotel and houses_left(s) < hph
@@ -233,7 +232,7 @@ class Bot:
                         return cmd
                 if built > 1:  # the rest in the same order (unique keys), only if the first is refused
                     mine = [d for d, lv in level.items() if lv and owner.get(d) == me]
-                    for d in sorted(mine, key=lambda x: (-(hph + 1 if level[x] == HOTEL else level[x]), x)):
+                    for d in sorted(mine, key=lambda x: (-level[x], x)):
                         if d != first and not (short and level[d] == HOTEL):
                             cmd = command(SellBuilding, me, d)
                             if legal(cmd):

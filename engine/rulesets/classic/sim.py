@@ -57,6 +57,7 @@ class ClassicRunner(TableSender):
         what the bot does before rolling, a turn in jail, then the rolls (doubles roll again; the third goes
         to jail), each roll's move and landing; then the end of turn."""
         r = self.result
+        mover: str | None = None  # the lander of the roll being resolved in place (as _mover)
         try:
             specs = tuple(c.PlayerSpec(p, p, "") for p in self.ids)
             self.send(c.StartGame(specs, self.options, self.seed))
@@ -97,8 +98,7 @@ class ClassicRunner(TableSender):
                             old = positions[player]
                             new = (old + d1 + d2) % spaces
                             positions[player] = new
-                            self._mover = player  # counted even if the game ends on this square
-                            self._mover_jailed = False
+                            mover = player  # counted even if the game ends on this square (as _mover)
                             if new < old:
                                 if fz.pass_go(player):
                                     r.commands += 1
@@ -118,7 +118,7 @@ class ClassicRunner(TableSender):
                                     self._land(player, new, d1 + d2)
                             elif kind in LANDINGS:
                                 self._land(player, new, d1 + d2)
-                            self._mover = None
+                            mover = None
                             if player in jail:  # as _count
                                 r.in_jail += 1
                             else:
@@ -141,6 +141,8 @@ class ClassicRunner(TableSender):
                     r.in_jail += 1
                 else:
                     self._count(self._mover)
+            elif mover is not None:
+                self._count(mover)
             r.turns += 1  # the turn in which the game ended
             r.completed = True
             r.winner = self.ids.index(self.state.standings_final[0].player)
