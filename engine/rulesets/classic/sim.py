@@ -192,7 +192,8 @@ class ClassicRunner(TableSender):
             if deed is not None:
                 if fz is not None and fz.lift(player, deed):
                     self._version += 1  # as send: a mortgage changed
-                    self._held.pop(player, None)
+                    if deed in self._streets:  # (holdings read the streets alone)
+                        self._held.pop(player, None)
                     self._fused(HOLDINGS, cc.LiftMortgage, player, deed)
                 else:
                     self.send(command(cc.LiftMortgage, player, deed))
@@ -340,7 +341,8 @@ class ClassicRunner(TableSender):
                 fz = self._fz
                 if fz is not None and fz.buy(player, deed):
                     self._version += 1  # as send: a deed changed hands
-                    self._held.pop(player, None)
+                    if deed in self._streets:  # (holdings read the streets alone)
+                        self._held.pop(player, None)
                     if self._quiet:
                         self.result.commands += 1
                     else:

@@ -18,7 +18,7 @@ from engine.game import Game
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic import events as cev
 from engine.rulesets.classic import fused
-from engine.rulesets.classic.bots import Bot, Holdings, least_costs
+from engine.rulesets.classic.bots import Bot, Holdings, least_costs, street_sets
 from engine.rulesets.classic.commands import command
 from engine.rulesets.classic.jail import jail_position
 from engine.rulesets.classic.state import ClassicState
@@ -53,6 +53,17 @@ def _board(edition: Edition) -> Board:
         found = _BOARDS[edition.id] = (
             tuple(sp.kind for sp in edition.spaces), tuple(sp.deed for sp in edition.spaces),
             frozenset(n for n, d in edition.deeds.items() if d.kind == "utility"), jail_position(edition))
+    return found
+
+
+_STREETS: Final[dict[str, frozenset[int]]] = {}
+
+
+def _streets(edition: Edition) -> frozenset[int]:
+    """The edition's street deeds (those of Bot.holdings' sets), once per edition."""
+    found = _STREETS.get(edition.id)
+    if found is None:
+        found = _STREETS[edition.id] = frozenset(d for m in street_sets(edition) for d in m)
     return found
 
 
@@ -113,10 +124,11 @@ class TableSender:
         self._version = 0  # counts commands that may change who holds which deed or mortgage
         self._seen: dict[str, tuple[int, tuple[tuple[int, ...], ...], cc.ProposeTrade | None]] = {}
         # each bot's own holdings (Bot.holdings), kept until its deeds or mortgages change: dropped by the
-        # fused purchase, mortgage and lift of its own deed, and by a command of _CHANGESHOLDINGS sent, those of
+        # fused purchase, mortgage and lift of its own street, and by a command of _CHANGESHOLDINGS sent, those of
         # the players whose deeds or mortgages it changed (_forget)
         self._held: dict[str, Holdings] = {}
         self._least_house = least_costs(edition)[0]  # the cheapest house of any street set
+        self._streets = _streets(edition)  # the street deeds, all that Bot.holdings reads
         # a bot's last None from build_choice: (its sets, the floor of build_plan then, _levels then); the answer stays
         # None while its cash is below that floor and no building changed
         self._idle: dict[str, tuple[tuple[tuple[int, ...], ...], int, int]] = {}
