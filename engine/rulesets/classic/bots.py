@@ -241,16 +241,23 @@ class Bot:
         deeds, sets = ed.deeds, ed.colour_sets
         free = 0
         head, least_whole, least_value = 0, True, 0  # outside complete sets first, the cheapest, the lowest number
+        wholes: dict[str, bool] = {}  # colour -> whether this bot holds it all (completes_set of any of it)
         for d, o in owner.items():
             if o != me or d in mortgaged:
                 continue
             free += 1
             card = deeds[d]
-            whole = True  # self.completes_set(s, ed, d), in place
-            for m in sets[card.colour]:
-                if m != d and owner.get(m) != me:
-                    whole = False
-                    break
+            colour = card.colour
+            found = wholes.get(colour)
+            if found is None:
+                whole = True  # self.completes_set(s, ed, d), in place: d is this bot's, so the whole set
+                for m in sets[colour]:
+                    if owner.get(m) != me:
+                        whole = False
+                        break
+                wholes[colour] = whole
+            else:
+                whole = found
             value = card.mortgage
             if free == 1 or (least_whole and not whole) or (whole == least_whole and (
                     value < least_value or (value == least_value and d < head))):
