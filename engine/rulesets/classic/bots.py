@@ -14,7 +14,7 @@ from typing import Final
 
 from engine.editions import Edition
 from engine.rulesets.classic.building import houses_left, lift_cost
-from engine.rulesets.classic.commands import MortgageDeed, PayWithDeeds, ProposeTrade, SellBuilding
+from engine.rulesets.classic.commands import MortgageDeed, PayWithDeeds, ProposeTrade, SellBuilding, command
 from engine.rulesets.classic.state import HOTEL, ClassicState
 
 _STREET_SETS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {}
@@ -41,6 +41,24 @@ def least_costs(ed: Edition) -> tuple[int, int]:
                                  min((ed.deeds[d].price + ed.deeds[d].price // 2 for m in sets for d in m), default=0))
     return found
 
+
+Plan = tuple[tuple[tuple[int, ...], dict[int, tuple[int, int]], int], ...]
+_PLANS: Final[dict[str, Plan]] = {}
+
+
+def street_plan(ed: Edition) -> Plan:
+    """For each street set of :func:`street_sets`: its members, each member's (deed, trade offer) pair (the
+    offer half again its price) and the set's house cost, once per edition."""
+    found = _PLANS.get(ed.id)
+    if found is None:
+        found = _PLANS[ed.id] = tuple(
+            (m, {d: (d, ed.deeds[d].price + ed.deeds[d].price // 2) for d in m}, ed.deeds[m[0]].house_cost)
+            for m in street_sets(ed))
+    return found
+
+
+NEVER: Final = 1 << 62
+"""More cash than any game has: the floor of :meth:`Bot.build_plan` when nothing can be built."""
 
 Holdings = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]
 """A bot's whole street sets and the streets it lacks one of, with their offers (see :meth:`Bot.holdings`)."""
@@ -90,28 +108,25 @@ class Bot:
         return tuple(out)
 
     def holdings(self, s: ClassicState, ed: Edition) -> Holdings:
-        """What :meth:`complete_sets` and :meth:`trade_offer` read of this bot's own deeds alone: the street sets it holds whole with no deed
-        mortgaged, and for each street set it lacks one street of (in set order), that street and the cash
-        offered for it (half again its price). The simulator keeps it until this bot's deeds change."""
+        """What :meth:`complete_sets` and :meth:`trade_offer` read of this bot's own deeds alone: the street
+        sets it holds whole with no deed mortgaged, and for each street set it lacks one street of (in set
+        order), that street and the cash offered for it (half again its price). The simulator keeps it until
+        this bot's deeds change."""
         out = []
         lacking = []
         owner, mortgaged, me = s.owner, s.mortgaged, self.player
-        for members in street_sets(ed):
-            missing = 0
-            deed = 0
-            whole = True
+        for members, offers, _ in street_plan(ed):
+            lack = -1
             for m in members:
                 if owner.get(m) != me:
-                    missing += 1
-                    deed = m
-                    whole = False
-                elif m in mortgaged:
-                    whole = False
-            if whole:
-                out.append(members)
-            elif missing == 1:
-                price = ed.deeds[deed].price
-                lacking.append((deed, price + price // 2))
+                    if lack >= 0:
+                        break  # two or more missing: neither
+                    lack = m
+            else:
+                if lack >= 0:
+                    lacking.append(offers[lack])
+                elif mortgaged.isdisjoint(members):
+                    out.append(members)
         return tuple(out), tuple(lacking)
 
     def offer_from(self, s: ClassicState, ed: Edition, lacking: tuple[tuple[int, int], ...]) -> ProposeTrade | None:
@@ -127,21 +142,35 @@ class Bot:
         for deed, give in lacking:
             other = owner.get(deed)
             if other is not None and cash - give >= reserve:
-                return ProposeTrade(self.player, other, give_cash=give, take_deeds=(deed,))
+                return command(ProposeTrade, self.player, other, (), give, (), (deed,))  # (made once)
         return None
 
-    def build_choice(self, s: ClassicState, ed: Edition, sets: tuple[tuple[int, ...], ...]) -> int | None:
-        """The street to build on next among ``sets`` (the lowest first, cheapest houses first), or None."""
+    def build_choice(self, s: ClassicState, ed: Edition, sets: tuple[tuple[int, ...], ...],
+                     used: tuple[int, int] | None = None) -> int | None:
+        """The street to build on next among ``sets`` (the lowest first, cheapest houses first), or None.
+        ``used``: the houses and hotels standing (``s.buildings_used()``) if the caller knows them."""
+        return self.build_plan(s, ed, sets, used)[0] or None
+
+    def build_plan(self, s: ClassicState, ed: Edition, sets: tuple[tuple[int, ...], ...],
+                   used: tuple[int, int] | None = None) -> tuple[int, int]:
+        """:meth:`build_choice` as (the street, 0), or (0, a floor) when it is None: with less cash than the
+        floor it stays None while the buildings stand as they are (the cash each set's next building
+        would need; :data:`NEVER` when none can be built)."""
         cash = s.ledger.balances[self.player]
-        if cash - least_costs(ed)[0] < self.build_reserve:  # no set's house is within reach (the loop's test)
-            return None
-        best: tuple[int, int, int] | None = None
+        reserve = self.build_reserve
+        least = least_costs(ed)[0] + reserve
+        if cash < least:  # no set's house is within reach (the loop's test)
+            return 0, least
+        best = best_low = best_cost = 0
+        need = NEVER
         level, hotel_height = s.level, s.options.houses_per_hotel + 1
         houses = hotels = -1  # what the Bank has left, counted once if needed
+        deeds = ed.deeds
         for members in sets:
-            cost = ed.deeds[members[0]].house_cost
-            if cash - cost < self.build_reserve:
-                continue
+            cost = deeds[members[0]].house_cost
+            short = cash - cost < reserve
+            if short and cost + reserve >= need:
+                continue  # neither a choice nor a lower floor
             low, m = 99, 0
             for d in members:
                 h = level.get(d, 0)
@@ -151,14 +180,17 @@ class Bot:
             if low >= hotel_height:
                 continue
             if houses < 0:  # houses_left(s), hotels_left(s) in one pass
-                houses, hotels = s.buildings_used()
+                houses, hotels = s.buildings_used() if used is None else used
                 houses, hotels = s.options.houses_in_bank - houses, s.options.hotels_in_bank - hotels
             if (houses if low < hotel_height - 1 else hotels) <= 0:
                 continue
-            key = (low, -cost, m)
-            if best is None or key < best:
-                best = key
-        return None if best is None else best[2]
+            if short:
+                need = cost + reserve
+            # the least (low, -cost, m): the lowest street, then the dearest house, then the lowest number
+            elif not best or low < best_low or (low == best_low and (cost > best_cost or (cost == best_cost
+                                                                                           and m < best))):
+                best, best_low, best_cost = m, low, cost
+        return (best, 0) if best else (0, need)
 
     def lift_choice(self, s: ClassicState, ed: Edition) -> int | None:
         """A mortgaged deed to lift when cash is plentiful (the cheapest first), or None."""
@@ -178,51 +210,67 @@ class Bot:
         """The next command to raise cash for a debt: sell a building from the tallest street, then mortgage
         (deeds outside complete sets first, cheapest first); None when nothing is left."""
         me, owner, level = self.player, s.owner, s.level
-        built = [d for d, lv in level.items() if lv and owner.get(d) == me]  # (orders below: unique keys)
-        if built:
-            hph = s.options.houses_per_hotel
-            first, top, hotel = 0, -1, False  # the tallest (building.height), the lowest number first
-            for d in built:
-                lv = level[d]
-                h = hph + 1 if lv == HOTEL else lv
-                hotel = hotel or lv == HOTEL
-                if h > top or (h == top and d < first):
-                    first, top = d, h
-            # A hotel the Bank cannot break into houses may be sold (seed 000 l. 57), but the bots keep
-            # their earlier play and leave it standing, so a default game's recorded output is unchanged.
-            short = hotel and houses_left(s) < hph
-            if not (short and level[first] == HOTEL):
-                cmd = SellBuilding(me, first)
-                if legal(cmd):
-                    return cmd
-            if len(built) > 1:  # the rest in the same order, only if the first is refused
-                for d in sorted(built, key=lambda x: (-(hph + 1 if level[x] == HOTEL else level[x]), x)):
-                    if d != first and not (short and level[d] == HOTEL):
-                        cmd = SellBuilding(me, d)
-                        if legal(cmd):
-                            return cmd
+        if level:
+            # the tallest (building.height), the lowest number first: a level orders as the height does (a
+            # hotel, HOTEL, above the most houses a street holds, houses_per_hotel)
+            first, top, hotel, built = 0, -1, False, 0
+            for d, lv in level.items():
+                if lv and owner.get(d) == me:
+                    built += 1
+                    if lv == HOTEL:
+                        hotel = True
+                    if lv > top or (lv == top and d < first):
+                        first, top = d, lv
+            if built:
+                hph = s.options.houses_per_hotel
+                # A hotel the Bank cannot break into houses may be sold (seed 000 l. 57), but the bots keep
+                # their earlier play and leave it standing, so a default game's recorded output is unchanged.
+                short = hotel and houses_left(s) < hph
+                if not (short and level[first] == HOTEL):
+                    cmd = command(SellBuilding, me, first)
+                    if legal(cmd):
+                        return cmd
+                if built > 1:  # the rest in the same order (unique keys), only if the first is refused
+                    mine = [d for d, lv in level.items() if lv and owner.get(d) == me]
+                    for d in sorted(mine, key=lambda x: (-level[x], x)):
+                        if d != first and not (short and level[d] == HOTEL):
+                            cmd = command(SellBuilding, me, d)
+                            if legal(cmd):
+                                return cmd
         mortgaged = s.mortgaged
-        free = [d for d, o in owner.items() if o == me and d not in mortgaged]
-        if free:  # outside complete sets first, then the cheapest, then the lowest number
-            head, least = 0, (True, 0, 0)
-            deeds, sets = ed.deeds, ed.colour_sets
-            for i, d in enumerate(free):
-                card = deeds[d]
-                whole = True  # self.completes_set(s, ed, d), in place
-                for m in sets[card.colour]:
-                    if m != d and owner.get(m) != me:
+        deeds, sets = ed.deeds, ed.colour_sets
+        free = 0
+        head, least_whole, least_value = 0, True, 0  # outside complete sets first, the cheapest, the lowest number
+        wholes: dict[str, bool] = {}  # colour -> whether this bot holds it all (completes_set of any of it)
+        for d, o in owner.items():
+            if o != me or d in mortgaged:
+                continue
+            free += 1
+            card = deeds[d]
+            colour = card.colour
+            found = wholes.get(colour)
+            if found is None:
+                whole = True  # self.completes_set(s, ed, d), in place: d is this bot's, so the whole set
+                for m in sets[colour]:
+                    if owner.get(m) != me:
                         whole = False
                         break
-                key = (whole, card.mortgage, d)
-                if i == 0 or key < least:
-                    head, least = d, key
-            cmd2 = MortgageDeed(me, head)
+                wholes[colour] = whole
+            else:
+                whole = found
+            value = card.mortgage
+            if free == 1 or (least_whole and not whole) or (whole == least_whole and (
+                    value < least_value or (value == least_value and d < head))):
+                head, least_whole, least_value = d, whole, value
+        if free:
+            cmd2 = command(MortgageDeed, me, head)
             if legal(cmd2):
                 return cmd2
-            if len(free) > 1:
-                for d in sorted(free, key=lambda x: (self.completes_set(s, ed, x), ed.deeds[x].mortgage, x)):
+            if free > 1:
+                rest = [d for d, o in owner.items() if o == me and d not in mortgaged]
+                for d in sorted(rest, key=lambda x: (self.completes_set(s, ed, x), ed.deeds[x].mortgage, x)):
                     if d != head:
-                        cmd2 = MortgageDeed(me, d)
+                        cmd2 = command(MortgageDeed, me, d)
                         if legal(cmd2):
                             return cmd2
         return None

@@ -8,7 +8,9 @@ EndTurn and Undo.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Final, TypeVar, cast
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,3 +176,20 @@ CLASSIC_COMMANDS: tuple[type, ...] = (
     AdvanceClock, CallTime, PayWithDeeds, TimeOut,
 )
 """Every command class of the classic ruleset (the record codec reads them here)."""
+
+
+_MADE: Final[dict[tuple[object, ...], Any]] = {}
+"""Commands already made, by (class, fields): commands are immutable values, and a bot game sends the same
+few hundred (player, deed or square) combinations again and again, in every game of a simulator's run."""
+
+
+_C = TypeVar("_C")
+
+
+def command(cls: Callable[..., _C], *fields: object) -> _C:
+    """The command ``cls(*fields)``, made once per process (see :data:`_MADE`)."""
+    key = (cls, *fields)
+    found = _MADE.get(key)
+    if found is None:
+        found = _MADE[key] = cls(*fields)
+    return cast(_C, found)

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 from engine.rulesets.classic.base import next_active, rent_for
 from engine.rulesets.classic.cards import _nearest
-from engine.rulesets.classic.fused_holdings import PLAY, FusedHoldings
+from engine.rulesets.classic.commands import ProposeTrade
+from engine.rulesets.classic.fused_holdings import DEBT, PLAY, FusedHoldings
 from engine.rulesets.classic.options import Options
 from engine.rulesets.classic.rent import UTILITY_CARD_TIMES
+from engine.rulesets.classic.state import Offer
 from engine.rulesets.classic.turns import LATE_GO_MINUTE
+from engine.state import DebtState
 
 
 def usable(options: Options) -> bool:
@@ -79,8 +82,9 @@ class Fused(FusedHoldings):
         return True
 
     def pay_rent(self, payer: str, deed: int) -> bool:
-        """``PayRent(payer, deed)`` for a street or railroad another player owns, paid at once (``RentPaid``)
-        or nothing owed (``RentWaived``); a debt or the late-game rent tax go through the rule."""
+        """``PayRent(payer, deed)`` for a street or railroad another player owns, paid at once (``RentPaid``),
+        owed as a debt (``DebtOpened``: the phase becomes debt) or nothing owed (``RentWaived``); the
+        late-game rent tax goes through the rule."""
         s = self.s
         ed = self.ed
         if (s.phase != PLAY or self.late_tax or payer not in s.specs or payer in s.bankrupt
@@ -125,14 +129,16 @@ class Fused(FusedHoldings):
 
     def _collect(self, payer: str, owner: str, amount: int) -> bool:
         """The end of a fused rent: ``amount`` paid at once from ``payer`` to ``owner`` (nothing when it is
-        0) and the card's rent rule spent; False (nothing changed) when the payer lacks the cash or owes a
-        debt already, so the rule opens the debt."""
+        0) and the card's rent rule spent; or, when the payer lacks the cash or owes a debt already, the
+        debt queued (phase debt; the card's rule stays, as the rule leaves it)."""
         s = self.s
         if amount > 0:
             balances = s.ledger.balances
             cash = balances[payer]
-            if cash < amount or (s.debts and self._owes(payer)):
-                return False
+            if cash < amount or (s.debts and self._owes(payer)):  # rent._charge_rent's debt (DebtOpened)
+                s.phase = DEBT
+                s.debts = (*s.debts, DebtState(payer, owner, amount, "rent"))
+                return True
             balances[payer] = cash - amount
             balances[owner] += amount
         s.card_rent = None
@@ -152,10 +158,11 @@ class Fused(FusedHoldings):
 
     def draw(self, player: str, position: int) -> int:
         """``DrawCard(player, position)``: the card to the bottom of its deck (``CardDrawn``) and its effect
-        when it moves money with the Bank or the pot (``MoneyTransferred``) or moves the token (``TokenMoved``
-        and the salary past GO; a nearest deed's card rule, ``CardRentSet``); the token's square after it,
-        or -1 (nothing changed) for any other card, a payout the late-game tax may cut, or a payment that
-        opens a debt: those go through the rule."""
+        when it moves money with the Bank, the pot or each other player (``MoneyTransferred``), moves the
+        token (``TokenMoved`` and the salary past GO; a nearest deed's card rule, ``CardRentSet``), sends it
+        to jail (``JailEntered``) or is a jail card kept; the token's square after it, or -1 (nothing
+        changed) for any other card, a payout the late-game tax may cut, or a payment that opens a debt:
+        those go through the rule."""
         s = self.s
         spaces = len(self.space_kinds)
         if player != s.turn or s.phase != PLAY or not 0 <= position < spaces:
@@ -202,12 +209,27 @@ class Fused(FusedHoldings):
                     s.card_rent = (player, deed, str(card.params["rule"]))
         elif effect == "back":
             target = (position - int(str(card.params["steps"]))) % spaces
-        else:
+        elif effect == "jail":  # moves.jail (JailEntered, TokenMoved onto In Jail)
+            s.jail[player] = 0
+            s.card_rent = None
+            target = self.jail_at
+        elif effect == "repairs":
+            if not self._charge(player, self._repairs(player, card)):
+                return -1
+        elif effect == "pay_each" or effect == "collect_each":
+            if not self._each(player, amount, effect == "pay_each"):
+                return -1
+        elif effect != "jail_card":  # (a jail card is only held: the deck's fold below)
             return -1
-        if kind == "chance":
-            s.chance = (*deck[1:], deck[0])
+        rest = deck[1:]
+        if effect == "jail_card":
+            s.held[deck[0]] = player
         else:
-            s.chest = (*deck[1:], deck[0])
+            rest = (*rest, deck[0])
+        if kind == "chance":
+            s.chance = rest
+        else:
+            s.chest = rest
         return target
 
     def go_to_jail(self, player: str) -> bool:
@@ -246,3 +268,58 @@ class Fused(FusedHoldings):
         else:
             amount = rent_for(s, ed, deed, dice)
         return self._collect(payer, owner, amount)
+
+    def _sale(self, o: ProposeTrade | Offer) -> bool:
+        """Whether the deal ``o`` is a plain sale that trade._check_offer accepts: two different active
+        players, ``give_cash`` (an int, at most the player's cash) for the partner's ``take_deeds`` (ints,
+        each once, none mortgaged, no building on their sets), nothing else. False for anything else,
+        refused or not (the rule decides those)."""
+        s = self.s
+        player, partner = o.player, o.partner
+        specs, bankrupt = s.specs, s.bankrupt
+        if (player == partner or player not in specs or partner not in specs or player in bankrupt
+                or partner in bankrupt or self.deals_before_roll):
+            return False
+        cash, deeds, take_cash = o.give_cash, o.take_deeds, o.take_cash
+        if (o.give_deeds != () or o.give_cards != () or o.take_cards != () or type(take_cash) is not int
+                or take_cash != 0 or type(cash) is not int or cash < 0 or cash > s.ledger.balances[player]
+                or type(deeds) is not tuple or not deeds):
+            return False
+        owner, level, mortgaged, ed = s.owner, s.level, s.mortgaged, self.ed
+        for i, d in enumerate(deeds):
+            if type(d) is not int or owner.get(d) != partner or d in mortgaged or d in deeds[:i]:
+                return False
+            for m in ed.colour_sets[ed.deeds[d].colour]:
+                if level.get(m):
+                    return False
+        return True
+
+    def propose(self, o: ProposeTrade) -> bool:
+        """``ProposeTrade`` of a plain sale (:meth:`_sale`) when no offer is open: the offer recorded
+        (``TradeProposed``)."""
+        s = self.s
+        if s.phase != PLAY or s.trade is not None or not self._sale(o):
+            return False
+        s.trade = Offer(o.player, o.partner, o.give_deeds, o.give_cash, o.give_cards, o.take_deeds, o.take_cash,
+                        o.take_cards)
+        return True
+
+    def accept(self, player: str) -> bool:
+        """``AcceptTrade(player)`` of the open plain sale by its partner: the deeds to the player, the cash
+        to the partner, no transfer fee (no deed mortgaged) (``TradeCompleted``)."""
+        s = self.s
+        o = s.trade
+        if s.phase != PLAY or o is None or player != o.partner or not self._sale(o):
+            return False
+        cash = o.give_cash
+        balances = s.ledger.balances
+        if balances[player] + cash < 0:  # as check_accept: each side's cash after the deal covers its fees
+            return False
+        owner = s.owner
+        for d in o.take_deeds:
+            owner[d] = o.player
+        if cash:
+            balances[o.player] -= cash
+            balances[player] += cash
+        s.trade = None
+        return True

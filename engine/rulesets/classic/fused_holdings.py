@@ -1,6 +1,6 @@
 """The fused commands that change holdings and debts (fused.py explains them): building, selling,
-mortgaging and lifting, and settling a debt; and what every fused command shares (the game's options read
-once, payments to the Bank or the pot). Amounts are ``int`` in the edition's money unit.
+mortgaging and lifting, a deed's auction, and settling a debt; and what every fused command shares (the
+game's options read once, payments to the Bank or the pot). Amounts are ``int`` in the edition's money unit.
 """
 
 from __future__ import annotations
@@ -11,10 +11,12 @@ from engine.editions import Edition, EventCard
 from engine.ledger import BANK
 from engine.rulesets.classic.building import lift_cost
 from engine.rulesets.classic.edition import cards, taxes
-from engine.rulesets.classic.state import HOTEL, ClassicState
+from engine.rulesets.classic.jail import jail_position
+from engine.rulesets.classic.state import HOTEL, ClassicState, Lot
 
 PLAY: Final = "play"
 DEBT: Final = "debt"
+AUCTION: Final = "auction"
 
 
 class FusedHoldings:
@@ -39,6 +41,9 @@ class FusedHoldings:
         self.card_tax: bool = o.rent_tax_on_cards and o.late_game_rent_tax  # cards.card_tax may cut a payout
         self.cards: dict[int, EventCard] = dict(cards(ed))
         self.space_kinds: tuple[str, ...] = tuple(sp.kind for sp in ed.spaces)
+        self.deals_before_roll: bool = o.deals_before_roll  # deals only before the turn's roll: the rule's
+        self.jail_at: int = jail_position(ed)  # In Jail's square
+        self.decliner_bids: bool = o.decliner_may_bid
         self.double_lent: bool = o.mortgaged_set_double_rent  # a whole set doubles its rent with a lot mortgaged
         self.next: dict[str, str] = {}  # each player's next active one (base.next_active), while ...
         self.out = -1  # ... this many players are bankrupt
@@ -66,6 +71,99 @@ class FusedHoldings:
                 return True
         return False
 
+    def _repairs(self, player: str, card: EventCard) -> int:
+        """What the repairs ``card`` costs ``player`` (cards.apply_card): per house and per hotel standing."""
+        s = self.s
+        owner = s.owner
+        houses = hotels = 0
+        for d, v in s.level.items():
+            if owner.get(d) == player:
+                if v == HOTEL:
+                    hotels += 1
+                elif v < HOTEL:
+                    houses += v
+        return houses * int(str(card.params["per_house"])) + hotels * int(str(card.params["per_hotel"]))
+
+    def _each(self, player: str, amount: int, paying: bool) -> bool:
+        """A card's ``amount`` from ``player`` to every other active player (``paying``) or from each of
+        them to ``player``, each paid at once (cards.apply_card's ``pay`` in turn order); False (nothing
+        changed) when any payment would open a debt."""
+        if amount <= 0:
+            return True
+        s = self.s
+        balances, bankrupt = s.ledger.balances, s.bankrupt
+        others = [p for p in s.order if p != player and p not in bankrupt]
+        if paying:
+            if balances[player] < amount * len(others) or (s.debts and self._owes(player)):
+                return False
+            balances[player] -= amount * len(others)
+            for p in others:
+                balances[p] += amount
+            return True
+        for p in others:
+            if balances[p] < amount or (s.debts and self._owes(p)):
+                return False
+        for p in others:
+            balances[p] -= amount
+        balances[player] += amount * len(others)
+        return True
+
+    def decline(self, player: str, deed: int) -> bool:
+        """``DeclineDeed(player, deed)`` of an unowned deed (``DeedDeclined``): its auction opened among the
+        players still in, the decliner too with ``decliner_may_bid`` (``AuctionOpened``)."""
+        s = self.s
+        if player != s.turn or s.phase != PLAY or deed not in self.ed.deeds or s.owner.get(deed) is not None:
+            return False
+        bankrupt, also = s.bankrupt, self.decliner_bids
+        bidders = tuple(p for p in s.order if p not in bankrupt and (p != player or also))
+        if bidders:
+            self._open(deed, bidders)
+        return True
+
+    def _open(self, deed: int, bidders: tuple[str, ...]) -> None:
+        """``AuctionOpened`` folded (fold._auction_opened)."""
+        s = self.s
+        s.phase = AUCTION
+        s.auction = Lot(deed, "deed", bidders)
+        if s.lots and s.lots[0] == deed:
+            s.lots = s.lots[1:]
+
+    def bid(self, player: str, amount: int) -> bool:
+        """``PlaceBid(player, amount)`` in a deed's auction: a bidder's whole amount above the high bid,
+        within their cash (``BidPlaced``)."""
+        s = self.s
+        a = s.auction
+        if (s.phase != AUCTION or a is None or a.kind != "deed" or player not in a.bidders
+                or type(amount) is not int or amount <= a.high_bid or amount < 1
+                or amount > s.ledger.balances[player]):
+            return False
+        s.auction = Lot(a.deed, a.kind, a.bidders, amount, player)
+        return True
+
+    def close(self) -> bool:
+        """``CloseAuction`` of a deed's auction: sold to the high bidder (``AuctionWon``) or left with the
+        Bank (``AuctionEnded``); then the next seized deed under the hammer (auction.open_next_lot)."""
+        s = self.s
+        a = s.auction
+        if s.phase != AUCTION or a is None or a.kind != "deed":
+            return False
+        winner = a.high_bidder
+        if winner is not None:
+            price = a.high_bid
+            ledger = s.ledger
+            cash = ledger.balances.get(winner)
+            if cash is None or cash < price or price < 0:
+                return False  # (the rule's ledger refuses it)
+            ledger.balances[winner] = cash - price
+            ledger.bank_position += price
+            s.owner[a.deed] = winner
+        s.auction = None
+        s.phase = PLAY
+        if s.lots:
+            bankrupt = s.bankrupt
+            self._open(s.lots[0], tuple(p for p in s.order if p not in bankrupt))
+        return True
+
     def lift(self, player: str, deed: int) -> bool:
         """``LiftMortgage(player, deed)``: the owner repays the Bank (``MortgageLifted``)."""
         s = self.s
@@ -84,10 +182,10 @@ class FusedHoldings:
             s.fresh = s.fresh - {deed}
         return True
 
-    def build(self, player: str, deed: int) -> bool:
+    def build(self, player: str, deed: int, used: tuple[int, int] | None = None) -> bool:
         """``BuildHouse(player, deed)`` in phase play: the next house or the hotel on a street of a whole,
         unmortgaged set, evenly, from the Bank's supply, paid at once (``BuildingBought``); the second
-        text's turn limits go through the rule."""
+        text's turn limits go through the rule. ``used``: ``s.buildings_used()`` if the caller knows it."""
         s = self.s
         if (s.phase != PLAY or s.credit is not None or self.turn_limits or player not in s.specs
                 or player in s.bankrupt):
@@ -115,7 +213,7 @@ class FusedHoldings:
         cash = ledger.balances[player]
         if cash < cost or cost < 0:
             return False
-        houses, hotels = s.buildings_used()
+        houses, hotels = s.buildings_used() if used is None else used
         if now == per_hotel:  # the hotel
             if hotels >= self.hotels:
                 return False
@@ -170,17 +268,18 @@ class FusedHoldings:
                 return False
         return True
 
-    def sell(self, player: str, deed: int) -> bool:
+    def sell(self, player: str, deed: int, checked: bool = False) -> bool:
         """``SellBuilding(player, deed)``: one building back to the Bank, evenly, at ``house_sell_price``
-        percent (``BuildingSold``); a hotel the Bank lacks the houses for goes through the rule."""
-        if not self.may_sell(player, deed):
+        percent (``BuildingSold``); a hotel the Bank lacks the houses for goes through the rule.
+        ``checked``: :meth:`may_sell` said True in this very state."""
+        if not checked and not self.may_sell(player, deed):
             return False
         s = self.s
         level = s.level
         now = level[deed]
         per_hotel = self.per_hotel
         if now == HOTEL:
-            if self.houses - sum(v for v in level.values() if v < HOTEL) < per_hotel:
+            if self.houses - s.buildings_used()[0] < per_hotel:
                 return False
             new = per_hotel
         else:
@@ -197,10 +296,10 @@ class FusedHoldings:
             del level[deed]
         return True
 
-    def mortgage(self, player: str, deed: int) -> bool:
+    def mortgage(self, player: str, deed: int, checked: bool = False) -> bool:
         """``MortgageDeed(player, deed)``: the Bank lends the printed value on a deed whose set has no
-        buildings (``DeedMortgaged``)."""
-        if not self.may_mortgage(player, deed):
+        buildings (``DeedMortgaged``). ``checked``: :meth:`may_mortgage` said True in this very state."""
+        if not checked and not self.may_mortgage(player, deed):
             return False
         s = self.s
         amount = self.ed.deeds[deed].mortgage

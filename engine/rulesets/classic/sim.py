@@ -26,6 +26,7 @@ from engine.errors import IllegalCommand
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic import fused
 from engine.rulesets.classic.cards import tax_amount
+from engine.rulesets.classic.commands import command
 from engine.rulesets.classic.edition import taxes
 from engine.rulesets.classic.sim_send import (
     BUILT,
@@ -36,8 +37,9 @@ from engine.rulesets.classic.sim_send import (
     QUIET,
     GameOver,
     TableSender,
-    command,
+    itself,
 )
+from engine.rulesets.classic.state import HOTEL
 from engine.sim.results import GameResult
 
 __all__ = ["CLASSIC_TURN_CAP", "JAIL_STRATEGIES", "TURNS_PER_MINUTE", "ClassicRunner"]
@@ -55,6 +57,7 @@ class ClassicRunner(TableSender):
         what the bot does before rolling, a turn in jail, then the rolls (doubles roll again; the third goes
         to jail), each roll's move and landing; then the end of turn."""
         r = self.result
+        mover: str | None = None  # the lander of the roll being resolved in place (as _mover)
         try:
             specs = tuple(c.PlayerSpec(p, p, "") for p in self.ids)
             self.send(c.StartGame(specs, self.options, self.seed))
@@ -65,7 +68,7 @@ class ClassicRunner(TableSender):
                 self._fz = fused.Fused(state, self.edition)
             fz = self._fz
             table = self._table
-            quiet = fz is not None and table is not None and not self.check_invariants  # _fused without the watch
+            quiet = self._quiet = fz is not None and table is not None and not self.check_invariants
             rnd = self.rng.random  # two dice, 1..6 each, as _roll
             positions, kinds, deed_at, utility = self.positions, self.kinds, self.deed_at, self.utility
             owner, jail, landings = state.owner, state.jail, r.landings
@@ -95,12 +98,10 @@ class ClassicRunner(TableSender):
                             old = positions[player]
                             new = (old + d1 + d2) % spaces
                             positions[player] = new
-                            self._mover = player  # counted even if the game ends on this square
-                            self._mover_jailed = False
+                            mover = player  # counted even if the game ends on this square (as _mover)
                             if new < old:
                                 if fz.pass_go(player):
                                     r.commands += 1
-                                    table._command += 1
                                 else:
                                     self.send(command(c.PassGo, player))
                             deed = deed_at[new]
@@ -111,12 +112,13 @@ class ClassicRunner(TableSender):
                                     pass  # one's own deed: nothing to do (as _resolve_deed)
                                 elif holder is not None and deed not in utility and fz.pay_rent(player, deed):
                                     r.commands += 1  # the most common landing, as _resolve_deed
-                                    table._command += 1
+                                    if state.phase != "play":  # a debt opened
+                                        self.unwind()
                                 else:
                                     self._land(player, new, d1 + d2)
                             elif kind in LANDINGS:
                                 self._land(player, new, d1 + d2)
-                            self._mover = None
+                            mover = None
                             if player in jail:  # as _count
                                 r.in_jail += 1
                             else:
@@ -125,9 +127,8 @@ class ClassicRunner(TableSender):
                             break
                 if state.turn == player and player not in state.bankrupt:
                     if fz is not None and fz.end_turn(player):
-                        if quiet and table is not None:  # _fused without the watch
+                        if quiet:  # _fused without the watch
                             r.commands += 1
-                            table._command += 1
                         else:
                             self._fused(QUIET, c.EndTurn, player)
                     else:
@@ -140,6 +141,8 @@ class ClassicRunner(TableSender):
                     r.in_jail += 1
                 else:
                     self._count(self._mover)
+            elif mover is not None:
+                self._count(mover)
             r.turns += 1  # the turn in which the game ended
             r.completed = True
             r.winner = self.ids.index(self.state.standings_final[0].player)
@@ -184,12 +187,13 @@ class ClassicRunner(TableSender):
         holdings, kept in ``_held`` until its deeds change, and the offer from them at that moment)."""
         s, ed, bot = self.state, self.edition, self.bots[player]
         fz = self._fz
-        if s.mortgaged:
+        if s.mortgaged and s.ledger.balances[player] >= bot.lift_margin:  # (lift_choice's first test)
             deed = bot.lift_choice(s, ed)
             if deed is not None:
                 if fz is not None and fz.lift(player, deed):
                     self._version += 1  # as send: a mortgage changed
-                    self._held.pop(player, None)
+                    if deed in self._streets:  # (holdings read the streets alone)
+                        self._held.pop(player, None)
                     self._fused(HOLDINGS, cc.LiftMortgage, player, deed)
                 else:
                     self.send(command(cc.LiftMortgage, player, deed))
@@ -203,13 +207,24 @@ class ClassicRunner(TableSender):
         offer = seen[2]
         if offer is not None:
             self._seen[player] = (seen[0], seen[1], None)  # offered once per change of ownership
-            if self.game.check(offer) is None:
-                self.send(offer)
-                partner = self.bots[offer.partner]
-                accept = command(cc.AcceptTrade, offer.partner)
-                if partner.accepts(s, ed, offer) and self.game.check(accept) is None:
-                    self.send(accept)
-                else:
+            if fz is not None and fz.propose(offer):
+                self._fused(QUIET, itself, offer)
+                proposed = True
+            else:
+                proposed = self.attempt(offer)
+            if proposed:
+                other = offer.partner
+                accepted = False
+                if self.bots[other].accepts(s, ed, offer):
+                    if fz is not None and fz.accept(other):
+                        self._version += 1  # as send: deeds changed hands between the two
+                        self._held.pop(player, None)
+                        self._held.pop(other, None)
+                        self._fused(HOLDINGS, cc.AcceptTrade, other)
+                        accepted = True
+                    else:
+                        accepted = self.attempt(command(cc.AcceptTrade, other))
+                if not accepted:
                     self.send(command(cc.CancelTrade, player))
         if seen[1]:
             one_each = s.options.one_house_per_set  # the second text: one building per set a turn
@@ -221,16 +236,23 @@ class ClassicRunner(TableSender):
                 sets = seen[1] if not one_each else tuple(
                     m for m in seen[1] if f"built:{ed.deeds[m[0]].colour}" not in s.marks)
                 idle = self._idle.get(player)
-                if idle is not None and idle[0] is sets and idle[2] == self._levels and balances[player] <= idle[1]:
-                    return  # build_choice said None with as much cash or more, no building since
-                deed = bot.build_choice(s, ed, sets)
-                if deed is None:
-                    self._idle[player] = (sets, balances[player], self._levels)
+                if idle is not None and idle[0] is sets and idle[2] == self._levels and balances[player] < idle[1]:
+                    return  # build_choice said None, and says it below this cash while no building changes
+                used = self._used
+                if used is None:
+                    used = self._used = s.buildings_used()
+                deed, below = bot.build_plan(s, ed, sets, used)
+                if not deed:
+                    self._idle[player] = (sets, below, self._levels)
                     return
-                if fz is not None and fz.build(player, deed):
-                    self._levels += 1
-                    self._fused((BUILT(0, 0, player, deed, 0, 0),) if self.check_invariants else QUIET,
-                                cc.BuildHouse, player, deed)
+                if fz is not None and fz.build(player, deed, used):
+                    self._levels += 1  # the building counted: a hotel takes back its houses
+                    self._used = (used[0] + 1, used[1]) if s.level[deed] != HOTEL else (
+                        used[0] - fz.per_hotel, used[1] + 1)
+                    if self._quiet:
+                        self.result.commands += 1
+                    else:
+                        self._fused((BUILT(0, 0, player, deed, 0, 0),), cc.BuildHouse, player, deed)
                 else:
                     self.send(command(cc.BuildHouse, player, deed))
 
@@ -251,6 +273,7 @@ class ClassicRunner(TableSender):
         if deed is not None and fz is not None and self.kinds[new] == "deed" and deed not in self.utility \
                 and s.owner.get(deed) not in (None, player) and fz.pay_rent(player, deed):
             self._fused(QUIET, c.PayRent, player, deed)  # the most common landing, as _resolve_deed
+            self.unwind()
         else:
             self._land(player, new, steps)
         self._mover = None
@@ -275,7 +298,10 @@ class ClassicRunner(TableSender):
             fz = self._fz
             moved = fz.draw(player, position) if fz is not None else -1  # the common cards fused
             if moved >= 0:
-                self._fused(DRAWN, cc.DrawCard, player, position)
+                if self._quiet:
+                    self.result.commands += 1
+                else:
+                    self._fused(DRAWN, cc.DrawCard, player, position)
                 if moved != position:
                     self.positions[player] = moved  # its TokenMoved
                     s = self.state
@@ -315,10 +341,17 @@ class ClassicRunner(TableSender):
                 fz = self._fz
                 if fz is not None and fz.buy(player, deed):
                     self._version += 1  # as send: a deed changed hands
-                    self._held.pop(player, None)
-                    self._fused(HOLDINGS, c.BuyDeed, player, deed)
+                    if deed in self._streets:  # (holdings read the streets alone)
+                        self._held.pop(player, None)
+                    if self._quiet:
+                        self.result.commands += 1
+                    else:
+                        self._fused(HOLDINGS, c.BuyDeed, player, deed)
                 else:
                     self.send(command(c.BuyDeed, player, deed))
+            elif self._fz is not None and self._fz.decline(player, deed):
+                self._fused(HOLDINGS, c.DeclineDeed, player, deed)  # (an auction opened: check everything)
+                self.unwind()
             else:
                 self.send(command(c.DeclineDeed, player, deed))
         elif owner != player:
@@ -330,9 +363,11 @@ class ClassicRunner(TableSender):
                 fz = self._fz
                 if fz is not None and fz.utility_rent(player, deed, dice):
                     self._fused(QUIET, cc.PayUtilityRent, player, deed, dice)
+                    self.unwind()
                 else:
                     self.send(command(cc.PayUtilityRent, player, deed, dice))
             elif self._fz is not None and self._fz.pay_rent(player, deed):
                 self._fused(QUIET, c.PayRent, player, deed)
+                self.unwind()
             else:
                 self.send(command(c.PayRent, player, deed))

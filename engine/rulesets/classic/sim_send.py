@@ -13,11 +13,13 @@ from typing import Any, Final
 from engine import commands as c
 from engine import events as ev
 from engine.editions import Edition
+from engine.errors import IllegalCommand
 from engine.game import Game
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic import events as cev
 from engine.rulesets.classic import fused
-from engine.rulesets.classic.bots import Bot, Holdings, least_costs
+from engine.rulesets.classic.bots import Bot, Holdings, least_costs, street_sets
+from engine.rulesets.classic.commands import command
 from engine.rulesets.classic.jail import jail_position
 from engine.rulesets.classic.state import ClassicState
 from engine.rulesets.classic.table import SimTable, light
@@ -39,20 +41,6 @@ _CHANGESHOLDINGS: Final = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, 
                                cc.LiftMortgage, c.StartGame})
 
 
-_COMMANDS: Final[dict[tuple[object, ...], c.Command]] = {}
-"""Commands already made, by (class, fields): commands are immutable values, and a bot game sends the same
-few hundred (player, deed or square) combinations again and again, in every game of a run."""
-
-
-def command(cls: Callable[..., c.Command], *fields: object) -> c.Command:
-    """The command ``cls(*fields)``, made once per process (see :data:`_COMMANDS`)."""
-    key = (cls, *fields)
-    found = _COMMANDS.get(key)
-    if found is None:
-        found = _COMMANDS[key] = cls(*fields)
-    return found
-
-
 Board = tuple[tuple[str, ...], tuple[int | None, ...], frozenset[int], int]
 _BOARDS: Final[dict[str, Board]] = {}
 
@@ -68,6 +56,17 @@ def _board(edition: Edition) -> Board:
     return found
 
 
+_STREETS: Final[dict[str, frozenset[int]]] = {}
+
+
+def _streets(edition: Edition) -> frozenset[int]:
+    """The edition's street deeds (those of Bot.holdings' sets), once per edition."""
+    found = _STREETS.get(edition.id)
+    if found is None:
+        found = _STREETS[edition.id] = frozenset(d for m in street_sets(edition) for d in m)
+    return found
+
+
 _IDS: Final[dict[int, tuple[str, ...]]] = {}  # players -> their ids, the same strings for every game
 _BOTS: Final[dict[tuple[str, ...], dict[str, Bot]]] = {}
 
@@ -78,6 +77,11 @@ def _bots(ids: tuple[str, ...]) -> dict[str, Bot]:
     if found is None:
         found = _BOTS[ids] = {p: Bot(p) for p in ids}
     return found
+
+def itself(cmd: c.Command) -> c.Command:
+    """A command as it is (``TableSender._fused``'s maker of a command made already)."""
+    return cmd
+
 
 class GameOver(Exception):
     """Internal: the engine's phase became ``over``; unwinds the turn."""
@@ -120,32 +124,77 @@ class TableSender:
         self._version = 0  # counts commands that may change who holds which deed or mortgage
         self._seen: dict[str, tuple[int, tuple[tuple[int, ...], ...], cc.ProposeTrade | None]] = {}
         # each bot's own holdings (Bot.holdings), kept until its deeds or mortgages change: dropped by the
-        # fused purchase, mortgage and lift of its own deed, and all of them by a command of _CHANGESHOLDINGS sent
+        # fused purchase, mortgage and lift of its own street, and by a command of _CHANGESHOLDINGS sent, those of
+        # the players whose deeds or mortgages it changed (_forget)
         self._held: dict[str, Holdings] = {}
         self._least_house = least_costs(edition)[0]  # the cheapest house of any street set
-        # a bot's last None from build_choice: (its sets, its cash then, _levels then); the answer stays None
-        # while it has no more cash and no building changed (more cash or houses can only add a choice)
+        self._streets = _streets(edition)  # the street deeds, all that Bot.holdings reads
+        # a bot's last None from build_choice: (its sets, the floor of build_plan then, _levels then); the answer stays
+        # None while its cash is below that floor and no building changed
         self._idle: dict[str, tuple[tuple[tuple[int, ...], ...], int, int]] = {}
         self._levels = 0  # counts the fused buildings bought and sold and every command sent
+        self._used: tuple[int, int] | None = None  # the houses and hotels standing, while known (buildings_used)
         self._watch = InvariantWatch(edition)  # check_invariants after each command, by what it touched
         self._fz: fused.Fused | None = None  # on the lean table with the bare rules: the fused commands
+        self._quiet = False  # ... and no watch: a fused command is only counted (as _fused does then)
         self._fusing = fusing
 
     # -- sending commands ------------------------------------------------------------------------
     def send(self, cmd: c.Command) -> Sequence[ev.Event]:
         """Apply one command, check invariants if asked, stop at game over, settle debts and auctions."""
+        s = self.state
+        owners = s.owner.copy() if self._held and type(cmd) in _CHANGESHOLDINGS else None
+        mortgaged = s.mortgaged
         table = self._table
-        events = table.apply(cmd) if table is not None else self._apply(cmd)
+        events: Sequence[ev.Event]
+        if table is not None:
+            table._command = self.result.commands  # the fused commands done since the last one sent
+            events = table.apply(cmd)
+        else:
+            events = self._apply(cmd)
+        return self._sent(cmd, events, owners, mortgaged)
+
+    def attempt(self, cmd: c.Command) -> bool:
+        """Send ``cmd`` if the table accepts it now (True), else change nothing (False): ``check`` and
+        ``send`` in one, checked once on the lean table."""
+        table = self._table
+        if table is None:
+            if self.game.check(cmd) is not None:
+                return False
+            self.send(cmd)
+            return True
+        s = self.state
+        owners = s.owner.copy() if self._held and type(cmd) in _CHANGESHOLDINGS else None
+        mortgaged = s.mortgaged
+        table._command = self.result.commands  # (as send)
+        try:
+            events = table.apply(cmd)
+        except IllegalCommand:
+            return False
+        self._sent(cmd, events, owners, mortgaged)
+        return True
+
+    def _sent(self, cmd: c.Command, events: Sequence[ev.Event], owners: dict[int, str] | None,
+              mortgaged: frozenset[int]) -> Sequence[ev.Event]:
+        """What ``send`` does after the table ran ``cmd`` (``owners`` and ``mortgaged``: the deeds' owners
+        before it, if some holdings were kept, and the mortgages)."""
         r = self.result
         r.commands += 1
         self._levels += 1  # any command sent may change the buildings
+        self._used = None
         if type(cmd) in _CHANGESHOLDINGS:  # every command whose events may change an owner or a mortgage
             self._version += 1
-            self._held.clear()
+            if owners is not None:
+                self._forget(owners, mortgaged)
         if self.check_invariants:
             problems = self._watch.check(self.state, events)
             if problems:
                 r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
+        self.unwind()
+        return events
+
+    def unwind(self) -> None:
+        """After a command: stop at game over, settle the debts and run the auctions it opened."""
         phase = self.state.phase
         if phase != "play" and not self._busy:
             if phase == "over":
@@ -162,16 +211,29 @@ class TableSender:
                 self._busy = False
         elif phase == "over":
             raise GameOver
-        return events
+
+    def _forget(self, owners: dict[int, str], mortgaged: frozenset[int]) -> None:
+        """Drop the kept holdings (``_held``) of every player a deed passed from or to, or whose deed was
+        mortgaged or lifted, since ``owners`` and ``mortgaged`` (the owners and mortgages before)."""
+        held, s = self._held, self.state
+        now = s.owner
+        if now != owners:
+            for _, p in now.items() ^ owners.items():  # (deed, owner) pairs on one side only
+                held.pop(p, None)
+        if s.mortgaged != mortgaged:
+            for d in s.mortgaged ^ mortgaged:
+                p2 = owners.get(d)
+                if p2 is not None:
+                    held.pop(p2, None)
+                q2 = now.get(d)
+                if q2 is not None:
+                    held.pop(q2, None)
 
     def _fused(self, events: Sequence[Any], cls: Callable[..., c.Command], a: object, b: object = None,
                d: object = None) -> None:
         """Count the command ``cls(a, b, d)`` (its fields that are not None) done by fused.py, as ``send``
         does; ``events`` stand for its events to the watch."""
-        self.result.commands += 1
-        table = self._table
-        assert table is not None
-        table._command += 1
+        self.result.commands += 1  # (the lean table's count follows at the next command sent)
         if self.check_invariants:
             problems = self._watch.check(self.state, events)
             if problems:
@@ -182,7 +244,10 @@ class TableSender:
     def _go_to_jail(self, player: str) -> None:
         fz = self._fz
         if fz is not None and fz.go_to_jail(player):
-            self._fused(QUIET, c.GoToJail, player)
+            if self._quiet:
+                self.result.commands += 1
+            else:
+                self._fused(QUIET, c.GoToJail, player)
             self.positions[player] = self._jail_at  # its TokenMoved
         else:
             self._moved(self.send(command(c.GoToJail, player)))
@@ -202,7 +267,10 @@ class TableSender:
             if s.ledger.balances[debtor] >= debt.amount:
                 fz = self._fz
                 if fz is not None and fz.settle(debtor):
-                    self._fused(QUIET, cc.SettleDebt, debtor)
+                    if self._quiet:
+                        self.result.commands += 1
+                    else:
+                        self._fused(QUIET, cc.SettleDebt, debtor)
                 else:
                     self.send(command(cc.SettleDebt, debtor))
                 return
@@ -216,12 +284,15 @@ class TableSender:
             fz = self._fz
             if fz is not None and (kind is cc.SellBuilding or kind is cc.MortgageDeed):
                 deed = cmd.deed  # type: ignore[attr-defined]
-                if kind is cc.SellBuilding and fz.sell(debtor, deed):
+                if kind is cc.SellBuilding and fz.sell(debtor, deed, True):  # checked by the bot (_legal)
                     self._levels += 1
-                    self._fused((SOLD(0, 0, debtor, deed, 0, 0),) if self.check_invariants else QUIET,
-                                cc.SellBuilding, debtor, deed)
+                    self._used = None
+                    if self._quiet:
+                        self.result.commands += 1
+                    else:
+                        self._fused((SOLD(0, 0, debtor, deed, 0, 0),), cc.SellBuilding, debtor, deed)
                     return
-                if kind is cc.MortgageDeed and fz.mortgage(debtor, deed):
+                if kind is cc.MortgageDeed and fz.mortgage(debtor, deed, True):
                     self._version += 1  # as send: a mortgage changed
                     held = self._held.get(debtor)
                     if held is not None:  # Bot.holdings now: the set of the deed is no longer whole
@@ -245,6 +316,7 @@ class TableSender:
     def _auction(self) -> None:
         """Each bidder in turn order bids its limit once if that beats the high bid; then the close."""
         s = self.state
+        fz = self._fz
         if s.phase == "auction":
             lot = s.auction
             assert lot is not None
@@ -254,5 +326,15 @@ class TableSender:
                     current = s.auction
                     assert current is not None
                     if limit > current.high_bid and limit >= 1:
-                        self.send(c.PlaceBid(bidder, limit))
+                        if fz is not None and fz.bid(bidder, limit):
+                            self._fused(QUIET, c.PlaceBid, bidder, limit)
+                        else:
+                            self.send(c.PlaceBid(bidder, limit))
+                winner = s.auction.high_bidder if s.auction is not None else None
+                if fz is not None and fz.close():
+                    self._version += 1  # as send: a deed may have changed hands
+                    if winner is not None:
+                        self._held.pop(winner, None)
+                    self._fused(HOLDINGS, c.CloseAuction, None)
+                    return
             self.send(command(c.CloseAuction))

@@ -64,8 +64,8 @@ class _Audit(random.Random):
             for player, held in runner._held.items():
                 assert held == runner.bots[player].holdings(s, ed), (player, held)
                 _Audit.checked += 1
-            for player, (sets, cash, levels) in runner._idle.items():
-                if levels == runner._levels and s.ledger.balances[player] <= cash:
+            for player, (sets, floor, levels) in runner._idle.items():
+                if levels == runner._levels and s.ledger.balances[player] < floor:
                     assert runner.bots[player].build_choice(s, ed, sets) is None, (player, sets)
                     _Audit.idle += 1
             fz = runner._fz

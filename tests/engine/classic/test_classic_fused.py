@@ -32,7 +32,7 @@ BY_PLAYER: dict[str, Callable[..., c.Command]] = {"end_turn": c.EndTurn, "pass_g
                                                   "pay_fine": c.PayJailFee}
 BY_DEED: dict[str, Callable[..., c.Command]] = {"buy": c.BuyDeed, "pay_rent": c.PayRent, "build": cc.BuildHouse,
                                                 "sell": cc.SellBuilding, "mortgage": cc.MortgageDeed,
-                                                "lift": cc.LiftMortgage}
+                                                "lift": cc.LiftMortgage, "decline": c.DeclineDeed}
 CARD_SPACES = (2, 7, 17, 22, 33, 36, 0, 4)  # Chance and Community Chest, and two other squares
 CHECKS: dict[str, Callable[..., c.Command]] = {"may_sell": cc.SellBuilding, "may_mortgage": cc.MortgageDeed}
 
@@ -68,12 +68,35 @@ def _compare(s: ClassicState, name: str, cmd: c.Command, args: tuple[Any, ...],
         assert after == s, (name, args)
 
 
+def _offers(s: ClassicState, player: str) -> list[cc.ProposeTrade]:
+    """Deals ``player`` might offer from ``s``: cash for a deed of each partner's (the bots' sale), and the
+    odd ones the fused proposal leaves to the rule (deeds each way, a card, a bool or a repeated deed)."""
+    out = []
+    for partner in s.order:
+        theirs = [d for d, o in sorted(s.owner.items()) if o == partner][:3]
+        for deed in (*theirs, 5):
+            for cash in (0, 150, 10**6):
+                out.append(cc.ProposeTrade(player, partner, give_cash=cash, take_deeds=(deed,)))
+        if theirs:
+            d = theirs[0]
+            out += [cc.ProposeTrade(player, partner, give_cash=True, take_deeds=(d,)),
+                    cc.ProposeTrade(player, partner, give_cash=10, take_deeds=(d, d)),
+                    cc.ProposeTrade(player, partner, take_deeds=(d,), take_cash=1),
+                    cc.ProposeTrade(player, partner, give_deeds=(d,), take_deeds=tuple(theirs[1:2])),
+                    cc.ProposeTrade(player, partner, give_cash=10, take_deeds=tuple(theirs), take_cards=(1,))]
+    return out
+
+
 def _compare_all(s: ClassicState, seen: Counter[tuple[str, bool]]) -> None:
     """Every fused command and check, for every player (and a stranger) and every deed, from ``s``."""
     table = SimTable(US)
     table.state = s
     table._rules = rules_for(s.options)
+    _compare(s, "close", c.CloseAuction(), (), seen)
     for player in (*s.order, "ghost"):
+        high = s.auction.high_bid if s.auction is not None else 0
+        for amount in (0, 1, high, high + 1, high + 50, 10**6, True):
+            _compare(s, "bid", c.PlaceBid(player, amount), (player, amount), seen)
         for name, make in BY_PLAYER.items():
             _compare(s, name, make(player), (player,), seen)
         for position in (0, 4, 38, 5):
@@ -83,6 +106,12 @@ def _compare_all(s: ClassicState, seen: Counter[tuple[str, bool]]) -> None:
         for deed in (8, 21, 3):  # the utilities and a street
             for dice in (1, 2, 7, 12, 13):
                 _compare(s, "utility_rent", cc.PayUtilityRent(player, deed, dice), (player, deed, dice), seen)
+        for offer in _offers(s, player):
+            _compare(s, "propose", offer, (offer,), seen)
+            proposed = _by_the_rules(s, offer)
+            if proposed is not None:  # the open offer: accepted by each player (the partner's alone is taken)
+                for other in (*s.order, "ghost"):
+                    _compare(proposed, "accept", cc.AcceptTrade(other), (other,), seen)
         for deed in range(0, 30):
             for name, make in BY_DEED.items():
                 _compare(s, name, make(player, deed), (player, deed), seen)
@@ -106,17 +135,18 @@ def test_every_fused_command_from_states_of_games_is_what_the_rule_does(options:
 
         def apply(cmd: Any, table: SimTable = table) -> Any:
             events = table.apply(cmd)
-            if table.state.phase in ("play", "debt") and rng.random() < 0.015:
+            if table.state.phase in ("play", "debt", "auction") and rng.random() < 0.015:
                 _compare_all(table.state, seen)
             return events
 
         result = ClassicRunner(US, players, game_seed, options=options, game=table, apply=apply,
                                check_invariants=False, turn_cap=400).play()
         assert not result.violations
-    names = {*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax", "draw", "utility_rent"}
+    names = {*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax", "draw", "utility_rent", "propose", "accept", "bid", "close"}
     done = {name for (name, ok), n in seen.items() if ok}
     rent = set() if options.get("late_game_rent_tax") else {"pay_rent"}  # the rent tax: always the rule's
-    assert done >= {"end_turn", "pass_go", "pay_tax", "buy", "may_mortgage", "draw", "go_to_jail", *rent}, \
+    assert done >= {"end_turn", "pass_go", "pay_tax", "buy", "may_mortgage", "draw", "go_to_jail", "propose",
+                    "accept", *rent}, \
         sorted(done)
     assert {name for (name, ok), n in seen.items() if not ok} - {"draw moved"} == names, seen
 
@@ -130,13 +160,14 @@ def test_the_fused_commands_run_buildings_sales_and_every_kind_from_some_state()
         events = table.apply(cmd)
         counted[type(cmd).__name__] += 1
         if type(cmd).__name__ in ("BuildHouse", "SellBuilding", "MortgageDeed", "PayTax", "JailRoll",
-                                  "GoToJail") and counted[type(cmd).__name__] % 5 == 1:
+                                  "GoToJail", "DeclineDeed", "PlaceBid") and counted[type(cmd).__name__] % 5 == 1:
             _compare_all(table.state, seen)
         return events
 
     ClassicRunner(US, 4, 1, game=table, apply=apply, check_invariants=False).play()
     assert all(seen[name, True] > 0 for name in (*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax", "draw",
-                                                 "utility_rent", "draw moved")), seen
+                                                 "utility_rent", "draw moved", "propose", "accept", "bid",
+                                                 "close")), seen
 
 
 @pytest.mark.parametrize(("seed", "options"), [(1, {}), (2, {"free_parking_jackpot": True}), (3, {"short_game": True})])
