@@ -61,7 +61,7 @@ class SetupScreen(BankScreen):
         self._empty: FitLabel | None = None
         self.option_page = 0
         self.pager: OptionPager | None = None
-        self._option_names: list[str] = []
+        self.option_names: list[str] = []  # the options of the game shown, in page order
 
     def render(self, presenter: Presenter) -> None:
         app = self.app()
@@ -138,7 +138,7 @@ class SetupScreen(BankScreen):
         """The options of the page shown (:data:`OPTIONS_PER_PAGE`), and the pager when there is more than one."""
         values = dict(presenter.view.options) or dict(self.app().rule_options())
         names = [name for name, value in values.items() if isinstance(value, bool | int)]
-        self._option_names = names
+        self.option_names = names
         pages = max(1, -(-len(names) // OPTIONS_PER_PAGE))
         self.option_page = min(self.option_page, pages - 1)
         start = self.option_page * OPTIONS_PER_PAGE
@@ -166,7 +166,7 @@ class SetupScreen(BankScreen):
 
     def turn_options(self, step: int) -> None:
         """‹ or › touched: the previous or next page of options."""
-        pages = max(1, -(-len(self._option_names) // OPTIONS_PER_PAGE))
+        pages = max(1, -(-len(self.option_names) // OPTIONS_PER_PAGE))
         page = self.option_page + step
         if 0 <= page < pages:
             self.option_page = page
@@ -174,7 +174,7 @@ class SetupScreen(BankScreen):
 
     def show_option(self, name: str) -> OptionRow:
         """Turn to the page of option ``name`` and return its row (KeyError: not an option of this game)."""
-        index = self._option_names.index(name) if name in self._option_names else -1
+        index = self.option_names.index(name) if name in self.option_names else -1
         if index < 0:
             raise KeyError(name)
         if index // OPTIONS_PER_PAGE != self.option_page:
