@@ -170,3 +170,19 @@ def test_babel_lets_go_of_its_global_table_and_still_formats_every_language() ->
     assert group_digits(1500, "ja") == "1,500" and group_digits(2500, "en") == "2,500"
     assert babel.core._global_data is None
     assert babel.core.get_global("zone_aliases")  # the table itself comes back when asked for
+
+
+def test_the_language_pickers_read_each_name_without_keeping_its_catalog() -> None:
+    """The setup and settings pickers name each language in itself from its catalog, and only the catalogs
+    of the languages the UI speaks stay in memory (ui/i18n.py native_name)."""
+    from ui.i18n import LANGUAGES, load_catalog, native_name
+
+    load_catalog.cache_clear()
+    native_name.cache_clear()
+    names = [native_name(lang) for lang in LANGUAGES]
+    assert names == [load_catalog(lang)[f"lang.{lang}"] for lang in LANGUAGES]
+    assert names == ["English", "Русский", "Română", "日本語"]
+    load_catalog.cache_clear()
+    native_name.cache_clear()
+    native_name("ja")
+    assert load_catalog.cache_info().currsize == 0
