@@ -31,7 +31,7 @@ from ui.touch.widgets import palette
 
 log = logging.getLogger(__name__)
 
-GIVE_BACK_AFTER_S = 1.0  # seconds after a screen is dropped that its memory is given back (ui/touch/memory.py)
+GIVE_BACK_AFTER_S = 0.3  # seconds after a screen is dropped that its memory is given back (ui/touch/memory.py)
 TRIM_AFTER_S = 0.3
 """Seconds after a render that the C heap's free pages are given back (ui/touch/memory.py trim, ~0.3 ms):
 the software renderer frees most of what it allocated to draw the new frame, and glibc keeps it."""
@@ -52,9 +52,10 @@ RESIDENT_SCREENS: tuple[str, ...] = ("table", "board")
 70-290 ms here, too slow to build at each opening). Any other screen is dropped once a banker screen
 replaces it and built again when next shown: its widgets and label textures do not stay in memory for the
 rest of the game (bench/bench_memory.py; a screen shows only the view-model, so a new one shows the same)."""
-RESIDENT_AFTER_S = 0.5
+RESIDENT_AFTER_S = 0.6
 """Seconds after the first screen other than setup is shown that the resident screens are built: not with
-the setup screen (together: the memory's peak, bench/bench_memory.py), before its memory is given back."""
+the setup screen (together: the memory's peak, bench/bench_memory.py), after its memory is given back
+(:data:`GIVE_BACK_AFTER_S`)."""
 ON_TOP_SCREENS = OVERLAY_SCREENS | {"menu"}
 """Screens opened on top of the banker's screen and closed back to it: the screen under them is kept."""
 
@@ -360,6 +361,8 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
 
     def _switch(self, name: str) -> None:
         sm = self.root.ids.sm
+        if sm.current == "setup" and name not in ON_TOP_SCREENS | {"setup"} and not sm.has_screen(name):
+            self._release(sm.get_screen("setup"))  # the game starts: setup's rows go before the table comes
         self.screen(name)
         self.board_open = name == "board"
         if name != "setup" and not self._residents_due:
@@ -377,6 +380,16 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
                 dropped = True
         if dropped:  # after the next frames are drawn, not before them
             Clock.schedule_once(lambda _dt: self._give_back(), GIVE_BACK_AFTER_S)
+
+    @staticmethod
+    def _release(screen: Any) -> None:
+        """Free what a screen about to be dropped holds (``release``), and the memory, before the next screen
+        is built: the two are never in memory together (the peak of memory, bench/bench_memory.py). The same
+        frame shows the next screen, so the emptied one is never drawn."""
+        release = getattr(screen, "release", None)
+        if release is not None:
+            release()
+            memory.give_back()
 
     def build_residents(self) -> None:
         """Build the :data:`RESIDENT_SCREENS` not built yet."""

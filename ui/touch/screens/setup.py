@@ -186,6 +186,15 @@ class SetupScreen(BankScreen):
         """An option's toggle or stepper was touched: its new value (``on``/``off`` or a number)."""
         self.app().choose(f"option={name}:{value}")
 
+    def release(self) -> None:
+        """Drop the rows (seats, options, the game choice): the game starts and this screen is left (the app
+        frees them before it builds the table, ui/touch/screens/root.py); a render builds them again."""
+        for box in (self.ids.seats, self.ids.options, self.ids.editions):
+            box.clear_widgets()
+        self.seat_rows.clear()
+        self.option_rows.clear()
+        self.game_choice = self.pager = self._empty = None
+
     # -- enrolment ---------------------------------------------------------------------------------------------
     def toggle_enrolment(self) -> None:
         """Start or stop enrolling cards."""
