@@ -21,14 +21,9 @@ def _libc() -> Any:
     return libc if libc is not None and hasattr(libc, "malloc_trim") else None
 
 
-def trim() -> None:
-    """Give the C heap's free pages back to the system (glibc only; about 0.3 ms for the app's heap)."""
-    libc = _libc()
-    if libc is not None:
-        libc.malloc_trim(0)
-
-
 def give_back() -> None:
     """Collect the garbage, then give the C heap's free pages back to the system (glibc only)."""
     gc.collect()
-    trim()
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(0)

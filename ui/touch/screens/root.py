@@ -32,9 +32,6 @@ from ui.touch.widgets import palette
 log = logging.getLogger(__name__)
 
 GIVE_BACK_AFTER_S = 0.3  # seconds after a screen is dropped that its memory is given back (ui/touch/memory.py)
-TRIM_AFTER_S = 0.3
-"""Seconds after a render that the C heap's free pages are given back (ui/touch/memory.py trim, ~0.3 ms):
-the software renderer frees most of what it allocated to draw the new frame, and glibc keeps it."""
 TICK_S = 0.1  # seconds between banker ticks (gesture timeouts, the auction countdown)
 SAVE_DELAY_S = 0.5  # seconds after the last change of a UI setting before it is written
 STATE_SCREENS: dict[str, str] = {"pin": "menu", "menu": "menu", "settings": "menu"}
@@ -102,7 +99,6 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         self._unsaved: dict[str, object] = {}  # UI settings not yet written (see remember)
         self._residents_due = False  # the resident screens' build is scheduled (RESIDENT_AFTER_S)
         self._save_trigger: Any = None
-        self._trim_trigger: Any = None
 
     # -- kv helpers ----------------------------------------------------------------------------------
     def t(self, key: str, lang: str | None = None, **params: object) -> str:
@@ -340,9 +336,6 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         self.update_tray(view)
         self.rendered += 1
         self.last_render_t = time.monotonic()
-        if self._trim_trigger is None:
-            self._trim_trigger = Clock.create_trigger(lambda _dt: memory.trim(), TRIM_AFTER_S)
-        self._trim_trigger()  # once the frame is drawn (a trigger already armed is not moved)
 
     def settle_animations(self) -> None:
         """Finish the current screen's animations now (before a screenshot)."""
