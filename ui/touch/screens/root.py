@@ -51,8 +51,7 @@ replaces it and built again when next shown: its widgets and label textures do n
 rest of the game (bench/bench_memory.py; a screen shows only the view-model, so a new one shows the same)."""
 RESIDENT_AFTER_S = 0.6
 """Seconds after the first screen other than setup is shown that the resident screens are built: not with
-the setup screen (together: the memory's peak, bench/bench_memory.py), after its memory is given back
-(:data:`GIVE_BACK_AFTER_S`)."""
+the setup screen (together: the memory's peak, bench/bench_memory.py), after GIVE_BACK_AFTER_S."""
 ON_TOP_SCREENS = OVERLAY_SCREENS | {"menu"}
 """Screens opened on top of the banker's screen and closed back to it: the screen under them is kept."""
 
@@ -355,7 +354,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
     def _switch(self, name: str) -> None:
         sm = self.root.ids.sm
         if sm.current == "setup" and name not in ON_TOP_SCREENS | {"setup"} and not sm.has_screen(name):
-            self._release(sm.get_screen("setup"))  # the game starts: setup's rows go before the table comes
+            memory.release(sm.get_screen("setup"))  # the game starts: setup's rows go before the table comes
         self.screen(name)
         self.board_open = name == "board"
         if name != "setup" and not self._residents_due:
@@ -374,25 +373,14 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         if dropped:  # after the next frames are drawn, not before them
             Clock.schedule_once(lambda _dt: self._give_back(), GIVE_BACK_AFTER_S)
 
-    @staticmethod
-    def _release(screen: Any) -> None:
-        """Free what a screen about to be dropped holds (``release``), and the memory, before the next screen
-        is built: the two are never in memory together (the peak of memory, bench/bench_memory.py). The same
-        frame shows the next screen, so the emptied one is never drawn."""
-        release = getattr(screen, "release", None)
-        if release is not None:
-            release()
-            memory.give_back()
-
     def build_residents(self) -> None:
         """Build the :data:`RESIDENT_SCREENS` not built yet."""
         for resident in RESIDENT_SCREENS:
             self.screen(resident)
 
     def _give_back(self) -> None:
-        """Free what the dropped screens held: Kivy's transition keeps the screen it last moved out; a
-        dropped one is replaced by the screen shown (no None allowed; the next transition sets both), so
-        its widgets and textures are freed (setup: ~7 MiB at 800x480). Then give the memory back."""
+        """Free what the dropped screens held: Kivy's transition keeps the screen it last moved out; a dropped
+        one is replaced by the screen shown (no None allowed; the next transition sets both). Then give back."""
         sm = self.root.ids.sm if self.root is not None else None
         transition = getattr(sm, "transition", None)
         if transition is not None and not transition.is_active and transition.screen_out not in sm.screens:
