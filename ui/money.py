@@ -8,6 +8,9 @@ keys ``money.M`` and ``money.RUB_K``, so every language can say "thousand" its o
 
 from __future__ import annotations
 
+from functools import cache
+
+import babel.core
 from babel.numbers import format_decimal
 
 from ui.i18n import LANGUAGES, Translator
@@ -26,7 +29,21 @@ def group_digits(amount: int, lang: str) -> str:
     """``amount`` (a non-negative int) with the digit grouping of ``lang``: 1,500 / 1 500 / 1.500."""
     if lang not in LANGUAGES:
         raise MoneyError(f"expected a language among {LANGUAGES}, got {lang!r}")
+    _load_locale(lang)
     return format_decimal(amount, locale=lang, group_separator=True)
+
+
+@cache
+def _load_locale(lang: str) -> None:
+    """Have Babel load the number data of ``lang`` (once per language), then let go of Babel's global table.
+
+    Babel reads its whole ``global.dat`` (about 2 MiB once unpickled: time zones, currencies, territories)
+    to find a locale's parent while it loads the locale; formatting a number does not look at it again.
+    Babel reads the table again by itself when it needs it (another language's first number), so it is
+    dropped after each load (the kiosk's memory budget, bench/bench_memory.py)."""
+    format_decimal(0, locale=lang)
+    if hasattr(babel.core, "_global_data"):
+        babel.core._global_data = None
 
 
 def format_amount(amount: int, lang: str) -> str:

@@ -198,6 +198,7 @@ def literal_problems_in_kv(source: str, name: str = "<kv>") -> list[str]:
             continue
         expr = re.sub(r"app\.t\(\s*'[^']*'", "app.t(KEY", m.group(2))
         expr = re.sub(r"app\.t\(KEY,\s*'[a-z]{2}'\)", "app.t(KEY)", expr)  # a fixed language: lang.en etc.
+        expr = re.sub(r"i18n\.native_name\(\s*'[a-z]{2}'\s*\)", "i18n.native_name(LANG)", expr)  # its catalog's
         for literal in re.findall(r"'([^']*)'|\"([^\"]*)\"", expr):
             text = literal[0] or literal[1]
             if _has_words(text):

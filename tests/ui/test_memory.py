@@ -135,3 +135,54 @@ def test_the_table_side_app_leaves_out_what_it_does_not_use(tmp_path: Path) -> N
     assert "ui.touch.screens.root" in modules and "engine.rulesets.classic.ruleset" in modules
     loaded = sorted(m for m in modules if any(m == name or m.startswith(name + ".") for name in LEFT_OUT))
     assert loaded == [], f"imported at the table: {loaded}"
+
+
+APP_SHARE_MIB = 34.0
+"""What the app may add to a one-label Kivy window, both without the software renderer's mappings, at the
+peak of the classic whole game (MiB). Measured: 43 before the setup screen's options came a page at a
+time, the fonts on a ladder, Babel's global table dropped and setup's rows freed before the table is built;
+28-30 since (one-label window 73 MiB, the game's peak 101-103). A difference of two figures of the same
+machine and renderer, so the guard does not move with the machine's Kivy, SDL or Mesa."""
+
+
+def test_the_classic_game_stays_within_its_share_of_memory() -> None:
+    """bench/bench_memory.py's own measure: the classic whole game's peak RSS without the software
+    renderer's mappings, minus the one-label window's; a regression of a few MiB turns this red."""
+    bench = _bench()
+    _, label_bare = bench.one_label({})
+    ruleset, edition, script = next(game for game in bench.GAMES if game[0] == "classic")
+    _peak, _end, _parts, _seconds, bare = bench.game({}, edition, script)
+    assert bare - label_bare < APP_SHARE_MIB, (
+        f"{ruleset} game peak {bare:.0f} MiB, one-label window {label_bare:.0f} MiB: the app holds "
+        f"{bare - label_bare:.0f} MiB (at most {APP_SHARE_MIB:.0f})")
+
+
+def test_babel_lets_go_of_its_global_table_and_still_formats_every_language() -> None:
+    """ui/money.py: Babel's global table (~2 MiB) is dropped once a language's number data is loaded;
+    Babel reads it again by itself for the next language, and every language keeps its own grouping."""
+    import babel.core
+
+    from ui.money import group_digits
+
+    assert group_digits(1500, "en") == "1,500"
+    assert babel.core._global_data is None
+    assert group_digits(1500, "ru") == "1\xa0500" and group_digits(1500, "ro") == "1.500"
+    assert group_digits(1500, "ja") == "1,500" and group_digits(2500, "en") == "2,500"
+    assert babel.core._global_data is None
+    assert babel.core.get_global("zone_aliases")  # the table itself comes back when asked for
+
+
+def test_the_language_pickers_read_each_name_without_keeping_its_catalog() -> None:
+    """The setup and settings pickers name each language in itself from its catalog, and only the catalogs
+    of the languages the UI speaks stay in memory (ui/i18n.py native_name)."""
+    from ui.i18n import LANGUAGES, load_catalog, native_name
+
+    load_catalog.cache_clear()
+    native_name.cache_clear()
+    names = [native_name(lang) for lang in LANGUAGES]
+    assert names == [load_catalog(lang)[f"lang.{lang}"] for lang in LANGUAGES]
+    assert names == ["English", "Русский", "Română", "日本語"]
+    load_catalog.cache_clear()
+    native_name.cache_clear()
+    native_name("ja")
+    assert load_catalog.cache_info().currsize == 0

@@ -49,17 +49,20 @@ def test_names_colours_an_option_and_the_edition_go_into_start_game(fresh_sessio
     assert app.controller.last_reaction.error == "error.token_taken"
     assert [p.token for p in app.controller.view.players] == ["purple", "green"]
 
-    money = screen.option_rows["start_money"]
+    money = screen.show_option("start_money")  # its page of options (ui/touch/screens/setup.py)
+    pump(2)  # the page laid out
     screen.ids.right_scroll.scroll_to(money, animate=False)  # under the game choice: scroll, as a finger would
     touch(money.plus)
     touch(money.plus)
     assert dict(app.controller.view.options)["start_money"] == 1700
     assert money.value_label.text == "M1,700"
-    auction = screen.option_rows["auction"]
+    auction = screen.show_option("auction")
+    pump(2)  # the page laid out
     screen.ids.right_scroll.scroll_to(auction, animate=False)  # below the fold: scroll, as a finger would
     touch(auction.toggle)
     assert dict(app.controller.view.options)["auction"] is False
-    players = screen.option_rows["max_players"]
+    players = screen.show_option("max_players")
+    pump(2)  # the page laid out
     screen.ids.right_scroll.scroll_to(players, animate=False)
     for _ in range(2):
         touch(players.minus)  # 4 -> 3 -> 2: accepted; then below the 2 seated players: refused
@@ -125,19 +128,23 @@ def test_every_seat_and_every_option_can_be_scrolled_into_view_at_800x480(ui_app
     from fixtures.views import LONG_NAMES, setup_view
     from ui_driver import SIZE, pump
 
+    from ui.touch.screens.setup import OPTIONS_PER_PAGE
+
     ui_app.overlay = None
     ui_app.render(setup_view(LONG_NAMES))
     pump(3)
     screen = ui_app.screen("setup")
     panels = ((screen.ids.seat_scroll, [screen.seat_rows[s] for s in range(1, 9)]),
-              (screen.ids.right_scroll, [w for w in (*screen.game_choice.cards.values(),
-                                                     *screen.game_choice.name_buttons.values(),
-                                                     *screen.option_rows.values())
-                                         if w.parent is not None]))  # shown now (a classic game's rows may be kept)
+              (screen.ids.right_scroll, [*screen.game_choice.cards.values(),
+                                         *screen.game_choice.name_buttons.values(), *screen.option_names]))
     assert len(panels[1][1]) == 4 + 3 + len(dict(setup_view().options))  # 4 games, Ultimate's 3 names
+    assert len(screen.option_names) > OPTIONS_PER_PAGE and screen.pager is not None  # the options have pages
     for scroll, rows in panels:
         assert scroll.children[0].height > scroll.height  # more than fits: the panel scrolls
         for row in rows:
+            if isinstance(row, str):  # an option: on its page (‹ ›), then scrolled to
+                row = screen.show_option(row)
+                pump(2)
             scroll.scroll_to(row, padding=0, animate=False)
             pump(2)
             _, y0 = scroll.to_window(scroll.x, scroll.y)
@@ -199,13 +206,17 @@ def test_the_game_is_chosen_first_and_the_options_are_its_own(fresh_session: Any
     pump(3)
     assert list(choice.cards) == ["ultimate", "classic-us", "classic-uk", "classic-ru"]
     assert choice.cards["ultimate"].title.text == "Ultimate Banking"
-    assert "location_fee" in screen.option_rows and screen.option_rows["location_fee"].parent is not None
+    assert "location_fee" in screen.option_names and screen.show_option("location_fee").parent is not None
+    pump(3)  # the option's page laid out
     touch_in_view(screen, choice.cards["classic-us"])
     assert app.controller.view.edition == "classic-us"
     pump(3)
     assert choice.cards["classic-us"].line.text.startswith("The classic board")
-    shown = {name for name, row in screen.option_rows.items() if row.parent is not None}
-    assert {"jail_fine", "even_build", "free_parking_jackpot"} <= shown and "location_fee" not in shown
+    assert {"jail_fine", "even_build", "free_parking_jackpot"} <= set(screen.option_names)
+    assert "location_fee" not in screen.option_names and "location_fee" not in screen.option_rows
+    assert all(screen.show_option(name).parent is not None for name in ("jail_fine", "even_build"))
+    screen.turn_options(-99)  # back to the first page
+    pump(3)
     widgets = [*choice.cards.values(), *(b for b in choice.name_buttons.values() if b.parent is not None)]
     assert all(w.height >= 48 for w in widgets), [w.height for w in widgets]
     labels = [lab for card in choice.cards.values() for lab in (card.title, card.line)]
@@ -219,3 +230,38 @@ def test_the_game_is_chosen_first_and_the_options_are_its_own(fresh_session: Any
     wait_for(lambda: app.controller.view.phase == "play")
     assert app.controller.banker.game.edition.ruleset == "classic"
     assert "press_build" in app.controller.view.actions or app.controller.banker.may("press_build")
+
+
+def test_the_options_come_one_page_at_a_time(ui_app: Any) -> None:
+    """The rule options are shown a page at a time (the setup screen was the app's memory peak,
+    bench/bench_memory.py): ‹ and › reach every option, and only the rows of the page shown are built."""
+    from fixtures.views import setup_view
+
+    from ui.touch.screens.setup import OPTIONS_PER_PAGE
+
+    ui_app.overlay = None
+    ui_app.render(setup_view())
+    pump(3)
+    screen = ui_app.screen("setup")
+    screen.turn_options(-99)
+    pump(2)
+    pager = screen.pager
+    assert pager is not None and pager.back.disabled and pager.page_label.text.startswith("1 / ")
+    seen: list[str] = []
+    while True:
+        shown = [name for name, row in screen.option_rows.items() if row.parent is not None]
+        assert 0 < len(screen.option_rows) <= OPTIONS_PER_PAGE and shown == list(screen.option_rows)
+        seen += shown
+        if pager.forward.disabled:
+            break
+        screen.ids.right_scroll.scroll_to(pager, animate=False)
+        pump(2)
+        touch(pager.forward)
+        pump(2)
+    assert seen == screen.option_names  # every option, each once, in order
+    assert pager.height >= 48 and pager.back.width >= 48
+    touch(pager.back)
+    pump(2)
+    pages = -(-len(seen) // OPTIONS_PER_PAGE)
+    assert pages > 1 and pager.page_label.text == f"{pages - 1} / {pages}"
+    assert list(screen.option_rows) == seen[(pages - 2) * OPTIONS_PER_PAGE:(pages - 1) * OPTIONS_PER_PAGE]

@@ -30,7 +30,7 @@ from ui.touch.sounds import CUES, SoundBoard
 from ui.touch.widgets import palette
 
 log = logging.getLogger(__name__)
-GIVE_BACK_AFTER_S = 1.0  # seconds after a screen is dropped that its memory is given back (ui/touch/memory.py)
+GIVE_BACK_AFTER_S = 0.3  # seconds after a screen is dropped that its memory is given back (ui/touch/memory.py)
 TICK_S = 0.1  # seconds between banker ticks (gesture timeouts, the auction countdown)
 SAVE_DELAY_S = 0.5  # seconds after the last change of a UI setting before it is written
 STATE_SCREENS: dict[str, str] = {"pin": "menu", "menu": "menu", "settings": "menu"}
@@ -44,13 +44,12 @@ SCREENS: dict[str, str] = {
     "tax": "TaxScreen", "dice": "DiceScreen"}
 """Every screen: its name and its class (kv rule). A screen is built when it is first shown."""
 RESIDENT_SCREENS: tuple[str, ...] = ("table", "board")
-"""Screens kept once built: the one a turn goes back to, and the board players open from it (built in
-70-290 ms here, too slow to build at each opening). Any other screen is dropped once a banker screen
-replaces it and built again when next shown: its widgets and label textures do not stay in memory for the
-rest of the game (bench/bench_memory.py; a screen shows only the view-model, so a new one shows the same)."""
-RESIDENT_AFTER_S = 0.5
+"""Screens kept once built: the one a turn goes back to, and the board players open from it (built in 70-290
+ms here, too slow to build at each opening). Any other screen is dropped once a banker screen replaces it and
+built again when next shown: its widgets and textures leave memory (bench/bench_memory.py; it shows a view)."""
+RESIDENT_AFTER_S = 0.6
 """Seconds after the first screen other than setup is shown that the resident screens are built: not with
-the setup screen (together: the memory's peak, bench/bench_memory.py), before its memory is given back."""
+the setup screen (together: the memory's peak, bench/bench_memory.py), after GIVE_BACK_AFTER_S."""
 ON_TOP_SCREENS = OVERLAY_SCREENS | {"menu"}
 """Screens opened on top of the banker's screen and closed back to it: the screen under them is kept."""
 
@@ -351,6 +350,8 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
 
     def _switch(self, name: str) -> None:
         sm = self.root.ids.sm
+        if sm.current == "setup" and name not in ON_TOP_SCREENS | {"setup"} and not sm.has_screen(name):
+            memory.release(sm.get_screen("setup"))  # the game starts: setup's rows go before the table comes
         self.screen(name)
         self.board_open = name == "board"
         if name != "setup" and not self._residents_due:
@@ -375,9 +376,8 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
             self.screen(resident)
 
     def _give_back(self) -> None:
-        """Free what the dropped screens held, once no input came for ``memory.QUIET_S``: Kivy's transition keeps
-        the screen it last moved out; a dropped one is replaced by the screen shown (no None allowed; the next
-        transition sets both), so its widgets and textures are freed (setup: ~7 MiB). Give the memory back."""
+        """Once no input came for ``memory.QUIET_S``, free the dropped screens (Kivy's transition keeps the one it
+        last moved out: it is replaced by the one shown, no None allowed) and give the memory back."""
         if self.controller is not None and time.monotonic() - self.controller.last_input < memory.QUIET_S:
             Clock.schedule_once(lambda _dt: self._give_back(), GIVE_BACK_AFTER_S)  # its full collection: a pause
             return

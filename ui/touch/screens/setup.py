@@ -22,7 +22,7 @@ from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitLabel
 from ui.touch.widgets.game_choice import GameChoice
-from ui.touch.widgets.setup_parts import OptionRow, SeatRow
+from ui.touch.widgets.setup_parts import OptionPager, OptionRow, SeatRow
 
 
 def option_text(presenter: Presenter, name: str, value: object) -> str:
@@ -35,6 +35,11 @@ def option_text(presenter: Presenter, name: str, value: object) -> str:
         return presenter.money(value)
     return str(value)
 
+
+OPTIONS_PER_PAGE = 8
+"""Rule options shown at once; ‹ and › turn the pages (every option is on one). The rows of one page are
+built at a time and the others freed: the classic game's 33 rows, about 4 MiB of widgets, fonts and label
+textures, made the setup screen the app's peak of memory (bench/bench_memory.py)."""
 
 MONEY_OPTIONS: frozenset[str] = frozenset({"start_money", "go_salary", "location_fee", "jail_fee", "jail_fine", "auction_step"})
 """Options that are amounts (ints in the edition's money unit)."""
@@ -54,6 +59,9 @@ class SetupScreen(BankScreen):
         self.option_rows: dict[str, OptionRow] = {}
         self.game_choice: GameChoice | None = None
         self._empty: FitLabel | None = None
+        self.option_page = 0
+        self.pager: OptionPager | None = None
+        self.option_names: list[str] = []  # the options of the game shown, in page order
 
     def render(self, presenter: Presenter) -> None:
         app = self.app()
@@ -121,29 +129,71 @@ class SetupScreen(BankScreen):
         self.game_choice.update(editions, view.edition, self.app().lang, presenter.tr, self.app().edition_name)
 
     def send_edition(self, edition_id: str) -> None:
-        """A game (or the Ultimate board's names) touched: the banker swaps to that game and its options."""
+        """A game (or the Ultimate board's names) touched: the banker swaps to that game and its options
+        (shown from their first page)."""
+        self.option_page = 0
         self.app().choose(f"edition={edition_id}")
 
     def _render_options(self, presenter: Presenter) -> None:
+        """The options of the page shown (:data:`OPTIONS_PER_PAGE`), and the pager when there is more than one."""
         values = dict(presenter.view.options) or dict(self.app().rule_options())
+        names = [name for name, value in values.items() if isinstance(value, bool | int)]
+        self.option_names = names
+        pages = max(1, -(-len(names) // OPTIONS_PER_PAGE))
+        self.option_page = min(self.option_page, pages - 1)
+        start = self.option_page * OPTIONS_PER_PAGE
+        shown = names[start:start + OPTIONS_PER_PAGE]
+        for name in [n for n in self.option_rows if n not in shown]:  # another page's rows: freed
+            del self.option_rows[name]
         box = self.ids.options
-        rows = []
-        for name, value in values.items():
-            if not isinstance(value, bool | int):
-                continue
+        rows: list[Any] = []
+        for name in shown:
             row = self.option_rows.get(name)
             if row is None:
                 row = self.option_rows[name] = OptionRow(name, self.send_option)
+            value = values[name]
             row.update(presenter.tr(f"option.{name}"), value, option_text(presenter, name, value))
             rows.append(row)
+        if pages > 1:
+            if self.pager is None:
+                self.pager = OptionPager(self.turn_options)
+            self.pager.update(self.option_page, pages)
+            rows.append(self.pager)
         if list(box.children[::-1]) != rows:
             box.clear_widgets()
             for row in rows:
                 box.add_widget(row)
 
+    def turn_options(self, step: int) -> None:
+        """‹ or › touched: the previous or next page of options."""
+        pages = max(1, -(-len(self.option_names) // OPTIONS_PER_PAGE))
+        page = self.option_page + step
+        if 0 <= page < pages:
+            self.option_page = page
+            self._render_options(self.app().presenter)
+
+    def show_option(self, name: str) -> OptionRow:
+        """Turn to the page of option ``name`` and return its row (KeyError: not an option of this game)."""
+        index = self.option_names.index(name) if name in self.option_names else -1
+        if index < 0:
+            raise KeyError(name)
+        if index // OPTIONS_PER_PAGE != self.option_page:
+            self.option_page = index // OPTIONS_PER_PAGE
+            self._render_options(self.app().presenter)
+        return self.option_rows[name]
+
     def send_option(self, name: str, value: str) -> None:
         """An option's toggle or stepper was touched: its new value (``on``/``off`` or a number)."""
         self.app().choose(f"option={name}:{value}")
+
+    def release(self) -> None:
+        """Drop the rows (seats, options, the game choice): the game starts and this screen is left (the app
+        frees them before it builds the table, ui/touch/screens/root.py); a render builds them again."""
+        for box in (self.ids.seats, self.ids.options, self.ids.editions):
+            box.clear_widgets()
+        self.seat_rows.clear()
+        self.option_rows.clear()
+        self.game_choice = self.pager = self._empty = None
 
     # -- enrolment ---------------------------------------------------------------------------------------------
     def toggle_enrolment(self) -> None:

@@ -50,7 +50,7 @@ class FitMixin:
         pad_x = _horizontal_padding(label.padding)
         width = max(1.0, float(label.width))  # text_size includes the padding (Kivy 2.x)
         height = max(1.0, float(label.height))
-        size = float(label.max_font_size)
+        size = ladder_size(float(label.max_font_size), float(label.min_font_size))
         label.font_name = font_for_text(label.text)
         label.shorten = False
         free = label.wrap or label.halign != "center"
@@ -69,11 +69,25 @@ class FitMixin:
             fits = tw <= label.width and th <= label.height and whole
             if fits or size <= label.min_font_size:
                 break
-            size = max(float(label.min_font_size), float(int(size * 0.88)))  # whole pixels: fewer fonts open
+            size = ladder_size(size * 0.9, float(label.min_font_size))  # a size of the ladder: fewer fonts open
         if tw > label.width or th > label.height or not whole:  # cut with an ellipsis, never mid-word
             label.text_size = (width, height)
             label.shorten = True
             label.shorten_from = "right"
+
+
+FONT_LADDER_DP: tuple[int, ...] = (14, 16, 18, 20, 24, 28, 34, 40, 48, 56, 64)
+"""The font sizes (dp) a fitted label is drawn at: the largest not over its ``max_font_size``, then smaller
+ones while the text does not fit. Every (font file, size) Kivy draws with is a font opened and kept by
+SDL_ttf, about 180 KiB each for Roboto and 430 KiB for the Japanese font (bench/bench_memory.py): a short
+ladder shared by every label keeps that to a few fonts instead of one per size a label shrank to."""
+
+
+def ladder_size(at_most: float, at_least: float) -> float:
+    """The largest size of :data:`FONT_LADDER_DP` (in pixels) not over ``at_most``, and not under
+    ``at_least`` (``at_least`` itself when no size of the ladder lies between the two)."""
+    fitting = [dp(step) for step in FONT_LADDER_DP if at_least <= dp(step) <= at_most]
+    return float(max(fitting)) if fitting else float(max(at_least, min(at_most, at_least)))
 
 
 def _measure(label: Any) -> tuple[float, float]:

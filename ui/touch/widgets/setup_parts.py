@@ -114,7 +114,7 @@ class SeatRow(BoxLayout):
         self._on_token = on_token
         self._sent = ""
         self.label = FitLabel(size_hint_x=None, width=dp(50), color=palette.MUTED, max_font_size=dp(16), wrap=True)
-        self.name_input = NameInput(font_size=dp(17), padding=(dp(6), dp(10)))
+        self.name_input = NameInput(font_size=dp(18), padding=(dp(6), dp(10)))
         self.name_input.bind(on_text_validate=self._send_name, focus=self._focus)
         self.chips = BoxLayout(spacing=0, size_hint_x=None, width=dp(8 * 29))
         self.add_widget(self.label)
@@ -201,3 +201,26 @@ class OptionRow(BoxLayout):
 
     def _step(self, sign: int) -> None:
         self._on_change(self.option, str(int(self._value) + sign * option_step(self.option)))
+
+
+class OptionPager(BoxLayout):
+    """‹ page/pages › under the rule options: the family turns to every option, one page at a time."""
+
+    def __init__(self, on_turn: Callable[[int], None], **kwargs: Any) -> None:
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", dp(48))
+        kwargs.setdefault("spacing", dp(3))
+        super().__init__(**kwargs)
+        self.back = FitButton(text="\u2039", size_hint_x=None, width=dp(64), max_font_size=dp(24))
+        self.page_label = FitLabel(color=palette.MUTED, max_font_size=dp(16))
+        self.forward = FitButton(text="\u203a", size_hint_x=None, width=dp(64), max_font_size=dp(24))
+        self.back.bind(on_release=lambda *_: on_turn(-1))
+        self.forward.bind(on_release=lambda *_: on_turn(1))
+        for widget in (self.back, self.page_label, self.forward):
+            self.add_widget(widget)
+
+    def update(self, page: int, pages: int) -> None:
+        """Show page ``page`` (from 0) of ``pages``; the end's button is dimmed."""
+        self.page_label.text = f"{page + 1} / {pages}"
+        self.back.disabled = page == 0
+        self.forward.disabled = page >= pages - 1
