@@ -1,14 +1,13 @@
 """No collector pause of the whole heap between two taps (bench/bench_ui.py measured 75-350 ms full passes
 during its taps, the latency's worst): the start-up heap is kept out of the collector's automatic passes
-(``memory.keep``: ``gc.freeze``), a dropped screen's memory is still given back (``memory.give_back`` looks at
-everything again), and that full pass waits until no input came for ``memory.QUIET_S``."""
+(``memory.keep``: ``gc.freeze``), with the resident screens once built; a dropped screen's memory is still given
+back: a short pass frees a screen built after that, and only a screen that was kept gets the pass over
+everything (``memory.Keeper``)."""
 
 from __future__ import annotations
 
 import gc
-import time
 import weakref
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -35,30 +34,42 @@ def test_keep_takes_the_heap_out_of_the_automatic_passes() -> None:
     assert gc.get_count()[0] < 50  # nothing left in the youngest generation to walk
 
 
-def test_give_back_frees_a_cycle_that_was_kept() -> None:
+def test_give_back_of_everything_frees_a_cycle_that_was_kept() -> None:
     probe = _Cycle()
     ref = weakref.ref(probe)
     memory.keep()  # the cycle is kept out of the collector's way while it is in use...
     del probe
     gc.collect()  # ...so even a full pass leaves it once it is garbage
     assert ref() is not None
-    memory.give_back()  # a dropped screen: everything is looked at again, then kept
+    memory.give_back()  # the short pass does not look at it either
+    assert ref() is not None
+    memory.give_back(everything=True)  # a kept screen dropped: everything is looked at again, then kept
     assert ref() is None
+    assert gc.get_freeze_count() > 1000
 
 
-def test_the_full_pass_waits_for_a_quiet_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.touch.screens import root
+def test_the_short_pass_frees_what_came_after_the_keep() -> None:
+    memory.keep()
+    frozen = gc.get_freeze_count()
+    probe = _Cycle()
+    ref = weakref.ref(probe)
+    del probe
+    memory.give_back()
+    assert ref() is None
+    assert gc.get_freeze_count() == frozen  # the kept heap was not walked, nor kept again
 
-    given: list[str] = []
-    later: list[float] = []
-    monkeypatch.setattr(memory, "give_back", lambda: given.append("now"))
-    monkeypatch.setattr(root.Clock, "schedule_once", lambda fn, after: later.append(after))
-    sm = SimpleNamespace(transition=None, screens=[])
-    app = SimpleNamespace(root=SimpleNamespace(ids=SimpleNamespace(sm=sm)),
-                          controller=SimpleNamespace(last_input=time.monotonic()))
-    app._give_back = lambda: root.BoardBankApp._give_back(app)  # type: ignore[attr-defined]
-    root.BoardBankApp._give_back(app)  # type: ignore[arg-type]
-    assert given == [] and later == [root.GIVE_BACK_AFTER_S]  # a tap just now: later
-    app.controller.last_input = time.monotonic() - memory.QUIET_S - 0.1
-    root.BoardBankApp._give_back(app)  # type: ignore[arg-type]
-    assert given == ["now"] and len(later) == 1
+
+def test_the_keeper_walks_everything_only_for_a_dropped_kept_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    passes: list[bool] = []
+    monkeypatch.setattr(memory, "give_back", lambda everything=False: passes.append(everything))
+    keeper = memory.Keeper()
+    keeper.keep(["setup", "table"])
+    keeper.dropped("dice")  # built after the keep
+    keeper.give_back(["table", "build"])
+    keeper.dropped("setup")  # up when the heap was kept
+    keeper.give_back(["table", "build"])
+    assert passes == [False, True]
+    assert keeper.kept == {"table", "build"}  # kept again with the pass over everything
+    keeper.dropped("build")
+    keeper.give_back(["table"])
+    assert passes == [False, True, True]

@@ -275,7 +275,7 @@ def check_fonts() -> Check:
 
 def check_sound(asound: str = "/proc/asound/cards", env: Mapping[str, str] | None = None) -> Check:
     """The cue WAV files (generated if missing) and an output: an ALSA card or a sound server's socket."""
-    from ui.touch.sounds import CUES, SOUND_DIR, synthesize
+    from ui.touch.sounds import CUES, SOUND_DIR, sound_servers, synthesize
 
     env = os.environ if env is None else env
     missing = [c for c in CUES if not (SOUND_DIR / f"{c}.wav").exists()]
@@ -291,8 +291,7 @@ def check_sound(asound: str = "/proc/asound/cards", env: Mapping[str, str] | Non
     cards = Path(asound).read_text(encoding="utf-8", errors="replace").strip() if Path(asound).exists() else ""
     if cards and "no soundcards" not in cards:
         return Check("sound", OK, f"ALSA: {cards.splitlines()[0].strip()}")
-    runtime = env.get("XDG_RUNTIME_DIR", "")
-    servers = [p for p in (f"{runtime}/pulse/native", f"{runtime}/pipewire-0") if runtime and Path(p).exists()]
+    servers = sound_servers(env)
     if servers:
         return Check("sound", OK, f"sound server {servers[0]}")
     return Check("sound", WARN, "no sound card and no sound server: the UI runs silently",

@@ -58,6 +58,11 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # SDL's own clipboard: no probing for xclip (a traceback)
     # Images (Kivy's theme atlas, PNG screenshots) through SDL2_image: Pillow is never imported (~2 MiB RSS)
     os.environ.setdefault("KIVY_IMAGE", IMAGE_PROVIDERS)
+    from ui.touch.sounds import audio_driver
+
+    driver = audio_driver(os.environ)  # no sound server: ALSA, without probing PulseAudio first
+    if driver is not None:
+        os.environ["SDL_AUDIODRIVER"] = driver
     from kivy.config import Config
 
     if size is None and not fullscreen:

@@ -2,18 +2,21 @@
 library keeps the pages of its heap for the next allocation; ``malloc_trim`` returns the free ones (the
 kiosk's resident memory, bench/bench_memory.py). Where there is no glibc it does nothing.
 
-The collector: what the app holds after start-up (Kivy, the kv rules, fonts, the editions, the built screens:
-a few hundred thousand objects) lives till the end, yet each of the collector's automatic full passes walks
-it all again: 100-300 ms on the main thread, a frame that late (bench/bench_ui.py's spikes). :func:`keep` puts
-it out of the collector's way (``gc.freeze``); the automatic passes then walk only what came after.
-:func:`give_back` looks at everything again (a dropped screen may be among the objects kept), then keeps
-what survived; the app calls it once the table is quiet (:data:`QUIET_S`), not between two taps."""
+The collector: what the app holds for the whole game (Kivy, the kv rules, fonts, the editions, the resident
+table and board: a few hundred thousand objects) lives till the end, yet each of the collector's automatic
+full passes walks it all again: 100-300 ms on the main thread, a frame that late (bench/bench_ui.py's spikes).
+A :class:`Keeper` puts it out of the collector's way (``gc.freeze``) once started and again once the resident
+screens are built; the automatic passes then walk only what came after. A dropped screen built after that is
+among the walked objects: :meth:`Keeper.give_back` frees it with a short pass, at once. A dropped screen that
+was kept with the rest (it was up when the heap was kept: setup, or the screen a resumed game opened on)
+needs a pass over everything (about 60 ms, once), which the keeper runs only then."""
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
 import gc
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -28,32 +31,56 @@ def _libc() -> Any:
     return libc if libc is not None and hasattr(libc, "malloc_trim") else None
 
 
-QUIET_S = 2.0
-"""Seconds without an input before a dropped screen's memory is given back (its full collection is a pause)."""
-
-
 def keep() -> None:
     """Collect the garbage, then keep every object left out of the collector's automatic passes."""
     gc.collect()
     gc.freeze()
 
 
-def give_back() -> None:
-    """Collect all the garbage (the objects kept by :func:`keep` too), give the C heap's free pages back to the
-    system (glibc only), and keep what is left out of the collector's way again."""
-    gc.unfreeze()
+def give_back(everything: bool = False) -> None:
+    """Collect the garbage (``everything``: the objects kept by :func:`keep` too, then keep what is left again)
+    and give the C heap's free pages back to the system (glibc only)."""
+    if everything:
+        gc.unfreeze()
     gc.collect()
     libc = _libc()
     if libc is not None:
         libc.malloc_trim(0)
-    gc.freeze()
+    if everything:
+        gc.freeze()
+
+
+class Keeper:
+    """Which screens were kept out of the collector's way (:func:`keep`), so that dropping one of them gets
+    the pass over everything that frees it, and dropping any other only the short pass."""
+
+    def __init__(self) -> None:
+        self.kept: frozenset[str] = frozenset()  # the names of the screens up when the heap was last kept
+        self._everything = False  # a kept screen was dropped since the last give-back
+
+    def keep(self, screens: Iterable[str]) -> None:
+        """Keep the heap, with the screens called ``screens`` that are up now."""
+        keep()
+        self.kept = frozenset(screens)
+
+    def dropped(self, name: str) -> None:
+        """The screen called ``name`` is dropped: its memory goes at the next :meth:`give_back`."""
+        self._everything = self._everything or name in self.kept
+
+    def give_back(self, screens: Iterable[str]) -> None:
+        """Free the dropped screens and give the memory back; ``screens``: the names of the screens up now."""
+        everything, self._everything = self._everything, False
+        give_back(everything)
+        if everything:
+            self.kept = frozenset(screens)
 
 
 def release(screen: Any) -> None:
     """Free what a screen about to be dropped holds (its ``release()``, when it has one) and give the memory
     back, before the next screen is built: the two are never in memory together (the peak of memory,
-    bench/bench_memory.py). The same frame shows the next screen, so the emptied one is never drawn."""
+    bench/bench_memory.py). The same frame shows the next screen, so the emptied one is never drawn. The
+    screen may have been kept (:func:`keep`): everything is looked at."""
     drop = getattr(screen, "release", None)
     if drop is not None:
         drop()
-        give_back()
+        give_back(everything=True)

@@ -12,6 +12,7 @@ import logging
 import math
 import struct
 import wave
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,22 @@ LEVELS: dict[str, float] = {"tap": 0.6}
 
 class SoundError(ValueError):
     """An unknown cue name or a volume outside 0.0-1.0."""
+
+
+def sound_servers(env: Mapping[str, str]) -> list[str]:
+    """The sockets of the sound servers running for this user (PulseAudio's, PipeWire's), from
+    ``XDG_RUNTIME_DIR`` in ``env``."""
+    runtime = env.get("XDG_RUNTIME_DIR", "")
+    return [p for p in (f"{runtime}/pulse/native", f"{runtime}/pipewire-0") if runtime and Path(p).exists()]
+
+
+def audio_driver(env: Mapping[str, str]) -> str | None:
+    """SDL's audio driver for the app when ``SDL_AUDIODRIVER`` is unset: ALSA when no sound server runs
+    (the kiosk: SDL would end there after loading PulseAudio's client libraries for nothing, ~2.5 MiB of
+    resident memory, bench/bench_memory.py), else None (SDL chooses: the server's)."""
+    if env.get("SDL_AUDIODRIVER") or sound_servers(env):
+        return None
+    return "alsa"
 
 
 def _envelope(t: float, length: float) -> float:

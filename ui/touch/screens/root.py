@@ -94,6 +94,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         self._next_blank = 1
         self._unsaved: dict[str, object] = {}  # UI settings not yet written (see remember)
         self._residents_due = False  # the resident screens' build is scheduled (RESIDENT_AFTER_S)
+        self.keeper = memory.Keeper()
         self._save_trigger: Any = None
 
     # -- kv helpers ----------------------------------------------------------------------------------
@@ -130,7 +131,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         Window.bind(on_touch_down=self._touched)  # every touch, a keypad key too, restarts the gesture timeout
         if fonts.missing_font_message(self.lang):
             self.toast(self.t("warn.no_cjk_font", "en"))
-        for callback in [*self._after_start, memory.keep]:  # (keep: the start-up heap out of the collector's way)
+        for callback in [*self._after_start, lambda: self.keeper.keep(self.root.ids.sm.screen_names)]:  # the heap kept
             Clock.schedule_once(lambda dt, cb=callback: cb(), 0)
 
     def _touched(self, *_: Any) -> None:
@@ -366,6 +367,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         for screen in list(sm.screens):  # the screens left behind: built again when next shown
             if screen.name != name and screen.name not in RESIDENT_SCREENS:
                 sm.remove_widget(screen)
+                self.keeper.dropped(screen.name)
                 dropped = True
         if dropped:  # after the next frames are drawn, not before them
             Clock.schedule_once(lambda _dt: self._give_back(), GIVE_BACK_AFTER_S)
@@ -374,18 +376,16 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         """Build the :data:`RESIDENT_SCREENS` not built yet."""
         for resident in RESIDENT_SCREENS:
             self.screen(resident)
+        self.keeper.keep(self.root.ids.sm.screen_names)  # the residents live till the end: kept with the rest
 
     def _give_back(self) -> None:
-        """Once no input came for ``memory.QUIET_S``, free the dropped screens (Kivy's transition keeps the one it
-        last moved out: it is replaced by the one shown, no None allowed) and give the memory back."""
-        if self.controller is not None and time.monotonic() - self.controller.last_input < memory.QUIET_S:
-            Clock.schedule_once(lambda _dt: self._give_back(), GIVE_BACK_AFTER_S)  # its full collection: a pause
-            return
+        """Free the dropped screens (Kivy's transition keeps the one it last moved out: it is replaced by the one
+        shown, no None allowed) and give the memory back (ui/touch/memory.py)."""
         sm = self.root.ids.sm if self.root is not None else None
         transition = getattr(sm, "transition", None)
         if transition is not None and not transition.is_active and transition.screen_out not in sm.screens:
             transition.screen_out = transition.screen_in
-        memory.give_back()
+        self.keeper.give_back(sm.screen_names if sm is not None else ())
 
     def _show_readers(self, status: Any) -> None:
         chip = self.root.ids.reader_chip if self.root is not None else None
