@@ -1,13 +1,15 @@
 """No collector pause of the whole heap between two taps (bench/bench_ui.py measured 75-350 ms full passes
 during its taps, the latency's worst): the start-up heap is kept out of the collector's automatic passes
 (``memory.keep``: ``gc.freeze``), with the resident screens once built; a dropped screen's memory is still given
-back: a short pass frees a screen built after that, and only a screen that was kept gets the pass over
-everything (``memory.Keeper``)."""
+back: a short pass frees a screen built after that, at once, and only a screen that was kept gets the pass over
+everything (``memory.Keeper``), once no input came for ``memory.QUIET_S``."""
 
 from __future__ import annotations
 
 import gc
+import time
 import weakref
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -62,17 +64,38 @@ def test_the_short_pass_frees_what_came_after_the_keep() -> None:
     assert gc.get_freeze_count() >= len(alive)  # the pass over everything keeps what is left again
 
 
-def test_the_keeper_walks_everything_only_for_a_dropped_kept_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_keeper_walks_everything_only_for_a_dropped_kept_screen_on_a_quiet_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     passes: list[bool] = []
     monkeypatch.setattr(memory, "give_back", lambda everything=False: passes.append(everything))
     keeper = memory.Keeper()
     keeper.keep(["setup", "table"])
     keeper.dropped("dice")  # built after the keep
-    keeper.give_back(["table", "build"])
-    keeper.dropped("setup")  # up when the heap was kept
-    keeper.give_back(["table", "build"])
-    assert passes == [False, True]
-    assert keeper.kept == {"table", "build"}  # kept again with the pass over everything
+    assert keeper.give_back(["table", "build"], quiet=True) is False
+    keeper.dropped("table")  # up when the heap was kept
+    assert keeper.give_back(["build"], quiet=False) is True  # a tap just came: the short pass, ask again
+    assert keeper.give_back(["build"], quiet=True) is False
+    assert passes == [False, False, True]
+    assert keeper.kept == {"build"}  # kept again with the pass over everything
     keeper.dropped("build")
-    keeper.give_back(["table"])
-    assert passes == [False, True, True]
+    assert keeper.give_back([], quiet=True) is False
+    assert passes == [False, False, True, True]
+
+
+def test_the_app_asks_again_for_a_kept_screen_once_the_table_is_quiet(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.touch.screens import root
+
+    passes: list[bool] = []
+    later: list[float] = []
+    monkeypatch.setattr(memory, "give_back", lambda everything=False: passes.append(everything))
+    monkeypatch.setattr(root.Clock, "schedule_once", lambda fn, after: later.append(after))
+    sm = SimpleNamespace(transition=None, screens=[], screen_names=["table"])
+    app = SimpleNamespace(root=SimpleNamespace(ids=SimpleNamespace(sm=sm)), keeper=memory.Keeper(),
+                          controller=SimpleNamespace(last_input=time.monotonic()))
+    app.keeper.keep(["table", "event"])
+    app.keeper.dropped("event")
+    root.BoardBankApp._give_back(app)  # type: ignore[arg-type]
+    assert passes[-1] is False and later == [memory.QUIET_S]  # a tap just now: the short pass, then later
+    app.controller.last_input = time.monotonic() - memory.QUIET_S - 0.1
+    root.BoardBankApp._give_back(app)  # type: ignore[arg-type]
+    assert passes[-1] is True and later == [memory.QUIET_S]

@@ -8,8 +8,9 @@ full passes walks it all again: 100-300 ms on the main thread, a frame that late
 A :class:`Keeper` puts it out of the collector's way (``gc.freeze``) once started and again once the resident
 screens are built; the automatic passes then walk only what came after. A dropped screen built after that is
 among the walked objects: :meth:`Keeper.give_back` frees it with a short pass, at once. A dropped screen that
-was kept with the rest (it was up when the heap was kept: setup, or the screen a resumed game opened on)
-needs a pass over everything (about 60 ms, once), which the keeper runs only then."""
+was kept with the rest (it was up when the heap was kept: the screen a resumed game opened on, or the one up
+at the last such pass) needs a pass over everything (60-80 ms), which the keeper runs only then, once no input
+came for :data:`QUIET_S`: never between two taps. Setup's is run at once, at the tap that starts the game."""
 
 from __future__ import annotations
 
@@ -50,13 +51,19 @@ def give_back(everything: bool = False) -> None:
         gc.freeze()
 
 
+QUIET_S = 2.0
+"""Seconds without an input before a pass over everything (a pause of 60-80 ms on this machine's software
+renderer) may run: never between two taps."""
+
+
 class Keeper:
     """Which screens were kept out of the collector's way (:func:`keep`), so that dropping one of them gets
-    the pass over everything that frees it, and dropping any other only the short pass."""
+    the pass over everything that frees it (once the table is quiet), and dropping any other only the short
+    pass, at once."""
 
     def __init__(self) -> None:
         self.kept: frozenset[str] = frozenset()  # the names of the screens up when the heap was last kept
-        self._everything = False  # a kept screen was dropped since the last give-back
+        self._everything = False  # a kept screen was dropped since the last pass over everything
 
     def keep(self, screens: Iterable[str]) -> None:
         """Keep the heap, with the screens called ``screens`` that are up now."""
@@ -64,15 +71,18 @@ class Keeper:
         self.kept = frozenset(screens)
 
     def dropped(self, name: str) -> None:
-        """The screen called ``name`` is dropped: its memory goes at the next :meth:`give_back`."""
+        """The screen called ``name`` is dropped: its memory goes at a :meth:`give_back`."""
         self._everything = self._everything or name in self.kept
 
-    def give_back(self, screens: Iterable[str]) -> None:
-        """Free the dropped screens and give the memory back; ``screens``: the names of the screens up now."""
-        everything, self._everything = self._everything, False
+    def give_back(self, screens: Iterable[str], quiet: bool) -> bool:
+        """Free the dropped screens and give the memory back; ``screens``: the names of the screens up now;
+        ``quiet``: no input came for :data:`QUIET_S`, so a pass over everything may run. True when a kept
+        screen is still waiting for that pass (ask again once the table is quiet)."""
+        everything = self._everything and quiet
         give_back(everything)
         if everything:
-            self.kept = frozenset(screens)
+            self._everything, self.kept = False, frozenset(screens)
+        return self._everything
 
 
 def release(screen: Any) -> None:

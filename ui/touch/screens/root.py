@@ -48,8 +48,8 @@ RESIDENT_SCREENS: tuple[str, ...] = ("table", "board")
 ms here, too slow to build at each opening). Any other screen is dropped once a banker screen replaces it and
 built again when next shown: its widgets and textures leave memory (bench/bench_memory.py; it shows a view)."""
 RESIDENT_AFTER_S = 0.6
-"""Seconds after the first screen other than setup is shown that the resident screens are built: not with
-the setup screen (together: the memory's peak, bench/bench_memory.py), after GIVE_BACK_AFTER_S."""
+"""Seconds after the first screen other than setup is shown that the resident screens are built (not with
+setup: together, the memory's peak, bench/bench_memory.py)."""
 ON_TOP_SCREENS = OVERLAY_SCREENS | {"menu"}
 """Screens opened on top of the banker's screen and closed back to it: the screen under them is kept."""
 
@@ -87,14 +87,12 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         self.controller: Controller | None = None
         self.overlay: str | None = None
         self.exit_status = 0
-        self.rendered = 0  # renders done (the benchmark and the script runner wait on it)
-        self.last_render_t = 0.0
+        self.rendered, self.last_render_t = 0, 0.0  # renders done (the bench and the scripts wait on it), last
         self._after_start: list[Callable[[], None]] = []
         self.enrolment: Enrolment | None = None
-        self._next_blank = 1
+        self._next_blank, self.keeper = 1, memory.Keeper()
         self._unsaved: dict[str, object] = {}  # UI settings not yet written (see remember)
         self._residents_due = False  # the resident screens' build is scheduled (RESIDENT_AFTER_S)
-        self.keeper = memory.Keeper()
         self._save_trigger: Any = None
 
     # -- kv helpers ----------------------------------------------------------------------------------
@@ -380,12 +378,14 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
 
     def _give_back(self) -> None:
         """Free the dropped screens (Kivy's transition keeps the one it last moved out: it is replaced by the one
-        shown, no None allowed) and give the memory back (ui/touch/memory.py)."""
+        shown, no None allowed), give the memory back; a kept one waits for a quiet table (ui/touch/memory.py)."""
         sm = self.root.ids.sm if self.root is not None else None
         transition = getattr(sm, "transition", None)
         if transition is not None and not transition.is_active and transition.screen_out not in sm.screens:
             transition.screen_out = transition.screen_in
-        self.keeper.give_back(sm.screen_names if sm is not None else ())
+        quiet = self.controller is None or time.monotonic() - self.controller.last_input >= memory.QUIET_S
+        if self.keeper.give_back(sm.screen_names if sm is not None else (), quiet):
+            Clock.schedule_once(lambda _dt: self._give_back(), memory.QUIET_S)
 
     def _show_readers(self, status: Any) -> None:
         chip = self.root.ids.reader_chip if self.root is not None else None

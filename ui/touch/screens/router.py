@@ -115,6 +115,7 @@ class Controller:
         """Called with a card before the banker: a refusal Reaction (its record contradicts the registry,
         ui/cardrecord.py) or None to go on; a card known only by its record is enrolled by it."""
         self.changed_by_clock = -SWALLOW_S  # time.monotonic() when a tick last changed the screen
+        self.last_input = time.monotonic()  # when an input (not a tick) was last handed to the banker
 
     @property
     def view(self) -> ViewModel:
@@ -188,6 +189,6 @@ class Controller:
             return False
 
     def _react(self, reaction: Any) -> Any:
-        self.last_reaction = reaction
+        self.last_reaction, self.last_input = reaction, time.monotonic()
         self.on_reaction(reaction)
         return reaction
