@@ -84,13 +84,14 @@ class Keeper:
             self._everything, self.kept = False, frozenset(screens)
         return self._everything
 
-
-def release(screen: Any) -> None:
-    """Free what a screen about to be dropped holds (its ``release()``, when it has one) and give the memory
-    back, before the next screen is built: the two are never in memory together (the peak of memory,
-    bench/bench_memory.py). The same frame shows the next screen, so the emptied one is never drawn. The
-    screen may have been kept (:func:`keep`): everything is looked at."""
-    drop = getattr(screen, "release", None)
-    if drop is not None:
-        drop()
-        give_back(everything=True)
+    def release(self, screen: Any, screens: Iterable[str]) -> None:
+        """Free what a screen about to be dropped holds (its ``release()``, when it has one) and give the
+        memory back, before the next screen is built: the two are never in memory together (the peak of
+        memory, bench/bench_memory.py). The same frame shows the next screen, so the emptied one is never
+        drawn. The screen may have been kept: everything is looked at, once (``screens``: those up now; the
+        released one's drop asks for no second pass)."""
+        drop = getattr(screen, "release", None)
+        if drop is not None:
+            drop()
+            give_back(everything=True)
+            self.kept = frozenset(screens) - {screen.name}

@@ -350,7 +350,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
     def _switch(self, name: str) -> None:
         sm = self.root.ids.sm
         if sm.current == "setup" and name not in ON_TOP_SCREENS | {"setup"} and not sm.has_screen(name):
-            memory.release(sm.get_screen("setup"))  # the game starts: setup's rows go before the table comes
+            self.keeper.release(sm.get_screen("setup"), sm.screen_names)  # setup's rows go before the table
         self.screen(name)
         self.board_open = name == "board"
         if name != "setup" and not self._residents_due:
