@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.editions import list_editions, load_edition
+from engine.editions import edition_ruleset, list_editions
 from engine.numbers import is_digits
-from engine.rulesets.registry import RULESETS, ruleset_of
+from engine.rulesets.registry import RULESETS, WITH_GESTURES
 
 TOKENS = ("red", "green", "blue", "white", "yellow", "black", "orange", "purple")
 """Default token colour of each seat (the four of the box first)."""
@@ -72,7 +72,9 @@ def parse_setup_answer(text: str) -> tuple[str, str, str] | None:
 @cache
 def playable_editions() -> tuple[str, ...]:
     """Every built-in edition a table can choose: those of the rulesets that bring gestures for the banker,
-    in the registry's order of rulesets (read once: the files do not change while the unit runs)."""
+    in the registry's order of rulesets (read once: the files do not change while the unit runs). Only each
+    file's ``ruleset`` is read (:func:`~engine.editions.edition_ruleset`): no edition is loaded, no ruleset
+    imported."""
     order = list(RULESETS)
-    editions = [e for e in list_editions() if ruleset_of(load_edition(e)).gestures]
-    return tuple(sorted(editions, key=lambda e: (order.index(load_edition(e).ruleset), e)))
+    editions = [e for e in list_editions() if edition_ruleset(e) in WITH_GESTURES]
+    return tuple(sorted(editions, key=lambda e: (order.index(edition_ruleset(e)), e)))

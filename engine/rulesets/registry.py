@@ -29,6 +29,11 @@ RULESETS: dict[str, str] = {
 }
 """Ruleset name -> the module exporting ``RULESET``."""
 
+WITH_GESTURES: frozenset[str] = frozenset({"ultimate", "classic"})
+"""The rulesets whose ``RULESET`` names gestures for the banker (:attr:`Ruleset.gestures`), known without
+importing them: the banker's setup lists their editions, and a table playing one ruleset then imports no
+other (tests/engine/test_editions.py checks the set against every ruleset)."""
+
 
 @cache
 def get_ruleset(name: str) -> Ruleset:

@@ -194,3 +194,28 @@ def test_short_names_are_optional_and_checked(tmp_path: Path) -> None:
     broken = plain + '\n[short_names]\nen = ["GO"]\n'
     with pytest.raises(EditionError, match=r"my-city.toml \(with board-ultimate.toml\): field short_names.en"):
         load_edition_file(_write(tmp_path, BOARD, broken))
+
+
+def test_edition_ruleset_without_loading() -> None:
+    """Each built-in edition's ruleset as read alone equals the loaded edition's; the registry's rulesets
+    with gestures are exactly those whose ``RULESET`` names them (the setup's list reads no more)."""
+    from engine.editions import edition_ruleset
+    from engine.rulesets.registry import RULESETS, WITH_GESTURES, get_ruleset
+
+    for edition_id in list_editions():
+        assert edition_ruleset(edition_id) == load_edition(edition_id).ruleset
+    assert {name for name in RULESETS if get_ruleset(name).gestures} == WITH_GESTURES
+    with pytest.raises(EditionError, match="unknown edition"):
+        edition_ruleset("nope")
+
+
+def test_a_classic_setup_imports_no_ultimate_module() -> None:
+    """Listing the playable editions imports no ruleset (a fresh interpreter: this one has both)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from engine.banker.setup import playable_editions; e = playable_editions(); "
+            "assert 'classic-us' in e and 'ultimate-us' in e, e; "
+            "print(sorted(m for m in sys.modules if m.startswith('engine.rulesets.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "ultimate" not in out and "classic." not in out, out

@@ -50,10 +50,10 @@ class Game:
 
 @cache
 def _ruleset(edition_id: str) -> str:
-    from engine.editions import load_edition
+    from engine.editions import edition_ruleset
 
     try:
-        return load_edition(edition_id).ruleset
+        return edition_ruleset(edition_id)  # read alone: no ruleset imported
     except ValueError:
         return ""
 
