@@ -1,4 +1,9 @@
-"""Translations: gettext catalogs (``ui/locale/<lang>/LC_MESSAGES/boardbank.po``) read with Babel.
+"""Translations: gettext catalogs (``ui/locale/<lang>/LC_MESSAGES/boardbank.po``), the single source.
+
+A catalog is read with Babel once per content of its ``.po`` and compiled into a ``.mo`` in the user's cache
+folder named by the ``.po``'s SHA-256 (``$BOARDBANK_CACHE`` or platformdirs' cache dir); later runs read that
+``.mo`` with a small reader of our own, without importing ``babel.messages`` (~30 modules with ``email``,
+``babel.dates``; the kiosk's memory budget). A changed ``.po`` has another hash, so a stale ``.mo`` is never read.
 
 Message ids are keys such as ``prompt.tap_buyer``; the English catalog holds the English text. A message
 may hold ``{name}`` placeholders filled from keyword parameters. Nothing here imports Kivy, so the
@@ -8,12 +13,14 @@ screens' text logic is testable without a window; the app binds its ``lang`` pro
 
 from __future__ import annotations
 
+import hashlib
+import io
 import logging
+import os
+import struct
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
-
-from babel.messages.pofile import read_po
 
 LANGUAGES: tuple[str, ...] = ("en", "ru", "ro", "ja")
 """The user-interface languages, in the order the language picker shows them."""
@@ -54,14 +61,75 @@ def _read_catalog(lang: str) -> Mapping[str, str]:
         raise I18nError(f"expected a language among {LANGUAGES}, got {lang!r}")
     path = catalog_path(lang)
     try:
-        with path.open("rb") as fh:
-            catalog = read_po(fh, locale=lang, domain=DOMAIN)
-    except (OSError, ValueError) as exc:
+        source = path.read_bytes()
+    except OSError as exc:
+        raise I18nError(f"cannot read the {lang} catalog {path}: {exc}") from exc
+    compiled = compiled_path(lang, source)
+    try:
+        return _read_mo(compiled.read_bytes())
+    except (OSError, ValueError):
+        pass
+    log.info("compiling the %s catalog %s into %s (read with Babel)", lang, path, compiled)
+    return _compile(lang, path, source, compiled)
+
+
+def compiled_path(lang: str, source: bytes) -> Path:
+    """Where the ``.mo`` compiled from ``source`` (the bytes of the ``.po`` of ``lang``) is kept."""
+    base = os.environ.get("BOARDBANK_CACHE")
+    if not base:
+        import platformdirs
+
+        base = platformdirs.user_cache_dir("boardbank", appauthor=False)
+    digest = hashlib.sha256(source).hexdigest()[:20]
+    return Path(base) / "locale" / f"{DOMAIN}-{lang}-{digest}.mo"
+
+
+def _compile(lang: str, path: Path, source: bytes, compiled: Path) -> Mapping[str, str]:
+    """Parse ``source`` with Babel, write its ``.mo`` to ``compiled`` (atomically; best effort), return it."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    try:
+        catalog = read_po(io.BytesIO(source), locale=lang, domain=DOMAIN)
+    except ValueError as exc:
         raise I18nError(f"cannot read the {lang} catalog {path}: {exc}") from exc
     messages: dict[str, str] = {}
     for message in catalog:
         if message.id and isinstance(message.id, str) and isinstance(message.string, str) and message.string:
             messages[message.id] = message.string
+    try:
+        compiled.parent.mkdir(parents=True, exist_ok=True)
+        tmp = compiled.with_suffix(f".{os.getpid()}.tmp")
+        with tmp.open("wb") as fh:
+            write_mo(fh, catalog, use_fuzzy=True)
+        tmp.replace(compiled)
+    except OSError as exc:
+        log.warning("cannot keep the compiled %s catalog in %s: %s", lang, compiled, exc)
+    return messages
+
+
+def _read_mo(data: bytes) -> dict[str, str]:
+    """The messages of a little-endian GNU ``.mo`` file (as Babel writes it), header entry left out.
+
+    Raises ValueError for anything that is not such a file."""
+    if len(data) < 28:
+        raise ValueError("too short for a .mo file")
+    magic, version, count, originals, translations = struct.unpack_from("<5I", data)
+    if magic != 0x950412DE or version >> 16 != 0:
+        raise ValueError("not a little-endian .mo file of a known version")
+    messages: dict[str, str] = {}
+    try:
+        for index in range(count):
+            olen, ooff = struct.unpack_from("<2I", data, originals + 8 * index)
+            tlen, toff = struct.unpack_from("<2I", data, translations + 8 * index)
+            if ooff + olen > len(data) or toff + tlen > len(data):
+                raise ValueError("an entry beyond the end of the .mo file")
+            key = data[ooff:ooff + olen].decode("utf-8")
+            text = data[toff:toff + tlen].decode("utf-8")
+            if key and text and "\0" not in key:
+                messages[key] = text
+    except struct.error as exc:
+        raise ValueError(f"a truncated .mo file: {exc}") from exc
     return messages
 
 

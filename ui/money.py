@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 import babel.core
-from babel.numbers import format_decimal
+import babel.localedata
 
 from ui.i18n import LANGUAGES, Translator
 
@@ -29,19 +29,39 @@ def group_digits(amount: int, lang: str) -> str:
     """``amount`` (a non-negative int) with the digit grouping of ``lang``: 1,500 / 1 500 / 1.500."""
     if lang not in LANGUAGES:
         raise MoneyError(f"expected a language among {LANGUAGES}, got {lang!r}")
-    _load_locale(lang)
-    return format_decimal(amount, locale=lang, group_separator=True)
+    symbol, primary, secondary = _grouping(lang)
+    digits = str(amount)
+    if len(digits) <= primary:
+        return digits
+    groups = [digits[-primary:]]
+    digits = digits[:-primary]
+    while len(digits) > secondary:
+        groups.append(digits[-secondary:])
+        digits = digits[:-secondary]
+    groups.append(digits)
+    return symbol.join(reversed(groups))
 
 
 @cache
-def _load_locale(lang: str) -> None:
-    """Have Babel load the number data of ``lang`` (once per language), then let go of Babel's global table.
+def _grouping(lang: str) -> tuple[str, int, int]:
+    """The group separator and the primary and secondary group sizes (digits) of ``lang``, from Babel.
 
-    Babel reads its whole ``global.dat`` (about 2 MiB once unpickled: time zones, currencies, territories)
-    to find a locale's parent while it loads the locale; formatting a number does not look at it again.
-    Babel reads the table again by itself when it needs it (another language's first number), so it is
-    dropped after each load (the kiosk's memory budget, bench/bench_memory.py)."""
-    format_decimal(0, locale=lang)
+    Only these three values are kept per language: Babel's whole locale data (~0.6-0.8 MiB each, plus
+    'root') and its global table are let go once they are read (the kiosk's memory budget)."""
+    locale = babel.core.Locale.parse(lang)
+    pattern = locale.decimal_formats[None]
+    symbol = str(locale.number_symbols["latn"]["group"])
+    primary, secondary = (int(size) for size in pattern.grouping)
+    del locale, pattern
+    _forget_babel_data()
+    return symbol, primary, secondary
+
+
+def _forget_babel_data() -> None:
+    """Drop Babel's cached locale data and global table (Babel reads them again when it needs them)."""
+    clear_caches = getattr(babel.localedata, "clear_caches", None)  # Babel >= 2.17
+    if callable(clear_caches):
+        clear_caches()
     if hasattr(babel.core, "_global_data"):
         babel.core._global_data = None
 
