@@ -305,7 +305,9 @@ def edition_ruleset(edition_id: str) -> str:
         raise EditionError(f"unknown edition {edition_id!r}; expected one of {list_editions()}")
     path = EDITIONS_DIR / f"{edition_id}.toml"
     r = EditionReader(path)
-    data, _ = _board_data(path, _parse_toml(path), r)
+    data = _parse_toml(path)
+    if "ruleset" not in data:  # the edition's own field wins over its board's: the board read only without it
+        data, _ = _board_data(path, data, r)
     return r.str_(data, "ruleset", "ruleset")
 
 

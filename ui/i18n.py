@@ -22,6 +22,8 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 
+from ui.paths import cache_dir
+
 LANGUAGES: tuple[str, ...] = ("en", "ru", "ro", "ja")
 """The user-interface languages, in the order the language picker shows them."""
 
@@ -75,13 +77,8 @@ def _read_catalog(lang: str) -> Mapping[str, str]:
 
 def compiled_path(lang: str, source: bytes) -> Path:
     """Where the ``.mo`` compiled from ``source`` (the bytes of the ``.po`` of ``lang``) is kept."""
-    base = os.environ.get("BOARDBANK_CACHE")
-    if not base:
-        import platformdirs
-
-        base = platformdirs.user_cache_dir("boardbank", appauthor=False)
     digest = hashlib.sha256(source).hexdigest()[:20]
-    return Path(base) / "locale" / f"{DOMAIN}-{lang}-{digest}.mo"
+    return cache_dir() / "locale" / f"{DOMAIN}-{lang}-{digest}.mo"
 
 
 def _compile(lang: str, path: Path, source: bytes, compiled: Path) -> Mapping[str, str]:

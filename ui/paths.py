@@ -1,4 +1,5 @@
-"""Default data paths of an installation (platformdirs), overridable by ``--db`` and ``$BOARDBANK_DB``."""
+"""Default data paths of an installation (platformdirs), overridable by ``--db`` and ``$BOARDBANK_DB`` (the
+cache by ``$BOARDBANK_CACHE``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,13 @@ DB_FILE = "boardbank.sqlite3"
 def data_dir() -> Path:
     """The platform's user data directory for boardbank (e.g. ``~/.local/share/boardbank``)."""
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """``$BOARDBANK_CACHE`` if set, else the platform's user cache directory (e.g. ``~/.cache/boardbank``):
+    files rebuilt from the installation's own when missing (the compiled translation catalogs)."""
+    env = os.environ.get("BOARDBANK_CACHE")
+    return Path(env) if env else Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
 def default_db_path() -> Path:
