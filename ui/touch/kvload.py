@@ -38,6 +38,7 @@ def load_kv() -> None:
     from ui.touch.widgets.choicegrid import ChoiceGrid, ChoiceScroll
     from ui.touch.widgets.fitlabel import FitButton, FitLabel
     from ui.touch.widgets.keypad import Keypad
+    from ui.touch.widgets.paced import PacedRecycleView, PacedScrollView
     from ui.touch.widgets.panel import Panel
     from ui.touch.widgets.qr import ShareCode
     from ui.touch.widgets.setup_parts import ColourChip, NameInput
@@ -49,7 +50,7 @@ def load_kv() -> None:
                 TableScreen, ActionRow, BalanceTile, TokenChip, BoardView, SpaceCell, WealthChart, FitButton,
                 FitLabel, Keypad, Panel, CardButton, CardTray, ColourChip, NameInput,
                 BuildScreen, CardScreen, DiceScreen, MortgageScreen, TaxScreen, TradeScreen, TokenDot, WealthBars,
-                ShareCode, ChoiceGrid, ChoiceScroll):
+                ShareCode, ChoiceGrid, ChoiceScroll, PacedScrollView, PacedRecycleView):
         if cls.__name__ not in Factory.classes:
             Factory.register(cls.__name__, cls=cls)
     for name in KV_FILES:

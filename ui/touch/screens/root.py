@@ -27,7 +27,7 @@ from ui.touch.screens.present import Presenter
 from ui.touch.screens.router import Controller, screen_for
 from ui.touch.screens.toast import ToastMixin
 from ui.touch.sounds import CUES, SoundBoard
-from ui.touch.widgets import palette
+from ui.touch.widgets import paced, palette
 
 log = logging.getLogger(__name__)
 GIVE_BACK_AFTER_S = 0.3  # seconds after a screen is dropped that its memory is given back (ui/touch/memory.py)
@@ -113,7 +113,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         fonts.use_language(self.lang)
         keyboard.install(self.lang)  # the docked keyboard (kiosk): the language's layout, clear of the field
         Window.clearcolor = palette.BACKGROUND
-        frames.finish_frames(Window)  # software GL: no queued frames (memory, latency)
+        paced.use_software_rate(frames.finish_frames(Window))  # software GL: no queued frames, animations at 30 Hz
         root = Factory.RootLayout()
         self.root = root
         root.ids.tray.on_card = self.tap_card

@@ -11,6 +11,7 @@ from kivy.metrics import dp
 from ui.touch.screens.classic_text import clock_text, pot_text, rent_tax_text
 from ui.touch.screens.grouped import GroupedActions
 from ui.touch.screens.present import Presenter
+from ui.touch.widgets import paced
 from ui.touch.widgets.balance import BalanceTile
 
 
@@ -75,7 +76,7 @@ class TableScreen(GroupedActions):
         Animation.cancel_all(label)
         label.opacity = 0.0
         label.slide = dp(16)
-        Animation(opacity=1.0, slide=0.0, duration=0.35, t="out_cubic").start(label)
+        paced.animation(opacity=1.0, slide=0.0, duration=0.35, t="out_cubic").start(label)
 
     def settle(self) -> None:
         """Jump every running animation to its end (screenshots show the settled screen)."""

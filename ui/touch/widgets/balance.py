@@ -12,7 +12,7 @@ from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, Str
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from ui.touch.widgets import palette
+from ui.touch.widgets import paced, palette
 
 
 class BalanceTile(BoxLayout):
@@ -53,7 +53,7 @@ class BalanceTile(BoxLayout):
         Animation.cancel_all(self, "flash_color")
         r, g, b, _ = rgba
         self.flash_color = (r, g, b, 0.55)
-        Animation(flash_color=(r, g, b, 0.0), duration=0.6, t="out_quad").start(self)
+        paced.animation(flash_color=(r, g, b, 0.0), duration=0.6, t="out_quad").start(self)
 
 
 class TokenChip(Widget):

@@ -7,6 +7,8 @@ from kivy.metrics import dp
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
 
+from ui.touch.widgets.paced import PacedBars
+
 MIN_ROW = 52
 """The smallest row of answers, in dp (a touch target is at least 48 px high at 800x480)."""
 
@@ -28,7 +30,7 @@ class ChoiceGrid(GridLayout):
         self.height = self.row_default_height * rows + gap
 
 
-class ChoiceScroll(ScrollView):
+class ChoiceScroll(PacedBars, ScrollView):
     """The box of a :class:`ChoiceGrid`: vertical scrolling only, the grid re-fitted when it is resized."""
 
     def __init__(self, **kwargs: object) -> None:
