@@ -265,3 +265,24 @@ def test_the_options_come_one_page_at_a_time(ui_app: Any) -> None:
     pages = -(-len(seen) // OPTIONS_PER_PAGE)
     assert pages > 1 and pager.page_label.text == f"{pages - 1} / {pages}"
     assert list(screen.option_rows) == seen[(pages - 2) * OPTIONS_PER_PAGE:(pages - 1) * OPTIONS_PER_PAGE]
+
+
+def test_the_rule_options_before_the_first_view_are_the_sessions_rulesets() -> None:
+    """Before the banker's first view, the app's rule options are the defaults of the resumed or chosen
+    game's ruleset, then its edition's, then ``--option``: a classic table reads classic's (8 players, a jail
+    fine), never Ultimate's defaults (it imported Ultimate's options module in a classic game)."""
+    from types import SimpleNamespace
+
+    from engine.editions import load_edition
+    from engine.rulesets.classic.options import Options as ClassicOptions
+    from ui.touch.screens.root import BoardBankApp
+
+    edition = load_edition("classic-us")
+    fake = SimpleNamespace(presenter=SimpleNamespace(view=SimpleNamespace(options={})),
+                           session=SimpleNamespace(edition=edition, options={"start_money": 2000}))
+    options = BoardBankApp.rule_options(fake)  # type: ignore[arg-type]
+    assert set(options) == set(ClassicOptions().as_dict())
+    assert options["start_money"] == 2000 and options["jail_fine"] == ClassicOptions().jail_fine
+    assert options["max_players"] == ClassicOptions().max_players
+    fake.session = SimpleNamespace(edition=None, options={})
+    assert BoardBankApp.rule_options(fake) == {}  # type: ignore[arg-type]

@@ -279,17 +279,15 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         return self.t(key) if self.translator.has(key, "en") else edition_id
 
     def rule_options(self) -> Mapping[str, object]:
-        """The rule options in force as the banker shows them (before its first view: the defaults, then the
-        edition's, then ``--option``)."""
-        from engine.rulesets.ultimate.options import Options
-
-        if self.presenter.view.options:
+        """The rule options in force as the banker shows them (before its first view: the defaults of the
+        session's ruleset, then the edition's, then ``--option``; none without an edition)."""
+        edition = getattr(self.session, "edition", None)
+        if self.presenter.view.options or edition is None:
             return dict(self.presenter.view.options)
-        values = dict(Options().as_dict())
-        if self.session is not None:
-            values.update(getattr(self.session.edition, "options", None) or {})
-            values.update(self.session.options)
-        return values
+        from engine.rulesets.registry import ruleset_of
+
+        values = {**ruleset_of(edition).options().as_dict(), **(getattr(edition, "options", None) or {})}
+        return {**values, **self.session.options}
 
     # -- reactions -----------------------------------------------------------------------------------
     def on_reaction(self, reaction: Any) -> None:
