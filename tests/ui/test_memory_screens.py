@@ -170,3 +170,17 @@ def test_setup_rows_are_freed_before_the_next_screen_is_built(ui_app: Any, monke
     assert sm.current == "table" and seen == {"rows_alive": 0}
     show(ui_app, "setup")  # a new game: the setup screen shows its rows again
     assert sm.get_screen("setup").option_rows and sm.get_screen("setup").game_choice is not None
+
+
+def test_the_resident_screens_are_built_just_after_the_first_frame_of_the_table(ui_app: Any) -> None:
+    """Not at a fixed time later, where it fell on the family's taps (bench/bench_ui.py: 60-140 ms late)."""
+    sm = ui_app.root.ids.sm
+    show(ui_app, "debt")
+    if sm.has_screen("board"):
+        sm.remove_widget(sm.get_screen("board"))
+    ui_app._residents_due = False  # as in a fresh app: the first screen other than setup is still to come
+    ui_app.overlay = None
+    ui_app.render(VIEWS["table"]())
+    assert not sm.has_screen("board")  # not with the table's own frame...
+    pump(3)
+    assert sm.has_screen("board")  # ...but in the frames right after it

@@ -47,9 +47,10 @@ RESIDENT_SCREENS: tuple[str, ...] = ("table", "board")
 """Screens kept once built: the one a turn goes back to, and the board players open from it (built in 70-290
 ms here, too slow to build at each opening). Any other screen is dropped once a banker screen replaces it and
 built again when next shown: its widgets and textures leave memory (bench/bench_memory.py; it shows a view)."""
-RESIDENT_AFTER_S = 0.6
-"""Seconds after the first screen other than setup is shown that the resident screens are built (not with
-setup: together, the memory's peak, bench/bench_memory.py)."""
+RESIDENT_AFTER_S = 0
+"""The resident screens are built (and the heap kept) just after the first frame of the first screen other than
+setup (setup's rows are gone by then: ``Keeper.release``): as the table appears after Start, or at start-up,
+never at a fixed time later, when it landed on the family's taps (60-140 ms late, bench/bench_ui.py)."""
 ON_TOP_SCREENS = OVERLAY_SCREENS | {"menu"}
 """Screens opened on top of the banker's screen and closed back to it: the screen under them is kept."""
 
