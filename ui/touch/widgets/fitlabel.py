@@ -47,33 +47,69 @@ class FitMixin:
 
     def _fit(self, *_: Any) -> None:
         label: Any = self
-        pad_x = _horizontal_padding(label.padding)
         width = max(1.0, float(label.width))  # text_size includes the padding (Kivy 2.x)
         height = max(1.0, float(label.height))
-        size = ladder_size(float(label.max_font_size), float(label.min_font_size))
         label.font_name = font_for_text(label.text)
-        label.shorten = False
-        free = label.wrap or label.halign != "center"
-        own = label.font_name == CJK_FONT and cjktext.needs_own_layout(label.text)  # Japanese: our line breaks
-        label._display = None
-        while True:
-            label.font_size = size
-            label.text_size = (width, None) if free else (None, None)
-            if own:
-                display = label.text
-                if label.wrap and len(label.text) > CJK_BREAKABLE:  # a short word (クリア) shrinks, unbroken
-                    display = cjktext.wrap(label.text, width - pad_x, lambda t: label._label.get_extents(t)[0])
-                label._display, label._display_for = display, label.text
-            tw, th = _measure(label)
-            whole = _words_fit(label, width - pad_x)
-            fits = tw <= label.width and th <= label.height and whole
-            if fits or size <= label.min_font_size:
-                break
-            size = ladder_size(size * 0.9, float(label.min_font_size))  # a size of the ladder: fewer fonts open
-        if tw > label.width or th > label.height or not whole:  # cut with an ellipsis, never mid-word
-            label.text_size = (width, height)
-            label.shorten = True
+        key = _fit_key(label, width, height)
+        fitted = _FITS.pop(key, None)
+        if fitted is None:
+            fitted = _fit_now(label, width, height)
+            if len(_FITS) >= FIT_CACHE_SIZE:
+                del _FITS[next(iter(_FITS))]  # the fit used least recently goes
+        _FITS[key] = fitted  # the most recently used last
+        size, text_size, shorten, display = fitted
+        label.font_size, label.text_size, label.shorten = size, text_size, shorten
+        if shorten:
             label.shorten_from = "right"
+        label._display = display
+        if display is not None:
+            label._display_for = label.text
+
+
+FIT_CACHE_SIZE = 512
+"""Fits remembered (:func:`_fit_now`'s answers by :func:`_fit_key`), the least recently used forgotten first: a
+screen shown again, its labels laid out again, or a label given a text it had, is fitted without measuring text
+(0.5-1 ms a label, ~45 ms for the classic table's 68 on this machine's CPU). An entry is about 0.5 KiB: a few
+screens' labels are kept, not every balance a game showed (the memory budget, bench/bench_memory.py)."""
+_FITS: dict[tuple[object, ...], tuple[float, tuple[Any, Any], bool, str | None]] = {}
+
+
+def _fit_key(label: Any, width: float, height: float) -> tuple[object, ...]:
+    """Everything a fit depends on: the text and its font, the box, the sizes allowed and the layout options."""
+    padding = label.padding
+    return (label.text, label.font_name, width, height, float(label.max_font_size), float(label.min_font_size),
+            bool(label.wrap), label.halign, tuple(padding) if isinstance(padding, list | tuple) else padding,
+            bool(label.bold), bool(label.italic), bool(label.markup), label.line_height, label.max_lines,
+            label.strip, label.outline_width)
+
+
+def _fit_now(label: Any, width: float, height: float) -> tuple[float, tuple[Any, Any], bool, str | None]:
+    """Fit ``label`` in ``width`` x ``height`` by measuring its text: (font size, text_size, shortened with an
+    ellipsis, Japanese laid out by us or None); the label is left in that state."""
+    pad_x = _horizontal_padding(label.padding)
+    size = ladder_size(float(label.max_font_size), float(label.min_font_size))
+    label.shorten = False
+    free = label.wrap or label.halign != "center"
+    own = label.font_name == CJK_FONT and cjktext.needs_own_layout(label.text)  # Japanese: our line breaks
+    label._display = None
+    while True:
+        label.font_size = size
+        label.text_size = (width, None) if free else (None, None)
+        if own:
+            label._label.resolve_font_name()  # the CJK font's widths, not the previous font's, for the breaks
+            display = label.text
+            if label.wrap and len(label.text) > CJK_BREAKABLE:  # a short word (クリア) shrinks, unbroken
+                display = cjktext.wrap(label.text, width - pad_x, lambda t: label._label.get_extents(t)[0])
+            label._display, label._display_for = display, label.text
+        tw, th = _measure(label)
+        whole = _words_fit(label, width - pad_x)
+        fits = tw <= label.width and th <= label.height and whole
+        if fits or size <= label.min_font_size:
+            break
+        size = ladder_size(size * 0.9, float(label.min_font_size))  # a size of the ladder: fewer fonts open
+    shorten = tw > label.width or th > label.height or not whole  # cut with an ellipsis, never mid-word
+    text_size = (width, height) if shorten else ((width, None) if free else (None, None))
+    return size, text_size, shorten, label._display
 
 
 FONT_LADDER_DP: tuple[int, ...] = (14, 16, 18, 20, 24, 28, 34, 40, 48, 56, 64)
