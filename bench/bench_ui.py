@@ -209,6 +209,9 @@ def main() -> int:
               f"p50 {c50:.1f} ms, p95 {c95:.1f} ms, p99 {c99:.1f} ms, max {cworst:.1f} ms "
               f"(need p99 < {NEED_P99_MS:.0f} ms) {'OK' if c99 < NEED_P99_MS else 'TOO SLOW'}; load {run['load']:.1f}")
     for what, run in (("Ultimate Banking", r), ("classic, at the table", table), ("classic, the board open", classic)):
+        slowest = sorted(enumerate(run["completed_ms"]), key=lambda item: -item[1])[:5]  # type: ignore[arg-type]
+        print(f"  {what}: the slowest taps (number in the run: ms): "
+              + ", ".join(f"#{n + 1}: {ms:.0f}" for n, ms in slowest))
         gc_ms: list[float] = run["gc_ms"]  # type: ignore[assignment]
         print(f"  {what}: CPU per tap {run['cpu_ms']:.1f} ms (every thread's, the GL rasteriser's too: the load does "
               f"not inflate it as it does the latency); collector during the taps: {len(gc_ms)} passes, "
