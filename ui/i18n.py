@@ -2,7 +2,7 @@
 
 A catalog is read with Babel once per content of its ``.po`` and compiled into a ``.mo`` in the user's cache
 folder named by the ``.po``'s SHA-256 (``$BOARDBANK_CACHE`` or platformdirs' cache dir); later runs read that
-``.mo`` with a small reader of our own, without importing ``babel.messages`` (~30 modules with ``email``,
+``.mo`` with the standard library's ``gettext``, without importing ``babel.messages`` (~30 modules with ``email``,
 ``babel.dates``; the kiosk's memory budget). A changed ``.po`` has another hash, so a stale ``.mo`` is never read.
 
 Message ids are keys such as ``prompt.tap_buyer``; the English catalog holds the English text. A message
@@ -13,6 +13,7 @@ screens' text logic is testable without a window; the app binds its ``lang`` pro
 
 from __future__ import annotations
 
+import gettext
 import hashlib
 import io
 import logging
@@ -106,28 +107,15 @@ def _compile(lang: str, path: Path, source: bytes, compiled: Path) -> Mapping[st
 
 
 def _read_mo(data: bytes) -> dict[str, str]:
-    """The messages of a little-endian GNU ``.mo`` file (as Babel writes it), header entry left out.
+    """The messages of a GNU ``.mo`` file (as Babel writes it), read by the standard library's
+    :class:`gettext.GNUTranslations`; the header entry and plural forms left out.
 
     Raises ValueError for anything that is not such a file."""
-    if len(data) < 28:
-        raise ValueError("too short for a .mo file")
-    magic, version, count, originals, translations = struct.unpack_from("<5I", data)
-    if magic != 0x950412DE or version >> 16 != 0:
-        raise ValueError("not a little-endian .mo file of a known version")
-    messages: dict[str, str] = {}
     try:
-        for index in range(count):
-            olen, ooff = struct.unpack_from("<2I", data, originals + 8 * index)
-            tlen, toff = struct.unpack_from("<2I", data, translations + 8 * index)
-            if ooff + olen > len(data) or toff + tlen > len(data):
-                raise ValueError("an entry beyond the end of the .mo file")
-            key = data[ooff:ooff + olen].decode("utf-8")
-            text = data[toff:toff + tlen].decode("utf-8")
-            if key and text and "\0" not in key:
-                messages[key] = text
-    except struct.error as exc:
-        raise ValueError(f"a truncated .mo file: {exc}") from exc
-    return messages
+        catalog = gettext.GNUTranslations(io.BytesIO(data))._catalog  # (its parsed messages, key -> text)
+    except (OSError, struct.error, UnicodeDecodeError, IndexError, ValueError) as exc:
+        raise ValueError(f"not a readable .mo file: {exc}") from exc
+    return {key: text for key, text in catalog.items() if isinstance(key, str) and key and text}
 
 
 class _Params(dict[str, object]):

@@ -114,7 +114,8 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         fonts.use_language(self.lang)
         keyboard.install(self.lang)  # the docked keyboard (kiosk): the language's layout, clear of the field
         Window.clearcolor = palette.BACKGROUND
-        paced.use_software_rate(frames.finish_frames(Window))  # software GL: no queued frames, animations at 30 Hz
+        frames.finish_frames(Window)  # software GL: no queued frames (memory, latency)
+        paced.use_software_rate(frames.is_software(frames.renderer_name()))  # the CPU draws: animations at 30 Hz
         root = Factory.RootLayout()
         self.root = root
         root.ids.tray.on_card = self.tap_card
