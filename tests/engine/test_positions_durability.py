@@ -98,10 +98,11 @@ def child(db: str, seed: int, edition_id: str) -> int:
         gid = journal.latest_game()
         durable = DurableGame.open(journal, gid) if gid is not None else None
         if durable is None or durable.game.state.phase == "over" or durable.game.events[-1].command >= COMMAND_CAP:
-            gid = journal.create_game(edition.id, seed * 100 + index, {"positions": True})
-            durable = DurableGame(journal, gid, Game(edition))
-            durable.apply(c.StartGame((c.PlayerSpec("p1"), c.PlayerSpec("p2"), c.PlayerSpec("p3")),
-                                      {"positions": True}, seed * 100 + index))
+            # one transaction, as the banker starts a game: a kill leaves no game or a started one (a game
+            # recorded and then started in two steps was left empty by a kill between them)
+            durable = DurableGame.start(journal, edition, c.StartGame(
+                (c.PlayerSpec("p1"), c.PlayerSpec("p2"), c.PlayerSpec("p3")), {"positions": True}, seed * 100 + index))
+            gid = durable.game_id
         index += 1
         play(durable, random.Random(f"{seed}:{gid}:{len(durable.game.events)}"), acknowledge=True)
     return 0
