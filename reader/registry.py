@@ -78,12 +78,13 @@ def check_role(kind: str, value: int | None) -> Role:
     if kind not in KIND_LIMITS:
         raise RegistryError(f"unknown card kind {kind!r}; expected one of {sorted(KIND_LIMITS)}")
     limit = KIND_LIMITS[kind]
+    article = "an" if kind[0] in "aeiou" else "a"  # "an event card", never "a event card"
     if limit is None:
         if value is not None:
-            raise RegistryError(f"a {kind} card has no number, got {value!r}")
+            raise RegistryError(f"{article} {kind} card has no number, got {value!r}")
         return (kind, None)
     if value is None or isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= limit:
-        raise RegistryError(f"a {kind} card needs a number 1..{limit}, got {value!r}")
+        raise RegistryError(f"{article} {kind} card needs a number 1..{limit}, got {value!r}")
     return (kind, value)
 
 

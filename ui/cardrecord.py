@@ -108,6 +108,18 @@ def _said(record: CardRecord) -> tuple[tuple[str, str], ...]:
     return (("kind_key", kind_key(record.kind)), ("number", "" if record.number is None else str(record.number)))
 
 
+def _beyond_edition(record: CardRecord) -> int:
+    """The edition's count of the record's kind when its number is beyond it (a deed or event card whose
+    record names the game's edition), else 0. The grammar checks the largest of any edition."""
+    if record.edition == SHARED or record.number is None:
+        return 0
+    from engine.editions import load_edition
+
+    edition = load_edition(record.edition)
+    count = len(edition.deeds) if record.kind == "deed" else len(edition.events)
+    return count if record.number > count else 0
+
+
 def resolve(uid: str, message: bytes | None, registry: CardRegistry, edition: str) -> Resolution:
     """The role of the card ``uid`` whose NDEF ``message`` was read (None: not read) in a game of ``edition``.
 
@@ -115,8 +127,9 @@ def resolve(uid: str, message: bytes | None, registry: CardRegistry, edition: st
     (``reason_key``: the grammar's ``cardrecord.*``), ``error.sticker_other_edition``,
     ``error.sticker_banker`` (a record saying banker on a card not enrolled as the banker card),
     ``error.sticker_disagrees`` (the registry knows the card as something else) and
-    ``error.sticker_role_taken`` (the registry gives that role to another card). A record alone otherwise
-    gives the role and enrols it, so the registry learns the card.
+    ``error.sticker_role_taken`` (the registry gives that role to another card); a deed or event number
+    beyond the game edition's own count is ``error.sticker_unreadable`` too (``cardrecord.number_range``).
+    A record alone otherwise gives the role and enrols it, so the registry learns the card.
     """
     known = registry.lookup(uid)
     try:
@@ -132,6 +145,11 @@ def resolve(uid: str, message: bytes | None, registry: CardRegistry, edition: st
         return Resolution(None, "record", "error.sticker_other_edition",
                           (("uid", uid), *_said(record), ("record_edition_key", f"edition.{record.edition}"),
                            ("edition", edition)))
+    beyond = _beyond_edition(record)
+    if beyond:  # deed 25 of an edition of 22 deeds: no such card in this game's box
+        return Resolution(None, "none", "error.sticker_unreadable",
+                          (("uid", uid), ("reason_key", "cardrecord.number_range"), ("kind_key", kind_key(record.kind)),
+                           ("word", str(record.number)), ("limit", str(beyond))))
     if record.kind == "banker" and known != record.role:
         return Resolution(None, "record", "error.sticker_banker", (("uid", uid),))
     if known is not None:

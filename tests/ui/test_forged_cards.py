@@ -54,6 +54,8 @@ FORGED: dict[str, tuple[str, str]] = {
     "1 ultimate-uk deed 0": ("error.sticker_unreadable", "cardrecord.number_form"),
     "1 ultimate-uk deed +5": ("error.sticker_unreadable", "cardrecord.number_form"),
     "1 ultimate-uk deed 29": ("error.sticker_unreadable", "cardrecord.number_range"),
+    "1 ultimate-uk deed 25": ("error.sticker_unreadable", "cardrecord.number_range"),  # Ultimate has 22
+    "1 ultimate-uk event 24": ("error.sticker_unreadable", "cardrecord.number_range"),  # and 23 event cards
     "1 ultimate-uk deed": ("error.sticker_unreadable", "cardrecord.number_missing"),
     "1 - banker 1": ("error.sticker_unreadable", "cardrecord.number_extra"),
     "1 ultimate-uk event  4": ("error.sticker_unreadable", "cardrecord.shape"),
