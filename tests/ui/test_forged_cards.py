@@ -175,3 +175,35 @@ def test_what_the_unit_writes_it_reads_and_nothing_else(edition: str, kind: str,
     with pytest.raises(GrammarError):
         parse(f"1 {swapped} {kind} {value}".encode(), EDITIONS)
     assert CardRecord(record.edition, kind, value).role == (kind, value)
+
+
+def test_headless_refuses_a_banker_sticker_and_opens_no_menu(tmp_path: object) -> None:
+    """The issue's first lie, through ``boardbank headless``: on a unit with no banker card, a sticker saying
+    "1 - banker" (or "1 classic-us banker") is an ``error`` line; nothing is enrolled, the banker never sees
+    the tap (no menu), and the same card's tap after that is still refused."""
+    import argparse
+    import io
+    import json
+    from pathlib import Path
+
+    from reader.events import CardPresented
+    from ui.cli.headless import Headless
+    from ui.compose import build
+
+    db = Path(str(tmp_path)) / "unit.sqlite3"
+    args = argparse.Namespace(reader=["mock://forged"], db=str(db), edition=GAME, option=[], script=None)
+    built = build(args, default_readers=[], manual_clock=True)
+    out = io.StringIO()
+    try:
+        headless = Headless(built, out)
+        state = built.banker.view.state
+        for payload in ("1 - banker", "1 classic-us banker", "1 - banker"):
+            headless.on_card(CardPresented(NEW, "mock://forged", 0.0, sticker(payload)))
+        assert built.registry.holder("banker", None) is None and built.registry.lookup(NEW) is None
+        assert built.banker.view.state == state
+    finally:
+        built.close()
+    lines = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert [x["error"] for x in lines if x.get("type") == "error"] == [
+        "error.sticker_banker", "error.sticker_unreadable", "error.sticker_banker"]
+    assert not [x for x in lines if x.get("type") in ("card_known", "prompt") and "menu" in json.dumps(x)]
