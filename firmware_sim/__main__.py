@@ -90,7 +90,11 @@ def execute(device: SimDevice, line: str, out: TextIO) -> bool:
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run the simulator until ``quit`` or end of input; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m firmware_sim", description=__doc__.splitlines()[0])
+    doc = __doc__ or ""
+    commands = doc[doc.index("Prints the device"):] if "Prints the device" in doc else ""
+    parser = argparse.ArgumentParser(prog="python -m firmware_sim", description=doc.splitlines()[0],
+                                     epilog=commands.replace("``", "").replace("::", ":"),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("device", choices=sorted(DEVICES), help="which device to simulate")
     parser.add_argument("--link", default=None, metavar="PATH", help="a stable symlink to the pty (survives replug)")
     args = parser.parse_args(argv)

@@ -99,3 +99,12 @@ def test_a_locked_sticker_refuses_a_new_record_and_keeps_its_own(rig: tuple[SimD
     sink.wait_count(CardRemoved, 1, 8.0)
     again = present(device, sink, f"tap {NTAG}", 2)  # the same card, as it was left
     assert again.record == theirs
+
+
+def test_the_simulators_help_lists_the_cards_with_memory(capsys: pytest.CaptureFixture[str]) -> None:
+    from firmware_sim.__main__ import main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = capsys.readouterr().out
+    assert "tap UID KIND [CONTENT] [locked]" in text and "ntag213/ntag215/ntag216/classic" in text
