@@ -161,3 +161,47 @@ def test_the_guided_walk_asks_again_after_a_refused_sticker(tmp_path: Path, monk
     assert "card 0000AAAA is locked" in err.getvalue()
     assert err.getvalue().count("tap the bank card of player 1") == 2
     assert all(uid != "0000AAAA" for uid, _kind, _value in roles(db)) and len(roles(db)) == 1 + 22 + 23 + 1
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("kind", ["bridge", "firmware"])
+def test_through_the_simulated_bridge_a_locked_sticker_is_said_locked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                      kind: str) -> None:
+    """End to end: the simulator presents a locked NTAG213 whose record names another card (``tap UID ntag213
+    "..." locked``); ``cards enroll --write`` through ``serial://`` reads it first and says "locked" (not a
+    page number), exits 2, and the registry and the sticker stay as they were. A blank sticker then takes
+    the record and is enrolled."""
+    from firmware_sim.__main__ import build_device, execute
+    from firmware_sim.sim_cards import boardbank_record
+
+    def run(line: str, *words: str) -> tuple[int, str, dict[str, object]]:
+        """One ``cards enroll`` on a fresh simulator, the ``tap`` line sent when the CLI asks for the card."""
+        device = build_device(kind, str(tmp_path / "ttyBB"))
+        device.start()
+        err = io.StringIO()
+
+        class Prompt(io.StringIO):
+            def write(self, text: str) -> int:
+                if text.startswith("tap "):
+                    assert execute(device, line, io.StringIO())
+                return err.write(text)
+
+        monkeypatch.setattr("sys.stderr", Prompt())
+        monkeypatch.setattr("sys.stdout", io.StringIO())
+        try:
+            status = main(["cards", "enroll", *words, "--reader", f"serial://{device.path}", "--write",
+                           "--db", str(tmp_path / "bb.sqlite3"), "--timeout", "10"])
+        finally:
+            device.stop()
+        shelf = device.shelf if kind == "bridge" else device._shelf  # type: ignore[attr-defined]
+        return status, err.getvalue(), shelf.cards
+
+    status, err, cards = run(f'tap {UID} ntag213 "1 classic-us deed 7" locked', "deed", "3", "--edition", "ultimate-uk")
+    assert status == 2 and "is locked" in err and "page" not in err, err
+    assert roles(tmp_path / "bb.sqlite3") == []
+    assert boardbank_record("1 classic-us deed 7") in b"".join(bytes(p) for p in cards[UID].pages)  # type: ignore[attr-defined]
+    status, err, cards = run("tap 04C0FFEE000001 ntag213", "deed", "3", "--edition", "ultimate-uk")
+    assert status == 0, err
+    assert roles(tmp_path / "bb.sqlite3") == [("04C0FFEE000001", "deed", 3)]
+    pages = cards["04C0FFEE000001"].pages  # type: ignore[attr-defined]
+    assert boardbank_record("1 ultimate-uk deed 3") in b"".join(bytes(p) for p in pages)
