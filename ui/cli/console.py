@@ -188,6 +188,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--write", action="store_true",
                    help="enroll: also write the NDEF record naming the card on it (NTAG21x, MIFARE Classic)")
     p.add_argument("--lock", action="store_true", help="enroll --write: make the record read-only for good")
+    p.add_argument("--force", action="store_true",
+                   help="enroll --write: write over another record the card carries (never a locked one)")
     p.add_argument("--lang", default=None, help="print: the language of the cards, en/ru/ro/ja (default: the edition's)")
     p.add_argument("--paper", default="a4", help="print: the paper size, a4 or letter")
     p.add_argument("--out", default=None, metavar="FILE.pdf", help="print: the PDF to write")

@@ -16,9 +16,10 @@ stdout gets one JSON object per line:
 * ``{"type": "share", "url": ...}`` with ``--share``: the live page's URL at the start and when a new game
   gives it a new token (docs/share.md).
 * ``{"type": "card_known", "uid", "kind", "value", "from": "record"}`` when a card not in the registry
-  named itself by its NDEF record (:mod:`ui.cardrecord`) and was enrolled; ``error.card_record_disagrees``
-  (both named) when its record contradicts the registry, ``error.card_other_edition`` for another
-  edition's card.
+  named itself by its NDEF record (:mod:`ui.cardrecord`) and was enrolled; an ``error`` line with a
+  ``error.sticker_*`` key when a record is refused (it contradicts the registry or names a role another card
+  holds, both named; another edition's card; a record outside the grammar; a sticker saying banker), its
+  ``*_key`` parameters themselves catalog keys (:mod:`ui.cardtext`).
 
 A restart with the same database resumes the game and what the players were in the middle of
 (``{"type": "ready", "resumed": true, "state": ..., "prompt": {...}, ...}``: the state and prompt they were

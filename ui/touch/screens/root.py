@@ -164,7 +164,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
             log.info("mock reader and no enrolled card: enrolled a mock deck of %d cards",
                      enrol_mock_deck(registry, players, self.controller.view.edition or None))
         if registry is not None:
-            self.controller.resolve = card_resolver(session.banker, registry)
+            self.controller.resolve = card_resolver(session.banker, registry, lambda: self.enrolment is not None)
         for reader in list(session.readers):
             if registry is not None:
                 reader.set_known(lambda uid, r=registry: r.lookup(uid) is not None)
