@@ -68,7 +68,9 @@ class StandingsScreen(BankScreen):
         self.ids.bars.show(bars)
         self.ids.legend_cash.text = presenter.tr("standings.cash")
         self.ids.legend_deeds.text = presenter.tr("standings.deeds")
-        self.ids.legend_buildings.text = presenter.tr("standings.buildings")
+        legend = self.ids.legend_buildings  # only the classic game has buildings to show
+        legend.text = presenter.tr("standings.buildings") if classic else ""
+        legend.opacity, legend.size_hint_y = (1, 1) if classic else (0, 0)
         chart = self.ids.chart
         chart.show(series)
         self.ids.top.text = presenter.amount(chart.top_value)  # the unit: the caption under the table
