@@ -23,6 +23,9 @@ class ToastMixin:
     _toast_ev: Any = None
     toast_kind: str = ""
     """The kind of the message shown (``error`` or ``notice``); "" when none is."""
+    _toast_answerable = False
+    """The message shown is the banker's refusal of a step (not the screen's own error, such as a name's
+    undrawable characters): the next input the banker takes answers it."""
 
     def toast(self, text: str, kind: str = "error") -> None:
         """Show a short message over the screen: ``kind`` is ``error`` (red) or ``notice`` (neutral)."""
@@ -33,7 +36,7 @@ class ToastMixin:
         label.band = KINDS.get(kind, palette.DANGER)
         self._place_toast(label)
         label.opacity = 1.0
-        self.toast_kind = kind
+        self.toast_kind, self._toast_answerable = kind, False
         if self._toast_ev is not None:
             self._toast_ev.cancel()
         self._toast_ev = Clock.schedule_once(lambda dt: self.clear_toast(), TOAST_S)
@@ -59,11 +62,12 @@ class ToastMixin:
         if error:
             params = getattr(reaction, "params", {}) or {}
             self.toast(self.presenter.text(error, tuple(params.items())))
+            self._toast_answerable = True  # the banker refused a step: the right input answers it
             return
         cues = {str(cue) for cue in getattr(reaction, "cues", ())}
         controller = getattr(self, "controller", None)
         from_input = controller is not None and reaction is getattr(controller, "last_reaction", None)
-        if "err" not in cues and (from_input or cues):
+        if self._toast_answerable and "err" not in cues and (from_input or cues):
             self.clear_toast("error")
 
     def _place_toast(self, label: Any) -> None:
