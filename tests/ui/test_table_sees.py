@@ -211,7 +211,12 @@ def test_ultimates_standings_show_no_buildings_and_the_classic_ones_do(ui_app: A
     try:
         show(ui_app, standings_view())
         legend = ui_app.screen("standings").ids.legend_buildings
-        assert legend.text == "" and (legend.opacity == 0 or legend.height == 0)
+        assert legend.text == "" and legend.opacity == 0 and legend.height == 0
+        cash, deeds = (ui_app.screen("standings").ids[name] for name in ("legend_cash", "legend_deeds"))
+        bars_widget = ui_app.screen("standings").ids.bars
+        for label in (cash, deeds):  # the two lines left stand under the bars, each its own line
+            assert label.top <= bars_widget.y + 1 and label.height >= 16, (label.text, label.y, bars_widget.y)
+        assert deeds.top <= cash.y + 1
         show(ui_app, classic_standings())
         legend = ui_app.screen("standings").ids.legend_buildings
         assert legend.text == ui_app.t("standings.buildings") and legend.opacity == 1 and legend.height > 10
