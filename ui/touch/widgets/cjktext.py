@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -41,10 +41,13 @@ def _phrase_parser() -> Any:
     return budoux.load_default_japanese_parser()
 
 
-def phrases(text: str) -> list[str]:
-    """``text`` cut into Japanese phrases (BudouX); a text without CJK characters is one phrase."""
+@lru_cache(maxsize=256)
+def phrases(text: str) -> tuple[str, ...]:
+    """``text`` cut into Japanese phrases (BudouX); a text without CJK characters is one phrase. Remembered
+    for the last 256 texts: BudouX takes ~3 ms for a 40-character prompt here, and a fit wraps a text at each
+    font size it tries."""
     parser = _phrase_parser() if needs_own_layout(text) else None
-    return [text] if parser is None else [piece for piece in parser.parse(text) if piece]
+    return (text,) if parser is None else tuple(piece for piece in parser.parse(text) if piece)
 
 
 def is_katakana(ch: str) -> bool:
