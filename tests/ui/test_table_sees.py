@@ -262,3 +262,31 @@ def test_the_debt_screen_asks_for_no_deeds_when_nothing_is_short(ui_app: Any, la
         assert ui_app.screen("debt").ids.prompt.text.startswith(ui_app.t("debt.cash", cash="\0").split("\0")[0])
     finally:
         ui_app.set_language("en")
+
+
+def test_a_deed_then_its_player_are_two_touches_on_the_tray_with_no_scroll_between(classic_session: Any) -> None:
+    """The deed at the far end of the row, then the player: the player's card is in sight at once, and the
+    banker takes the pair as one gesture (the buyer's offer), well within its timeout."""
+    from ui_driver import touch, wait_for
+
+    app = classic_session
+    tray = app.root.ids.tray
+    for seat in (1, 2):
+        app.controller.tap(player_card(app, seat))
+    app.controller.press("ok")
+    pump(3)
+    assert app.presenter.view.state == "idle", app.presenter.view.state
+    deed = max((c for c in app.session.registry.cards() if c.kind == "deed"), key=lambda c: c.value or 0).uid
+    tray.scroll_to_card(deed)
+    pump(3)
+    before = app.controller.handled
+    touch(tray.button_for(deed))
+    wait_for(lambda: app.controller.handled > before)
+    pump(2)
+    button = tray.button_for(player_card(app, int(str(app.presenter.view.turn)[1:])))
+    assert button is not None, "the player's card is out of sight after the deed"
+    before = app.controller.handled
+    touch(button)
+    wait_for(lambda: app.controller.handled > before)
+    pump(2)
+    assert app.presenter.view.prompt.key in ("prompt.buy", "prompt.buy_short"), app.presenter.view.prompt
