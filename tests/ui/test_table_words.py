@@ -155,11 +155,19 @@ def test_refusals_name_the_player_never_the_seat(lang: str) -> None:
 
 def test_every_seat_refusal_placeholder_is_one_the_presenter_names() -> None:
     from ui.touch.screens.present import PLAYER_PARAMS, SEAT_PARAMS
+    from ui.touch.screens.present import SEAT_REFUSALS as NAMED
 
+    assert set(SEAT_REFUSALS) <= NAMED
     for lang in LANGUAGES:
         for key in SEAT_REFUSALS:
             names = {n for _, n, _, _ in string.Formatter().parse(load_catalog(lang)[key]) if n}
             assert names - {"token"} <= SEAT_PARAMS | PLAYER_PARAMS, (lang, key, names)
+
+
+def test_a_list_of_squares_is_not_taken_for_a_seat() -> None:
+    players = (PlayerView("p3", "Cat", "blue", 1500, 1500),)
+    presenter = Presenter(Translator("en"), ViewModel(state="idle", edition="classic-us", currency="M", players=players))
+    assert presenter.render_params((("expected", "3"),))["expected"] == "3"  # error.bad_choice: square 3
 
 
 def built(seq: int, amount: int = 50, kind: str = "BuildingBought", payer: str | None = "p1",

@@ -27,8 +27,12 @@ PLAYER_PARAMS: frozenset[str] = frozenset({
 })
 DEED_PARAMS: frozenset[str] = frozenset({"deed", "deed2", "property", "space"})
 SEAT_PARAMS: frozenset[str] = frozenset({"seat", "expected", "winner"})
-"""Refusal parameters that carry a seat number (``3``, engine/banker/setup.py ``seat_of``): said as that
-player's name ("Cat"), never as a number."""
+"""Parameters of :data:`SEAT_REFUSALS` that carry a seat number (``3``, engine/banker/setup.py ``seat_of``): said
+as that player's name ("Cat"), never as a number."""
+SEAT_REFUSALS: frozenset[str] = frozenset({
+    "error.wrong_player", "error.not_playing", "error.already_seated", "error.not_seated", "error.not_winner",
+    "error.token_taken"})
+"""The banker's refusals that name seats (elsewhere ``expected`` may be a list of squares)."""
 RUN_KINDS: frozenset[str] = frozenset({"BuildingBought", "BuildingSold"})
 """Transactions a gesture repeats (one building each): the line says the run's count and total."""
 
@@ -144,8 +148,6 @@ class Presenter:
         for name, value in params:
             if name in MONEY_PARAMS and isinstance(value, int):
                 out[name] = self.money(value)
-            elif name in SEAT_PARAMS and str(value).isdigit():
-                out[name] = self.player_name(f"p{value}")  # a refusal's seat number: the player's name
             elif name in PLAYER_PARAMS:
                 out[name] = self.player_name(str(value))
             elif name == "card" and isinstance(value, str):
@@ -185,8 +187,14 @@ class Presenter:
         return out
 
     def text(self, key: str, params: Iterable[tuple[str, str | int]] = ()) -> str:
-        """Translate ``key`` with ``params`` rendered for display."""
-        return self.tr(key, **self.render_params(params))
+        """Translate ``key`` with ``params`` rendered for display (a refusal's seat numbers as names)."""
+        params = tuple(params)
+        out = self.render_params(params)
+        if key in SEAT_REFUSALS:
+            for name, value in params:
+                if name in SEAT_PARAMS and str(value).isdigit():
+                    out[name] = self.player_name(f"p{value}")  # seat 3: the player's name
+        return self.tr(key, **out)
 
     def prompt(self, prompt: Prompt | None = None) -> str:
         """The prompt line (the view's own prompt by default)."""
