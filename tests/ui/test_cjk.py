@@ -7,8 +7,11 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ui_driver import pump
 
+from ui.i18n import load_catalog
 from ui.touch.widgets import cjktext
 
 pytestmark = pytest.mark.ui
@@ -144,3 +147,17 @@ def test_a_japanese_prompt_drawn_after_a_fit_that_changed_nothing_fits_its_box(u
             assert prompt.texture_size[0] <= prompt.width + 1, (prompt.text, prompt.texture_size, prompt.size)
     finally:
         ui_app.set_language("en")
+
+
+@settings(max_examples=80, deadline=None)
+@given(key=st.sampled_from(sorted(load_catalog("ja"))), width=st.integers(min_value=4, max_value=40))
+def test_every_japanese_message_wraps_whole_and_within_its_width(key: str, width: int) -> None:
+    """Any catalog text: the breaks add no character and drop none (spaces aside), and no line is wider than the
+    width unless it is one Latin word (which stands alone) or one character."""
+    text = load_catalog("ja")[key]
+    wrapped = cjktext.wrap(text, width, width_of)
+    assert re.sub(r"\s", "", wrapped) == re.sub(r"\s", "", text)
+    for line in wrapped.split("\n"):
+        too_wide = width_of(line) > width + 1  # a closing mark may hang on the line it closes
+        assert not too_wide or (" " not in line.strip() and not any(cjktext.is_cjk(ch) for ch in line[1:-1])) \
+            or len(cjktext.char_units(line)) == 1, (width, line)
