@@ -138,32 +138,36 @@ def test_the_quiet_log_escapes_a_client_s_bytes_and_forgets_old_clients() -> Non
     assert len(quiet._last) <= 1024
 
 
-def headless(tmp_path: Path, share: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "BOARDBANK_DB": str(tmp_path / "b.sqlite3"), "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "ui.cli", "headless", "--share", share], input="", env=env,
-                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+def boardbank(tmp_path: Path, command: str, share: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "BOARDBANK_DB": str(tmp_path / "b.sqlite3"), "PYTHONPATH": str(ROOT),
+           "KIVY_HOME": str(tmp_path.parent / "kivy"), "SDL_VIDEODRIVER": "offscreen", "KIVY_NO_ARGS": "1"}
+    return subprocess.run([sys.executable, "-m", "ui.cli", command, "--share", share], input="", env=env,
+                          cwd=ROOT, capture_output=True, text=True, timeout=90, check=False)
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
 
 
-@pytest.mark.parametrize("case", ["port in use", "foreign address"])
-def test_a_share_that_cannot_start_writes_nothing(tmp_path: Path, case: str) -> None:
+@pytest.mark.parametrize(("command", "case"), [("headless", "port in use"), ("headless", "foreign address"),
+                                               ("run", "port in use")])
+def test_a_share_that_cannot_start_writes_nothing(tmp_path: Path, command: str, case: str) -> None:
+    tmp_path = tmp_path / "install"
+    tmp_path.mkdir()
     holder = socket.socket()
     holder.bind(("127.0.0.1", 0))
     holder.listen(1)
     share = f"127.0.0.1:{holder.getsockname()[1]}" if case == "port in use" else "198.51.100.7:0"
     try:
-        fresh = headless(tmp_path, share)  # no installation file yet: none is made
+        fresh = boardbank(tmp_path, command, share)  # no installation file yet: none is made
         assert fresh.returncode == 2 and not (tmp_path / "b.sqlite3").exists(), fresh.stderr
-        lines = fresh.stderr.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("boardbank headless: the share cannot listen on "), lines
+        lines = [x for x in fresh.stderr.strip().splitlines() if not x.startswith(("Config: ", "[INFO"))]
+        assert len(lines) == 1 and lines[0].startswith(f"boardbank {command}: the share cannot listen on "), lines
         with sqlite3.connect(tmp_path / "b.sqlite3") as db:  # an existing file: byte for byte the same
             db.execute("CREATE TABLE t (x)")
         db.close()
         before = snapshot(tmp_path)
-        again = headless(tmp_path, share)
+        again = boardbank(tmp_path, command, share)
         assert again.returncode == 2 and snapshot(tmp_path) == before, again.stderr
     finally:
         holder.close()
