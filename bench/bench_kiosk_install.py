@@ -15,8 +15,9 @@ Steps, each timed (seconds) and checked:
    the modprobe file and /etc/default/boardbank in place, the service and pcscd enabled, tty1's getty off,
    ``boardbank readers`` working as the kiosk's user.
 3. A game played as the kiosk's user (``boardbank headless`` with tests/engine/taps/whole_game.tap into
-   /var/lib/boardbank/boardbank.sqlite3), then ``install.sh`` again as an update: a backup taken first, the
-   game replays the same after it, and from the backup.
+   /var/lib/boardbank/boardbank.sqlite3), a line added to the checkout, then ``install.sh`` again as an
+   update: a backup taken first, the new line installed, the game replays the same after it, and from the
+   backup.
 4. ``install.sh --uninstall``: the program, the unit, the udev and modprobe files gone, the games, the
    settings and the user kept. ``install.sh --uninstall --purge``: the games saved to /var/backups (they
    replay the same), then the data, the settings and the user gone.
@@ -259,6 +260,9 @@ def run(bench: Bench, args: argparse.Namespace) -> None:
     before = replay_json(bench, DB)
     bench.check("the game replays", before.startswith("{"), before[:300])
 
+    marker = f"# bench_kiosk_install: an update {time.time_ns()}\n"  # the update must install the new code
+    with (bench.path(SRC_IN_ROOT) / "ui" / "__init__.py").open("a", encoding="utf-8") as f:
+        f.write(marker)
     with bench.step("install.sh again (update)"):
         done = install(bench, log, "--readers", READERS)
     bench.check("the update exits 0", done.returncode == 0, f"exit {done.returncode}")
@@ -269,6 +273,10 @@ def run(bench: Bench, args: argparse.Namespace) -> None:
     if backups:
         bench.check("the backup replays the same", replay_json(bench, f"/var/lib/boardbank/backups/{backups[0].name}")
                     == before)
+    site = next(bench.path("/opt/boardbank/.venv/lib").glob("python3*/site-packages"), None)
+    installed = site / "ui" / "__init__.py" if site is not None else None
+    bench.check("the update installed the checkout's new code",
+                installed is not None and installed.read_text(encoding="utf-8").endswith(marker))
     check_installed(bench, again=True)
 
     with bench.step("install.sh --uninstall"):
