@@ -1,7 +1,8 @@
 """Every command that opens the installation file refuses a damaged or foreign one: one line
 ``boardbank COMMAND: ...``, exit status 2, and the file (and its -wal/-shm) byte-identical afterwards.
 The damages: a text file, zeros, another application's SQLite file, a file cut in the middle of a page,
-and journals with one and with three b-tree pages zeroed (SQLite's check answers several lines for them)."""
+journals with one and with two b-tree pages zeroed (SQLite's check answers several lines for each), a
+freelist pointing past the end, and a table's schema cut short."""
 
 from __future__ import annotations
 
@@ -98,8 +99,26 @@ def _pages(path: Path) -> None:
     _zero_pages(path, 2)
 
 
+def _freelist(path: Path) -> None:
+    """The header's freelist points past the file's end (quick_check: one line, no banner)."""
+    _a_journal(path)
+    data = bytearray(path.read_bytes())
+    data[32:36] = (99999).to_bytes(4, "big")  # the first freelist trunk page
+    data[36:40] = (5).to_bytes(4, "big")  # free pages
+    path.write_bytes(bytes(data))
+
+
+def _schema(path: Path) -> None:
+    """A table's CREATE statement cut short in sqlite_master (SQLite refuses the schema when it reads it)."""
+    _a_journal(path)
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA writable_schema=ON")
+        db.execute("UPDATE sqlite_master SET sql = 'CREATE TABLE games(' WHERE name = 'games'")
+    db.close()
+
+
 DAMAGES = {"text": _text, "zeros": _zeros, "foreign": _foreign, "truncated": _truncated, "page": _page,
-           "pages": _pages}
+           "pages": _pages, "freelist": _freelist, "schema": _schema}
 
 COMMANDS: list[list[str]] = [
     ["cards", "list", "--db", "{db}"],
