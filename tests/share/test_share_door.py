@@ -163,6 +163,7 @@ def test_a_share_that_cannot_start_writes_nothing(tmp_path: Path, command: str, 
         assert fresh.returncode == 2 and not (tmp_path / "b.sqlite3").exists(), fresh.stderr
         lines = [x for x in fresh.stderr.strip().splitlines() if not x.startswith(("Config: ", "[INFO"))]
         assert len(lines) == 1 and lines[0].startswith(f"boardbank {command}: the share cannot listen on "), lines
+        assert ("is in use" if case == "port in use" else "is not an address of this unit") in lines[0], lines
         with sqlite3.connect(tmp_path / "b.sqlite3") as db:  # an existing file: byte for byte the same
             db.execute("CREATE TABLE t (x)")
         db.close()

@@ -24,6 +24,7 @@ opened.
 from __future__ import annotations
 
 import asyncio
+import errno
 import hmac
 import logging
 import queue
@@ -90,6 +91,17 @@ class Update:
     view: Any
 
 
+def _bind_words(exc: OSError, address: Address) -> str:
+    """Why a bind failed, in words a family can act on."""
+    if exc.errno == errno.EADDRINUSE:
+        return f"port {address.port} is in use (another program, or another boardbank, listens on it)"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"{address.host} is not an address of this unit"
+    if exc.errno == errno.EACCES:
+        return f"port {address.port} needs more rights (below 1024); use one above 1023 such as 8024"
+    return str(exc.strerror or exc)
+
+
 class _Request(web.BaseRequest):
     async def _prepare_hook(self, response: web.StreamResponse) -> None:
         response.headers.pop("Server", None)
@@ -140,7 +152,7 @@ class ShareServer:
         except OSError as exc:
             if sock is not None:
                 sock.close()
-            raise ShareError(f"the share cannot listen on {self.address}: {exc.strerror or exc}") from exc
+            raise ShareError(f"the share cannot listen on {self.address}: {_bind_words(exc, self.address)}") from exc
         self._sock = sock
         self.port = int(sock.getsockname()[1])
 
