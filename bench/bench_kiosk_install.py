@@ -136,9 +136,9 @@ class Bench:
             time.sleep(1)
 
 
-def apt_mirror() -> str:
-    """The first Debian mirror in apt's configuration (one-line or deb822 sources)."""
-    files = [Path("/etc/apt/sources.list"), *sorted(Path("/etc/apt/sources.list.d").glob("*"))]
+def apt_mirror(etc_apt: Path = Path("/etc/apt")) -> str:
+    """The first Debian bookworm mirror in apt's configuration (one-line or deb822 sources; not security)."""
+    files = [etc_apt / "sources.list", *sorted((etc_apt / "sources.list.d").glob("*"))]
     for f in files:
         if not f.is_file():
             continue

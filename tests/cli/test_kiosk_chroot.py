@@ -64,14 +64,21 @@ def test_the_bench_unmounts_the_root_on_every_way_out(tmp_path: Path, case: str)
     assert not root.exists()  # removed (no --keep)
 
 
-def test_the_bench_reads_apt_s_mirror() -> None:
+def test_the_bench_reads_apt_s_mirror(tmp_path: Path) -> None:
     sys.path.insert(0, str(BENCH.parent))
     import bench_kiosk_install
 
-    sources = [Path("/etc/apt/sources.list"), *Path("/etc/apt/sources.list.d").glob("*")]
-    if not any(p.is_file() and "bookworm" in p.read_text(errors="replace") for p in sources):
-        pytest.skip("apt here has no bookworm source")
-    assert bench_kiosk_install.apt_mirror().startswith(("http://", "https://", "file:"))
+    (tmp_path / "sources.list.d").mkdir()
+    (tmp_path / "sources.list").write_text("# nothing\ndeb [arch=arm64] http://mirror.example/raspbian bookworm main\n")
+    assert bench_kiosk_install.apt_mirror(tmp_path) == "http://mirror.example/raspbian"
+    (tmp_path / "sources.list").write_text("")
+    (tmp_path / "sources.list.d" / "debian.sources").write_text(
+        "Types: deb\nURIs: http://security.example/debian-security\nSuites: bookworm-security\n\n"
+        "Types: deb\nURIs: http://deb.example/debian\nSuites: bookworm bookworm-updates\nComponents: main\n")
+    assert bench_kiosk_install.apt_mirror(tmp_path) == "http://deb.example/debian"
+    (tmp_path / "sources.list.d" / "debian.sources").write_text("")
+    with pytest.raises(SystemExit):
+        bench_kiosk_install.apt_mirror(tmp_path)
 
 
 @root_only
