@@ -315,12 +315,13 @@ def manual_clock_wanted(args: argparse.Namespace, stdin: TextIO) -> bool:
 
 def main(args: argparse.Namespace) -> int:
     """The ``headless`` subcommand; returns the exit status."""
-    from ui.share.wiring import check_share, start_share
+    from ui.share.wiring import check_share, release_share, start_share
 
     try:
-        check_share(args)
+        check_share(args)  # the share's address is taken before the installation file is opened
         built = build(args, default_readers=[], manual_clock=manual_clock_wanted(args, sys.stdin))
     except (OSError, ValueError) as exc:
+        release_share(args)
         print(f"boardbank headless: {exc}", file=sys.stderr)
         return 2
     try:
