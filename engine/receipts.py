@@ -1,0 +1,100 @@
+"""Receipts: how an amount the journal recorded was reached (the rule, its figures, its source).
+
+A receipt is pure data made from the state *before* the event (and the events of the same command before
+it): ``rule`` names the sentence that explains it (the catalog key ``receipt.<rule>``), ``source`` the rule's
+place in the project's rule documents (``rules.md 1.9``, ``rules-classic.md 5; seed 001 l. 53``), ``terms``
+its figures by name (money units, counts, percents, dice) and ``amount`` what the figures come to, in
+money units. A ruleset's ``receipt`` function (its ``receipts.py``) makes the receipts of its events and
+falls back on :func:`shared_receipt` for the events every ruleset has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import events as ev
+from engine.editions import Edition
+
+
+@dataclass(frozen=True, slots=True)
+class Receipt:
+    """One amount explained. ``amount`` in money units; ``terms`` are (name, int) pairs in the order said."""
+
+    rule: str
+    source: str
+    amount: int
+    terms: tuple[tuple[str, int], ...] = ()
+
+    def term(self, name: str, default: int = 0) -> int:
+        """The figure called ``name`` (``default`` when it has none)."""
+        for key, value in self.terms:
+            if key == name:
+                return value
+        return default
+
+
+def money_of(event: Any) -> int | None:
+    """The money an event moved, in money units (the sum of its transfers), or None if it moves none."""
+    if isinstance(event, ev.RentPaid | ev.MoneyTransferred | ev.MoneyCorrected | ev.DebtSettled):
+        return int(event.amount)
+    if isinstance(event, ev.SalaryPaid | ev.AuctionWon):
+        return int(event.amount)
+    if isinstance(event, ev.DeedBought):
+        return int(event.price)
+    if isinstance(event, ev.PlayerBankrupt):
+        return int(event.paid + event.covered)
+    row = getattr(event, "money", None)
+    if row is not None:
+        return int(row[0])
+    for name in ("fee", "refund", "cost", "price"):
+        value = getattr(event, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def shared_receipt(state: Any, event: Any, earlier: Sequence[Any] = ()) -> Receipt | None:
+    """The receipt of an event both rulesets have (GO, buying, an auction, a debt, a bankruptcy, a banker's
+    correction), read from ``state`` before it; None for an event this does not explain."""
+    if isinstance(event, ev.SalaryPaid):
+        return Receipt("salary", "rules.md 1.13; rules-classic.md 3", event.amount,
+                       (("salary", state.options.go_salary),))
+    if isinstance(event, ev.DeedBought):
+        return Receipt("price", "rules.md 1.8; rules-classic.md 4", event.price, (("price", event.price),))
+    if isinstance(event, ev.AuctionWon):
+        return Receipt("auction", "rules.md 1.14; rules-classic.md 4", event.amount, (("bid", event.amount),))
+    if isinstance(event, ev.DebtSettled):
+        return Receipt("debt", "rules.md 1.15; rules-classic.md 9", event.amount, (("owed", event.amount),))
+    if isinstance(event, ev.PlayerBankrupt):
+        return Receipt("bankrupt", "rules.md 1.15; rules-classic.md 9", event.paid + event.covered,
+                       (("paid", event.paid), ("covered", event.covered)))
+    if isinstance(event, ev.MoneyCorrected):
+        return Receipt("correction", "flows.md", event.amount, (("amount", event.amount),))
+    return None
+
+
+def walk(edition: Edition, events: Iterable[Any]) -> Iterator[tuple[Any, Receipt | None]]:
+    """Each event of a game with its receipt (None for one that moves no money), the state folded as it
+    goes: the events of a journal, in order. An undo rebuilds the state from the events before it."""
+    from engine.game import Game
+    from engine.rulesets.registry import get_ruleset
+
+    ruleset = get_ruleset(edition.ruleset)
+    make = ruleset.receipt
+    fold = ruleset.fold
+    state = ruleset.new_state(edition)
+    done: list[Any] = []
+    command: list[Any] = []
+    for event in events:
+        if command and command[-1].command != event.command:
+            command = []
+        receipt = make(state, edition, event, tuple(command)) if make is not None else None
+        yield event, receipt
+        done.append(event)
+        command.append(event)
+        if isinstance(event, ev.CommandUndone):
+            state = Game.replay(edition, done).state.copy()
+        else:
+            fold[type(event)](state, event)
