@@ -4,7 +4,8 @@ A receipt is pure data made from the state *before* the event (and the events of
 it): ``rule`` names the sentence that explains it (the catalog key ``receipt.<rule>``), ``source`` the rule's
 place in the project's rule documents (``rules.md 1.9``, ``rules-classic.md 5; seed 001 l. 53``), ``terms``
 its figures by name (money units, counts, percents, dice) and ``amount`` what the figures come to, in
-money units. A ruleset's ``receipt`` function (its ``receipts.py``) makes the receipts of its events and
+money units. A ruleset's ``receipt(state, edition, event, command)`` (its ``receipts.py``; ``command``: every event of
+the event's command, before and after it) makes the receipts of its events and
 falls back on :func:`shared_receipt` for the events every ruleset has.
 """
 
@@ -55,7 +56,7 @@ def money_of(event: Any) -> int | None:
     return None
 
 
-def shared_receipt(state: Any, event: Any, earlier: Sequence[Any] = ()) -> Receipt | None:
+def shared_receipt(state: Any, event: Any, command: Sequence[Any] = ()) -> Receipt | None:
     """The receipt of an event both rulesets have (GO, buying, an auction, a debt, a bankruptcy, a banker's
     correction), read from ``state`` before it; None for an event this does not explain."""
     if isinstance(event, ev.SalaryPaid):
@@ -77,24 +78,40 @@ def shared_receipt(state: Any, event: Any, earlier: Sequence[Any] = ()) -> Recei
 
 def walk(edition: Edition, events: Iterable[Any]) -> Iterator[tuple[Any, Receipt | None]]:
     """Each event of a game with its receipt (None for one that moves no money), the state folded as it
-    goes: the events of a journal, in order. An undo rebuilds the state from the events before it."""
-    from engine.game import Game
-    from engine.rulesets.registry import get_ruleset
-
-    ruleset = get_ruleset(edition.ruleset)
-    make = ruleset.receipt
-    fold = ruleset.fold
-    state = ruleset.new_state(edition)
-    done: list[Any] = []
-    command: list[Any] = []
+    goes: the events of a journal, in order. Each receipt sees the events of its whole command (a rent's
+    late-game tax follows it). An undo rebuilds the state from the events before it."""
+    pending: list[Any] = []
+    walker = _Walker(edition)
     for event in events:
-        if command and command[-1].command != event.command:
-            command = []
-        receipt = make(state, edition, event, tuple(command)) if make is not None else None
-        yield event, receipt
-        done.append(event)
-        command.append(event)
-        if isinstance(event, ev.CommandUndone):
-            state = Game.replay(edition, done).state.copy()
-        else:
-            fold[type(event)](state, event)
+        if pending and pending[-1].command != event.command:
+            yield from walker.command(tuple(pending))
+            pending = []
+        pending.append(event)
+    if pending:
+        yield from walker.command(tuple(pending))
+
+
+class _Walker:
+    """The state of one game folded command by command, for :func:`walk`."""
+
+    def __init__(self, edition: Edition) -> None:
+        from engine.rulesets.registry import get_ruleset
+
+        ruleset = get_ruleset(edition.ruleset)
+        self.edition = edition
+        self.make = ruleset.receipt
+        self.fold = ruleset.fold
+        self.state = ruleset.new_state(edition)
+        self.done: list[Any] = []
+
+    def command(self, events: tuple[Any, ...]) -> Iterator[tuple[Any, Receipt | None]]:
+        from engine.game import Game
+
+        for event in events:
+            made = self.make(self.state, self.edition, event, events) if self.make is not None else None
+            yield event, made
+            self.done.append(event)
+            if isinstance(event, ev.CommandUndone):
+                self.state = Game.replay(self.edition, self.done).state.copy()
+            else:
+                self.fold[type(event)](self.state, event)

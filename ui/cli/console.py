@@ -138,6 +138,11 @@ def build_parser() -> argparse.ArgumentParser:
                        description="The banker without a screen: tap-script lines on stdin, JSON lines on stdout.",
                        epilog=HEADLESS_EPILOG)
     _add_game_options(p)
+    p.add_argument("--lang", default=None, choices=["en", "ru", "ro", "ja"],
+                   help="the language the unit speaks with --speak-to (default: the edition's)")
+    p.add_argument("--speak-to", default=None, metavar="DIR",
+                   help="say each payment, whose turn it is and the standings into DIR as NNNN.wav with "
+                        "NNNN.txt (espeak-ng; docs/story.md)")
 
     p = sub.add_parser("sim", help="bots play whole games through the engine's commands")
     p.add_argument("--edition", default="ultimate-uk", help="edition id: {editions}")

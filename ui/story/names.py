@@ -92,10 +92,28 @@ class Names:
         if ed is None:
             return str(card_id)
         try:
-            key = f"event.{ed.card(card_id).key}"
+            card = ed.card(card_id)
         except (KeyError, LookupError, ValueError):
             return str(card_id)
-        return self.text(key) if self.tr.has(key, "en") else ed.card(card_id).name
+        key = f"event.{card.key}"
+        return self.text(key, **self._card_params(card)) if self.tr.has(key, "en") else card.name
+
+    def _card_params(self, card: Any) -> dict[str, str]:
+        """The figures a classic card's title may name: its target square, amounts, steps, the railway word."""
+        params = dict(card.params)
+        out: dict[str, str] = {}
+        if isinstance(params.get("target"), int):
+            out["place"] = self.place(int(params["target"]))
+        for name in ("amount", "per_house", "per_hotel"):
+            if isinstance(params.get(name), int):
+                out[name] = self.money(int(params[name]))
+        if "amount" not in out and card.amount:
+            out["amount"] = self.money(card.amount)
+        if isinstance(params.get("steps"), int):
+            out["steps"] = str(params["steps"])
+        own = f"railway.{self.edition.id}" if self.edition is not None else "railway"
+        out["railway"] = self.text(own if self.tr.has(own, "en") else "railway")
+        return out
 
     def colour(self, colour: str) -> str:
         key = f"colour.{colour}"

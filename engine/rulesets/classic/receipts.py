@@ -1,6 +1,6 @@
 """Receipts of the classic game: how each amount its events record was reached (engine/receipts.py).
 
-Made from the state before the event and the events of the same command before it (the card just drawn);
+Made from the state before the event and the other events of its command (the card just drawn, the rent's tax after it);
 amounts in money units; sources as docs/rules-classic.md and the seeds name them.
 """
 
@@ -40,8 +40,9 @@ def _taxed(rule: str, source: str, full: int, terms: tuple[tuple[str, int], ...]
     return Receipt(rule, f"{source}; seed 002", full - tax, (*terms, ("tax_percent", percent), ("tax", tax)))
 
 
-def rent_receipt(s: ClassicState, ed: Edition, deed: int, kept: int) -> Receipt:
-    """How the rent of ``deed`` was reached (``kept``: what the owner got, the event's amount)."""
+def rent_receipt(s: ClassicState, ed: Edition, deed: int, kept: int, tax: int = 0) -> Receipt:
+    """How the rent of ``deed`` was reached (``kept``: what the owner got, the event's amount; ``tax``: the
+    late-game rent tax the Bank kept of it, the ``rent_tax`` transfer after it)."""
     d = ed.deeds[deed]
     owner = s.owner.get(deed)
     percent = _rent_tax(s)
@@ -67,14 +68,11 @@ def rent_receipt(s: ClassicState, ed: Edition, deed: int, kept: int) -> Receipt:
         return _taxed("rent_railroad", RENT, rent, (("count", count), ("rent", rent)), percent)
     times = UTILITY_CARD_TIMES if card is not None and card[2] == "tenfold" else d.rents[count - 1]
     rule = "rent_utility_card" if card is not None and card[2] == "tenfold" else "rent_utility"
-    for dice in range(2, 13):  # the dice total is in the command, not the event: the one that gives ``kept``
-        made = _taxed(rule, RENT, times * dice, (("count", count), ("times", times), ("dice", dice)), percent)
-        if made.amount == kept:
-            return made
-    return _taxed(rule, RENT, kept, (("count", count), ("times", times), ("dice", kept // max(1, times))), percent)
+    full = kept + tax  # the dice total is in the command, not the event: the rent before its tax says it
+    return _taxed(rule, RENT, full, (("count", count), ("times", times), ("dice", full // max(1, times))), percent)
 
 
-def _fee(s: ClassicState, ed: Edition, payer: str, amount: int, earlier: Sequence[Any]) -> Receipt:
+def _fee(s: ClassicState, ed: Edition, payer: str, amount: int, command: Sequence[Any]) -> Receipt:
     """A mortgage transfer fee paid as a plain transfer (a debt's deeds): the percent of the deed's mortgage."""
     percent = s.options.mortgage_transfer_fee
     for deed in sorted(ed.deeds):
@@ -84,15 +82,15 @@ def _fee(s: ClassicState, ed: Edition, payer: str, amount: int, earlier: Sequenc
     return Receipt("mortgage_fee", "rules-classic.md 7", amount, (("percent", percent), ("mortgage", amount * 100 // max(1, percent))))
 
 
-def _card(ed: Edition, earlier: Sequence[Any]) -> Any:
-    """The card drawn earlier in the same command (None if none)."""
-    for e in reversed(earlier):
+def _card(ed: Edition, command: Sequence[Any], seq: int) -> Any:
+    """The card drawn before event ``seq`` in its command (None if none)."""
+    for e in reversed([e for e in command if e.seq < seq]):
         if isinstance(e, cev.CardDrawn):
             return cards(ed).get(e.card)
     return None
 
 
-def _money(s: ClassicState, ed: Edition, e: ev.MoneyTransferred, earlier: Sequence[Any]) -> Receipt | None:
+def _money(s: ClassicState, ed: Edition, e: ev.MoneyTransferred, command: Sequence[Any]) -> Receipt | None:
     reason = e.reason
     if reason == "jail_fine":
         return Receipt("jail_fine", "rules-classic.md 8", e.amount, (("fine", s.options.jail_fine),))
@@ -113,9 +111,9 @@ def _money(s: ClassicState, ed: Edition, e: ev.MoneyTransferred, earlier: Sequen
     if reason == "jackpot":
         return Receipt("jackpot", "rules-classic.md 2", s.pot, (("pot", s.pot),))
     if reason == "mortgage_fee":
-        return _fee(s, ed, e.payer, e.amount, earlier)
+        return _fee(s, ed, e.payer, e.amount, command)
     if reason == "repairs":
-        card = _card(ed, earlier)
+        card = _card(ed, command, e.seq)
         if card is not None:
             levels = [v for d, v in s.level.items() if s.owner.get(d) == e.payer]
             houses = sum(v for v in levels if v < HOTEL)
@@ -124,7 +122,7 @@ def _money(s: ClassicState, ed: Edition, e: ev.MoneyTransferred, earlier: Sequen
             return Receipt("repairs", "rules.md 3.3, 3.4", houses * per_house + hotels * per_hotel,
                            (("houses", houses), ("per_house", per_house), ("hotels", hotels), ("per_hotel", per_hotel)))
     if reason == "card":
-        card = _card(ed, earlier)
+        card = _card(ed, command, e.seq)
         if card is not None:
             return Receipt("card", "rules.md 3.3, 3.4", e.amount, (("printed", card.amount),))
     if reason == "bankruptcy":
@@ -132,12 +130,14 @@ def _money(s: ClassicState, ed: Edition, e: ev.MoneyTransferred, earlier: Sequen
     return None
 
 
-def receipt(s: ClassicState, ed: Edition, event: Any, earlier: Sequence[Any] = ()) -> Receipt | None:
+def receipt(s: ClassicState, ed: Edition, event: Any, command: Sequence[Any] = ()) -> Receipt | None:
     """The receipt of ``event`` from the state ``s`` before it; None for an event that moves no money."""
     if isinstance(event, ev.RentPaid):
-        return rent_receipt(s, ed, event.deed, event.amount)
+        tax = next((e.amount for e in command if e.seq == event.seq + 1 and isinstance(e, ev.MoneyTransferred)
+                    and e.reason == "rent_tax"), 0)
+        return rent_receipt(s, ed, event.deed, event.amount, tax)
     if isinstance(event, ev.MoneyTransferred):
-        return _money(s, ed, event, earlier)
+        return _money(s, ed, event, command)
     if isinstance(event, cev.BuildingBought):
         cost = ed.deeds[event.deed].house_cost
         if event.cost != cost:
@@ -169,4 +169,4 @@ def receipt(s: ClassicState, ed: Edition, event: Any, earlier: Sequence[Any] = (
         return Receipt("trade", "rules-classic.md 7", give + take, (("give_cash", give), ("take_cash", take)))
     if isinstance(event, ev.SalaryPaid):
         return Receipt("salary", "rules-classic.md 3", event.amount, (("salary", event.amount),))
-    return shared_receipt(s, event, earlier)
+    return shared_receipt(s, event, command)

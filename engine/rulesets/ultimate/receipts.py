@@ -1,6 +1,6 @@
 """Receipts of Ultimate Banking: how each amount its events record was reached (engine/receipts.py).
 
-Made from the state before the event and the events of the same command before it (the event card that
+Made from the state before the event and the other events of its command (the event card that
 paid or charged); amounts in money units; sources as docs/rules.md names them.
 """
 
@@ -25,15 +25,15 @@ def rent_receipt(s: GameState, ed: Edition, deed: int) -> Receipt:
     return Receipt("rent_level", "rules.md 1.9", rents[level - 1], (("level", level), ("rent", rents[level - 1])))
 
 
-def _card(ed: Edition, earlier: Sequence[Any]) -> Any:
-    """The event card resolved or drawn earlier in the same command (None if none)."""
-    for e in reversed(earlier):
+def _card(ed: Edition, command: Sequence[Any], seq: int) -> Any:
+    """The event card resolved or drawn before event ``seq`` in its command (None if none)."""
+    for e in reversed([e for e in command if e.seq < seq]):
         if isinstance(e, uev.EventResolved | uev.EventDrawn):
             return ed.card(e.card)
     return None
 
 
-def receipt(s: GameState, ed: Edition, event: Any, earlier: Sequence[Any] = ()) -> Receipt | None:
+def receipt(s: GameState, ed: Edition, event: Any, command: Sequence[Any] = ()) -> Receipt | None:
     """The receipt of ``event`` from the state ``s`` before it; None for an event that moves no money."""
     if isinstance(event, ev.RentPaid):
         return rent_receipt(s, ed, event.deed)
@@ -45,7 +45,7 @@ def receipt(s: GameState, ed: Edition, event: Any, earlier: Sequence[Any] = ()) 
     if isinstance(event, ev.MoneyTransferred):
         if event.reason == "jail_fee":
             return Receipt("jail_fee", "rules.md 1.12", s.options.jail_fee, (("fee", s.options.jail_fee),))
-        card = _card(ed, earlier)
+        card = _card(ed, command, event.seq)
         if event.reason == "event_bonus":
             printed = card.amount if card is not None else event.amount
             return Receipt("card", "rules.md 1.11", printed, (("printed", printed),))
@@ -54,4 +54,4 @@ def receipt(s: GameState, ed: Edition, event: Any, earlier: Sequence[Any] = ()) 
             per = card.amount if card is not None else event.amount // max(1, owned)
             return Receipt("highway_tax", "rules.md 1.11", per * owned, (("per_deed", per), ("count", owned)))
         return None
-    return shared_receipt(s, event, earlier)
+    return shared_receipt(s, event, command)
