@@ -52,6 +52,12 @@ def _rent_detail(n: Names, r: Receipt | None) -> str:
         return n.text("story.word.level", level=r.term("level"))
     if r.rule == "rent_set":
         return n.text("story.word.whole_set")
+    if r.rule.startswith("rent_utility"):
+        dice = n.text("story.word.dice", dice=r.term("dice"))
+        return n.text("story.list", first=dice, rest=n.text("story.word.by_card")) if "card" in r.rule else dice
+    if r.rule.startswith("rent_railroad"):
+        owned = n.text("story.word.owned", count=r.term("count"))
+        return n.text("story.list", first=owned, rest=n.text("story.word.by_card")) if "card" in r.rule else owned
     return ""
 
 
@@ -85,7 +91,7 @@ def _ended(e: ev.GameEnded, n: Names, r: Receipt | None) -> str:
     lines = [n.text("story.standing", rank=s.rank, player=n.player(s.player), amount=n.money(s.total))
              for s in e.standings]
     return n.text("story.list", first=n.text("story.ended", player=n.player(e.standings[0].player)),
-                  rest=n.text("story.standings", list=", ".join(lines)))
+                  rest=n.text("story.standings", list=n.text("story.sep").join(lines)))
 
 
 def _started(e: ev.GameStarted, n: Names, r: Receipt | None) -> str:
