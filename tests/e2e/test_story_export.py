@@ -114,3 +114,12 @@ def test_speech_to_files_in_russian_one_wav_per_spoken_entry_and_the_same_journa
         rms = float(re.search(r"RMS\s+amplitude:\s+([0-9.]+)", stat).group(1))  # type: ignore[union-attr]
         assert rms > 0.01, (wav, stat)
     print(f"\n{game}: {len(wavs)} utterances; silent {silent_s:.2f} s, with speech {spoken_s:.2f} s")
+
+
+def test_story_options_without_the_story_format_are_refused(
+        played: dict[str, tuple[Path, list[dict[str, object]], float]]) -> None:
+    db = played["classic"][0]
+    proc = subprocess.run([BOARDBANK, "export", str(db), "--format", "csv", "--receipts"], capture_output=True,
+                          text=True, timeout=60, check=False, env=ENV)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip() == "boardbank export: --lang and --receipts need --format story, got --format csv"

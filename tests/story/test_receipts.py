@@ -66,7 +66,7 @@ def test_a_classic_rent_s_receipt_comes_to_the_rent_charged(case: tuple[Game, ob
     made = classic_receipt(before, CLASSIC, paid, events)
     assert made is not None and made.amount == paid.amount, (made, paid)
     tax = next((e for e in events if isinstance(e, ev.MoneyTransferred) and e.reason == "rent_tax"), None)
-    assert made.term("tax") == (tax.amount if tax else 0)
+    assert made.term("rent_tax") == (tax.amount if tax else 0)
 
 
 @settings(max_examples=80, deadline=None)

@@ -173,7 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", type=int, default=None, help="game id (default: the latest)")
     p.add_argument("--format", choices=["jsonl", "csv", "story"], default="jsonl",
                    help="output format; story: one sentence per entry in --lang (docs/story.md)")
-    p.add_argument("--lang", default="en", choices=["en", "ru", "ro", "ja"], help="story: the language (default en)")
+    p.add_argument("--lang", default=None, choices=["en", "ru", "ro", "ja"], help="story: the language (default en)")
     p.add_argument("--receipts", action="store_true",
                    help="story: after each payment, how its amount was reached (rule, arithmetic, source)")
 

@@ -216,6 +216,8 @@ def export_main(args: argparse.Namespace) -> int:
     sentence per entry in ``--lang``, with ``--receipts`` each amount explained; ui/story/export.py)."""
     from engine.store.export import export_csv, export_jsonl  # replay never loads the exporters
 
+    if args.format != "story" and (getattr(args, "lang", None) or getattr(args, "receipts", False)):
+        return _fail(f"export: --lang and --receipts need --format story, got --format {args.format}")
     try:
         journal, gid = _open_game(args.db, args.game)
         with journal:

@@ -11,7 +11,7 @@ from ui.story.names import Names
 MONEY_TERMS: frozenset[str] = frozenset({
     "rent", "base", "price", "bid", "owed", "paid", "covered", "amount", "fee", "fine", "printed", "per_deed",
     "tax", "worth", "pot", "per_house", "per_hotel", "cost", "mortgage", "interest", "give_cash", "take_cash",
-    "salary",
+    "salary", "rent_tax",
 })
 """Receipt terms that are money (the rest are counts, levels, percents and dice)."""
 
@@ -24,6 +24,6 @@ def receipt_text(receipt: Receipt, names: Names) -> str:
     if receipt.rule == "rent_houses":
         params["houses"] = names.count("receipt.with_houses", receipt.term("houses"))
     text = names.text(f"receipt.{receipt.rule}", **params)
-    if receipt.term("tax"):
-        text = names.text("receipt.less_tax", text=text, tax_percent=params["tax_percent"], tax=params["tax"])
+    if receipt.term("rent_tax"):
+        text = names.text("receipt.less_tax", text=text, tax_percent=params["tax_percent"], tax=params["rent_tax"])
     return names.text("story.receipt", text=text, amount=names.money(receipt.amount), source=receipt.source)

@@ -37,7 +37,7 @@ def _taxed(rule: str, source: str, full: int, terms: tuple[tuple[str, int], ...]
     if not percent:
         return Receipt(rule, source, full, terms)
     tax = full * percent // 100
-    return Receipt(rule, f"{source}; seed 002", full - tax, (*terms, ("tax_percent", percent), ("tax", tax)))
+    return Receipt(rule, f"{source}; seed 002", full - tax, (*terms, ("tax_percent", percent), ("rent_tax", tax)))
 
 
 def rent_receipt(s: ClassicState, ed: Edition, deed: int, kept: int, tax: int = 0) -> Receipt:
