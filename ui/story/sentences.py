@@ -54,10 +54,10 @@ def _rent_detail(n: Names, r: Receipt | None) -> str:
         return n.text("story.word.whole_set")
     if r.rule.startswith("rent_utility"):
         dice = n.text("story.word.dice", dice=r.term("dice"))
-        return n.text("story.list", first=dice, rest=n.text("story.word.by_card")) if "card" in r.rule else dice
+        return n.text("story.sep").join((dice, n.text("story.word.by_card"))) if "card" in r.rule else dice
     if r.rule.startswith("rent_railroad"):
         owned = n.text("story.word.owned", count=r.term("count"))
-        return n.text("story.list", first=owned, rest=n.text("story.word.by_card")) if "card" in r.rule else owned
+        return n.text("story.sep").join((owned, n.text("story.word.by_card"))) if "card" in r.rule else owned
     return ""
 
 
