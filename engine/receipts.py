@@ -91,6 +91,44 @@ def walk(edition: Edition, events: Iterable[Any]) -> Iterator[tuple[Any, Receipt
         yield from walker.command(tuple(pending))
 
 
+class ReceiptBook:
+    """Receipts of a game's events as they become durable (a screen's or a speaker's view of the story).
+
+    Start it with the game's edition and its events so far (or nothing: it waits for a ``GameStarted``);
+    :meth:`add` takes each reaction's new events, whole commands at a time, and gives each with its receipt.
+    A gap in the numbering or another game it was not started with gives None receipts until the next
+    ``GameStarted`` (seq 1), which starts it afresh with that game's edition."""
+
+    def __init__(self, edition: Edition | None = None, events: Iterable[Any] = ()) -> None:
+        self._walker = _Walker(edition) if edition is not None else None
+        self.seq = 0
+        if edition is not None:
+            self.add(tuple(events))
+
+    def add(self, events: Sequence[Any]) -> list[tuple[Any, Receipt | None]]:
+        """``events`` (in order, whole commands) each with its receipt (None: it moves no money, or the
+        book cannot tell)."""
+        out: list[tuple[Any, Receipt | None]] = []
+        start = 0
+        for end in range(1, len(events) + 1):
+            if end == len(events) or events[end].command != events[start].command:
+                out.extend(self._command(tuple(events[start:end])))
+                start = end
+        return out
+
+    def _command(self, group: tuple[Any, ...]) -> list[tuple[Any, Receipt | None]]:
+        first = group[0]
+        if isinstance(first, ev.GameStarted) and first.seq == 1:
+            from engine.editions import load_edition
+
+            self._walker, self.seq = _Walker(load_edition(first.edition)), 0
+        if self._walker is None or first.seq != self.seq + 1:
+            self._walker = None
+            return [(event, None) for event in group]
+        self.seq = group[-1].seq
+        return list(self._walker.command(group))
+
+
 class _Walker:
     """The state of one game folded command by command, for :func:`walk`."""
 

@@ -116,3 +116,36 @@ def test_walk_gives_each_money_event_a_receipt_of_its_amount() -> None:
     for event, made in walk(CLASSIC, game.events):
         if isinstance(event, ev.RentPaid):
             assert made is not None and made.amount == money_of(event) > 0
+
+
+def test_a_receipt_book_fed_reaction_by_reaction_gives_the_receipts_walk_gives() -> None:
+    from engine.receipts import ReceiptBook
+
+    game = started(CLASSIC)
+    s = game.state
+    for deed in (1, 2):
+        s.owner[deed] = "p2"
+    events = list(game.events)
+    events += game.apply(PayRent("p1", 1))
+    events += game.apply(PayRent("p1", 2))
+    whole = list(walk(CLASSIC, events))
+    fed = ReceiptBook()
+    got = fed.add(events[:1]) + fed.add(events[1:2]) + fed.add(events[2:])
+    assert got == whole
+    resumed = ReceiptBook(CLASSIC, events[:2])
+    assert resumed.add(events[2:]) == whole[2:]
+
+
+def test_a_receipt_book_says_nothing_it_cannot_know_and_starts_again_at_a_new_game() -> None:
+    from engine.receipts import ReceiptBook
+
+    game = started(CLASSIC)
+    game.state.owner[1] = "p2"
+    events = list(game.events) + list(game.apply(PayRent("p1", 1)))
+    book = ReceiptBook()
+    assert all(r is None for _, r in book.add(events[1:]))  # joined mid-game: no state to read
+    other = started(ULTIMATE)
+    other.state.owner[1], other.state.level[1] = "p2", 2
+    more = list(other.events) + list(other.apply(PayRent("p1", 1)))
+    told = dict((type(e).__name__, r) for e, r in book.add(more))
+    assert told["RentPaid"] is not None and told["RentPaid"].rule == "rent_level"

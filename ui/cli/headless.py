@@ -147,6 +147,7 @@ class Headless:
         if reaction.duplicate:
             command = reaction.events[0].command if reaction.events else None
             self.emit({"type": "duplicate", "command": command})
+        fresh: list[Any] = []  # the events printed now for the first time (said with --speak-to)
         for event in reaction.events:
             key = (game_id, event.seq)
             if reaction.duplicate:
@@ -157,8 +158,9 @@ class Headless:
                 continue
             self._printed.add(key)
             self.emit({"type": "event", "game": game_id, "seq": event.seq, "event": event_to_record(event)})
-            if self.speaker is not None:
-                self.speaker.event(event, reaction.view)
+            fresh.append(event)
+        if self.speaker is not None and fresh:
+            self.speaker.events(fresh, reaction.view)
         for cue in reaction.cues:
             self.emit({"type": "cue", "cue": str(cue)})
             for reader in self.built.readers:
@@ -363,5 +365,7 @@ def _speaker(args: argparse.Namespace, built: Built) -> Any:
     from ui.story.speech import Speaker
 
     lang = getattr(args, "lang", None) or built.edition.language
+    durable = built.banker.durable
     return Speaker(folder, lang if lang in ("en", "ru", "ro", "ja") else "en",
-                   on_error=lambda text: print(f"boardbank headless: speech: {text}", file=sys.stderr))
+                   on_error=lambda text: print(f"boardbank headless: speech: {text}", file=sys.stderr),
+                   game=durable.game if durable is not None else None)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from engine import events as ev
-from engine.receipts import money_of
+from engine.receipts import Receipt, ReceiptBook, money_of
 from ui.i18n import Translator
 from ui.story.names import Names
 from ui.story.sentences import sentence
@@ -89,23 +89,23 @@ class EspeakVoice:
                               f"{done.stderr.decode(errors='replace').strip()[:200]}")
 
 
-def utterance(event: Any, names: Names) -> str:
-    """What the unit says for ``event``: a payment's sentence, whose turn it is, the final standings; ""
-    for anything else."""
+def utterance(event: Any, names: Names, receipt: Receipt | None = None) -> str:
+    """What the unit says for ``event``: a payment's sentence (with its receipt's detail: the hotel, the
+    level), whose turn it is, the final standings; "" for anything else."""
     if isinstance(event, ev.TurnEnded | ev.GameEnded) or money_of(event) is not None:
-        return sentence(event, names)
+        return sentence(event, names, receipt)
     return ""
 
 
 class Speaker:
     """Says texts through a worker thread into ``folder`` (``NNNN.wav`` + ``NNNN.txt``), in order.
 
-    :meth:`say` and :meth:`event` return at once; :meth:`close` waits for what is queued (at most
+    :meth:`say` and :meth:`events` return at once; :meth:`close` waits for what is queued (at most
     ``timeout_s``). A failed utterance is counted in ``failures`` and logged by ``on_error``; the game goes on.
     """
 
     def __init__(self, folder: Path, lang: str, voice: Voice | None = None, sink: Sink | None = None,
-                 on_error: Callable[[str], None] | None = None) -> None:
+                 on_error: Callable[[str], None] | None = None, game: Any = None) -> None:
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.lang = lang
@@ -113,6 +113,7 @@ class Speaker:
         self.sink = sink
         self.on_error = on_error or (lambda message: None)
         self.tr = Translator(lang)
+        self.book = ReceiptBook(game.edition, game.events) if game is not None else ReceiptBook()
         self.count = 0
         self.written = 0
         self.failures = 0
@@ -127,9 +128,12 @@ class Speaker:
             self.count += 1
             self._queue.put((self.count, text))
 
-    def event(self, event: Any, view: Any) -> None:
-        """Say what :func:`utterance` says for a durable ``event``, naming things as ``view`` does."""
-        self.say(utterance(event, Names.from_view(view, self.lang, self.tr)))
+    def events(self, events: Any, view: Any) -> None:
+        """Say what :func:`utterance` says for each new durable event (whole commands, in order), naming
+        things as ``view`` does; the receipts come from the book of the game (``game``: a resumed one's)."""
+        names = Names.from_view(view, self.lang, self.tr)
+        for event, receipt in self.book.add(tuple(events)):
+            self.say(utterance(event, names, receipt))
 
     def _work(self) -> None:
         while (item := self._queue.get()) is not None:
