@@ -68,9 +68,11 @@ def shared_receipt(state: Any, event: Any, command: Sequence[Any] = ()) -> Recei
         return Receipt("auction", "rules.md 1.14; rules-classic.md 4", event.amount, (("bid", event.amount),))
     if isinstance(event, ev.DebtSettled):
         return Receipt("debt", "rules.md 1.15; rules-classic.md 9", event.amount, (("owed", event.amount),))
-    if isinstance(event, ev.PlayerBankrupt):
+    if isinstance(event, ev.PlayerBankrupt):  # ``deeds``: those handed over in the same command (classic)
+        deeds = sum(len(getattr(e, "deeds", ())) for e in command
+                    if e.seq > event.seq and getattr(e, "player", None) == event.player and hasattr(e, "cards"))
         return Receipt("bankrupt", "rules.md 1.15; rules-classic.md 9", event.paid + event.covered,
-                       (("paid", event.paid), ("covered", event.covered)))
+                       (("paid", event.paid), ("covered", event.covered), ("deeds", deeds)))
     if isinstance(event, ev.MoneyCorrected):
         return Receipt("correction", "flows.md", event.amount, (("amount", event.amount),))
     return None

@@ -114,6 +114,15 @@ def test_the_examples_read_as_the_table_says_them() -> None:
 
     assert (sentence(BuildingBought(1, 1, "p1", 4, 1, 50), n)
             == "Building: Ann buys a house on Oriental Avenue, M50")
+    from engine.receipts import shared_receipt
+    from engine.rulesets.classic.events import AssetsTransferred
+
+    bankrupt = ev.PlayerBankrupt(7, 3, "p2", "p1", 514, 0)
+    command = (bankrupt, AssetsTransferred(8, 3, "p2", "p1", (1, 3, 6), ()))
+    made = shared_receipt(None, bankrupt, command)
+    assert sentence(bankrupt, n, made) == "Bankruptcy: Boris hands Ann M514 and 3 deeds"
+    assert sentence(bankrupt, names("ru"), made) == \
+        "Банкротство: Boris отдаёт все деньги, M514, и 3 участка, их получает Ann"
     ru = names("ru")
     assert sentence(ev.RentPaid(1, 1, "p2", "p1", 2, 450), ru) == \
         "Аренда: Boris платит M450 за «Baltic Avenue», получает Ann"

@@ -70,8 +70,9 @@ def _rent(e: ev.RentPaid, n: Names, r: Receipt | None) -> str:
 
 def _bankrupt(e: ev.PlayerBankrupt, n: Names, r: Receipt | None) -> str:
     form = "to_bank" if e.creditor == "bank" else "p2p"
-    text = n.text(f"story.bankrupt.{form}", player=n.player(e.player), creditor=n.player(e.creditor),
-                  amount=n.money(e.paid))
+    deeds = r.term("deeds") if r is not None else 0  # handed over with the cash (the classic game)
+    text = n.text(f"story.bankrupt.{form}_deeds" if deeds else f"story.bankrupt.{form}", player=n.player(e.player),
+                  creditor=n.player(e.creditor), amount=n.money(e.paid), deeds=n.count("story.n_deeds", deeds))
     if e.covered:
         text = n.text("story.list", first=text, rest=n.text("story.bankrupt.covered", amount=n.money(e.covered)))
     return text
