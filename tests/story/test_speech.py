@@ -98,3 +98,21 @@ def test_the_doctor_names_each_language_s_voice(monkeypatch: pytest.MonkeyPatch)
     checks = {c.name: c for c in check_voices()}
     assert checks["voice en"].status == "OK" and checks["voice en"].detail == "espeak-ng en"
     assert checks["voice ru"].status == "WARN" and "espeak-ng" in checks["voice ru"].fix
+
+
+def test_a_speech_folder_that_cannot_be_written_is_refused_before_the_game_opens(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed")
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    db = tmp_path / "bb.sqlite3"
+    proc = subprocess.run([str(Path(sys.executable).with_name("boardbank")), "headless", "--db", str(db),
+                           "--speak-to", str(blocker / "said")], input="", capture_output=True, text=True,
+                          timeout=60, check=False, env={**os.environ, "BOARDBANK_DB": ""})
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith(f"boardbank headless: --speak-to {blocker / 'said'}: cannot write there")
+    assert len(proc.stderr.strip().splitlines()) == 1 and not db.exists()

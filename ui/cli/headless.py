@@ -327,8 +327,12 @@ def main(args: argparse.Namespace) -> int:
 
     try:
         check_share(args)
+        if getattr(args, "speak_to", None):
+            from ui.story.speech import check_speak_to
+
+            check_speak_to(args.speak_to)
         built = build(args, default_readers=[], manual_clock=manual_clock_wanted(args, sys.stdin))
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RuntimeError) as exc:
         print(f"boardbank headless: {exc}", file=sys.stderr)
         return 2
     try:

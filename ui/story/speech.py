@@ -89,6 +89,22 @@ class EspeakVoice:
                               f"{done.stderr.decode(errors='replace').strip()[:200]}")
 
 
+def check_speak_to(folder: str | Path) -> Path:
+    """The ``--speak-to`` folder made ready before anything else starts; :class:`SpeechError` names the
+    folder and why it cannot be used, or that espeak-ng is missing."""
+    path = Path(folder)
+    if espeak_path() is None:
+        raise SpeechError(f"--speak-to {folder}: espeak-ng is not installed (scripts/install-system-deps.sh run)")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".boardbank-probe"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise SpeechError(f"--speak-to {folder}: cannot write there: {exc.strerror or exc}") from None
+    return path
+
+
 def utterance(event: Any, names: Names, receipt: Receipt | None = None) -> str:
     """What the unit says for ``event``: a payment's sentence (with its receipt's detail: the hotel, the
     level), whose turn it is, the final standings; "" for anything else."""
