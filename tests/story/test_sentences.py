@@ -153,3 +153,16 @@ def test_every_plural_entry_has_each_language_s_forms() -> None:
             assert len(forms) == catalog.num_plurals and all(forms), (lang, key, forms)
             assert all("{count}" in form for form in forms), (lang, key)
     assert keys["en"] and all(k == keys["en"] for k in keys.values()), keys
+
+
+@pytest.mark.parametrize("edition", sorted(__import__("engine.editions", fromlist=["x"]).list_editions()))
+def test_every_edition_names_its_deeds_and_money_in_each_language(edition: str) -> None:
+    from ui.i18n import Translator
+
+    ed = load_edition(edition)
+    for lang in LANGUAGES:
+        n = Names(lang, ed.currency, {"p1": "Ann", "p2": "Boris"}, ed, Translator(lang))
+        text = sentence(ev.RentPaid(1, 1, "p2", "p1", 1, 1500), n)
+        own = (ed.names.get(lang) or ed.names[ed.language])[ed.deeds[1].position]
+        assert own in text and n.money(1500) in text, (edition, lang, text)
+        assert not RAW_KEY.search(text)

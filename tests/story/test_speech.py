@@ -116,3 +116,19 @@ def test_a_speech_folder_that_cannot_be_written_is_refused_before_the_game_opens
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.startswith(f"boardbank headless: --speak-to {blocker / 'said'}: cannot write there")
     assert len(proc.stderr.strip().splitlines()) == 1 and not db.exists()
+
+
+def test_a_piper_model_on_disk_is_named_only_with_piper_installed(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    from ui.story.speech import piper_models
+
+    (tmp_path / "ru_RU-irina-medium.onnx").write_bytes(b"")
+    (tmp_path / "ru_RU-irina-medium.onnx.json").write_text("{}")
+    (tmp_path / "en_US-lone.onnx").write_bytes(b"")  # no .onnx.json beside it: not a usable model
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "piper" else real(name, *a))
+    assert piper_models(tmp_path) == {}
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: object() if name == "piper" else real(name, *a))
+    assert piper_models(tmp_path) == {"ru": tmp_path / "ru_RU-irina-medium.onnx"}
