@@ -212,13 +212,21 @@ def _print_replay(args: argparse.Namespace, game: Game, gid: int, problem: str |
 # -- export ------------------------------------------------------------------------------------------
 
 def export_main(args: argparse.Namespace) -> int:
-    """``boardbank export DB --format jsonl|csv``: the game's commands and events on stdout."""
+    """``boardbank export DB --format jsonl|csv|story``: the game's commands and events on stdout (story: one
+    sentence per entry in ``--lang``, with ``--receipts`` each amount explained; ui/story/export.py)."""
     from engine.store.export import export_csv, export_jsonl  # replay never loads the exporters
 
+    if args.format != "story" and (getattr(args, "lang", None) or getattr(args, "receipts", False)):
+        return _fail(f"export: --lang and --receipts need --format story, got --format {args.format}")
     try:
         journal, gid = _open_game(args.db, args.game)
         with journal:
-            if args.format == "csv":
+            if args.format == "story":
+                from ui.story.export import export_story
+
+                export_story(DurableGame.open(journal, gid).game, getattr(args, "lang", "en") or "en", sys.stdout,
+                             receipts=getattr(args, "receipts", False))
+            elif args.format == "csv":
                 export_csv(journal, gid, sys.stdout)
             else:
                 export_jsonl(journal, gid, sys.stdout)
