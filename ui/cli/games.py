@@ -64,6 +64,10 @@ def sim_main(args: argparse.Namespace) -> int:
     """``boardbank sim``: bots play ``--games`` games; a JSON object (``--json``) or a short summary."""
     from engine.sim.runner import run_sim  # replay and export never load the simulator
 
+    if getattr(args, "compare", None):
+        from ui.cli.simcompare import compare_main
+
+        return compare_main(args)
     try:
         edition = load_edition(args.edition)
         options = dict(parse_option_text(text) for text in args.option)
