@@ -155,7 +155,8 @@ def compare(edition: Edition, players: int, games: int, seed: int, base: Options
             variants: Sequence[Options], *, turn_cap: int | None = None, jail_strategy: str = "short",
             progress: Callable[[int, int], None] | None = None) -> tuple[Arm, list[Arm]]:
     """Play ``games`` games of the baseline ``base`` and of each variant (``base`` with the variant's values
-    over it) on the same seeds, the bots leaving jail by ``jail_strategy``. Every option set is checked first (nothing is played if one is wrong).
+    over it) on the same seeds, the bots leaving jail by ``jail_strategy``. Every option set is checked
+    first (nothing is played if one is wrong).
     ``progress(done, total)`` counts games of all arms."""
     if games < 1:
         raise SimError(f"expected at least 1 game, got {games}")
