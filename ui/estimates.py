@@ -15,6 +15,7 @@ estimate). Budget: :data:`BUDGET_S` seconds of one core per estimate (engine/sim
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -89,10 +90,8 @@ def write_cached(key: Key, estimate: Estimate, root: Path | None = None) -> None
 
 def _lower_priority() -> None:
     """The worker's initializer: run after everything else on the unit."""
-    try:
+    with contextlib.suppress(OSError):  # a platform without nice
         os.nice(NICENESS)
-    except OSError:  # pragma: no cover - a platform without nice
-        pass
 
 
 def compute(edition: str, players: int, options: dict[str, int | bool], games: int | None,
