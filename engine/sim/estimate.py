@@ -57,8 +57,8 @@ def estimate(edition: Edition, players: int, options: Options, *, games: int | N
         games = games_for_budget(edition, players, budget_s) if clock is None else MAX_GAMES
     deadline = None if clock is None or budget_s is None else clock() + budget_s
     for i in range(games):
-        if deadline is not None and i >= MIN_GAMES and clock is not None and clock() >= deadline:
-            break
+        if deadline is not None and clock is not None and clock() >= deadline and i >= MIN_GAMES:
+            break  # the clock is read before every pair
         game_seed = derive_seed(seed, i)
         play_game(edition, players, game_seed, base.options, base)
         play_game(edition, players, game_seed, variant.options, variant)

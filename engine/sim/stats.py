@@ -91,7 +91,9 @@ def wilson(successes: int, n: int) -> Interval:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes == 0 else min(p, centre - half)  # exact at the ends (no rounding error)
+    high = 1.0 if successes == n else max(p, centre + half)
+    return Interval(p, low, high)
 
 
 def paired_difference(base: Sequence[float], variant: Sequence[float]) -> Interval:
