@@ -78,4 +78,4 @@ def test_paired_runs_must_have_the_same_length() -> None:
 def test_a_difference_is_clear_only_when_its_interval_excludes_zero() -> None:
     assert Interval(1, 0.5, 1.5).excludes_zero() and Interval(-1, -2, -0.1).excludes_zero()
     assert not Interval(0.2, -0.1, 0.5).excludes_zero()
-    assert Z95 == pytest.approx(1.96, abs=1e-3)
+    assert pytest.approx(1.96, abs=1e-3) == Z95

@@ -18,11 +18,19 @@ from engine.errors import EngineError
 from engine.options import parse_option_text
 from engine.sim.compare import MEASURES, SHARES, Arm, compare, effects
 from engine.sim.stats import Interval
-from ui.cli.games import _fail, _progress_bar
+from ui.cli.progress import progress_bar
 
 LABELS = {"turns": "turns to finish", "first_wins": "first player wins", "money": "money on the table",
           "capped": "capped games"}
 TIMED_LABEL = "length (turns)"  # with the classic time_limit option
+
+
+EXIT_BAD_INPUT = 2
+
+
+def _fail(message: str) -> int:
+    print(f"boardbank {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 def parse_variant(text: str) -> dict[str, int | bool]:
@@ -60,7 +68,7 @@ def compare_main(args: argparse.Namespace) -> int:
         variants = [parse_variant(text) for text in args.compare]
         arms = compare(edition, args.players, args.games, args.seed, base, variants,
                        turn_cap=getattr(args, "max_turns", None),
-                       jail_strategy=getattr(args, "jail_strategy", "short"), progress=_progress_bar(sys.stderr))
+                       jail_strategy=getattr(args, "jail_strategy", "short"), progress=progress_bar(sys.stderr))
     except (EngineError, ValueError) as exc:
         return _fail(f"sim: {exc}")
     baseline, others = arms
