@@ -3,7 +3,8 @@
 The setup screen asks :meth:`Estimates.request` for each option or preset it shows; the call never plays a
 game: it returns the cached :class:`~engine.sim.compare.Estimate` at once, or None after handing the work to
 one background process (``multiprocessing``'s ``spawn``: a fresh interpreter that imports the engine only,
-never Kivy, at a lower priority, ``os.nice``). The screen calls :meth:`Estimates.poll` from its clock (e.g.
+never Kivy, at a lower priority, ``os.nice``; it exits when nothing is left to estimate, so the kiosk holds
+its memory only while estimating). The screen calls :meth:`Estimates.poll` from its clock (e.g.
 every 0.5 s): finished estimates are written to the cache and each request's ``on_ready(estimate)`` is called
 there, in the caller's thread. Words for an estimate in four languages: ui/estimate_text.py.
 
@@ -168,6 +169,9 @@ class Estimates:
             done.append(estimate)
             for callback in callbacks:
                 callback(estimate)
+        if not self._pending and self._pool is not None:
+            self._pool.shutdown(wait=False)  # idle: the worker exits and its memory goes back to the unit
+            self._pool = None
         return done
 
     def _worker(self) -> ProcessPoolExecutor:

@@ -47,6 +47,7 @@ def test_a_request_returns_at_once_then_the_estimate_arrives_by_poll_and_is_cach
     assert estimates.pending() == 1
     (got,) = _wait(estimates)
     assert ready == [got] and got.games == 4 and got.options == {"start_money": 2000}
+    assert estimates._pool is None  # idle: the worker has gone, its memory with it
     assert estimates.request("ultimate-uk", 3, {"start_money": 2000}) is got
     again = est.Estimates(tmp_path)  # a new session reads the file
     assert again.request("ultimate-uk", 3, {"start_money": 2000}) == got
