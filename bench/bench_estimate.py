@@ -6,7 +6,8 @@ typical option set with the setup screen's budget (ui/estimates.py ``BUDGET_S``,
 pair of games): its wall time, paired games, and the 95 % interval's half-width of the length (turns and
 percent of the defaults') and of the first player's wins (percentage points). Last, the background worker
 (ui/estimates.py: a spawned interpreter at a lower priority) runs one estimate: the time from the request to
-the answer by ``poll`` and the worker's peak resident memory (``VmHWM``, MiB).
+the answer by ``poll`` and the worker's peak resident memory (``VmHWM``, MiB); and what the app's own process
+holds more for the estimates (imports and a first key: multiprocessing is imported only with the worker).
 Usage: ``python bench/bench_estimate.py [--players N] [--budget S] [--rate-seconds S] [--editions ID,ID]``.
 """
 
@@ -77,6 +78,29 @@ def worker(edition_id: str, players: int, budget_s: float) -> None:
               f"{1000 * (time.perf_counter() - again):.1f} ms ({'hit' if cached else 'miss'})")
 
 
+APP_SIDE = """
+import sys
+def rss():
+    return int(open('/proc/self/status').read().split('VmRSS:')[1].split()[0]) / 1024
+import engine.game, engine.editions, ui.i18n, ui.money, engine.rulesets.registry
+engine.editions.load_edition('classic-uk')
+before, modules = rss(), len(sys.modules)
+import ui.estimates, ui.estimate_text
+ui.estimates.Estimates().key('classic-uk', 4, {'start_money': 2000})
+print(f'{rss() - before:.2f} MiB, {len(sys.modules) - modules} modules')
+"""
+
+
+def app_side() -> None:
+    """What the app's own process holds more for the estimates (the worker apart): import and a first key."""
+    import subprocess
+
+    root = str(Path(__file__).resolve().parents[1])
+    done = subprocess.run([sys.executable, "-c", APP_SIDE], capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": root}, cwd=root)
+    print(f"app side: ui.estimates imported and one key made: {done.stdout.strip()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
@@ -102,6 +126,7 @@ def main() -> None:
               f"first player's wins {100 * first.diff.value:+.1f} ± {100 * first.diff.half:.1f} points")
     for edition_id in (editions[0], editions[-1]):
         worker(edition_id, args.players, args.budget)
+    app_side()
 
 
 if __name__ == "__main__":

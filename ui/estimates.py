@@ -20,17 +20,19 @@ import contextlib
 import hashlib
 import json
 import logging
-import multiprocessing
 import os
 from collections.abc import Callable, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from engine.editions import load_edition
 from engine.sim.compare import Estimate, canonical_options
 from ui.paths import cache_dir
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 BUDGET_S: Final = 8.0  # seconds of play per estimate: within the 10 s on one core, with the start
 NICENESS: Final = 10  # the worker's os.nice increment: the UI's process always runs first
@@ -175,7 +177,10 @@ class Estimates:
         return done
 
     def _worker(self) -> ProcessPoolExecutor:
-        if self._pool is None:
+        if self._pool is None:  # multiprocessing is imported only now: ~1.5 MiB the idle app does not hold
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
                                              initializer=_lower_priority)
         return self._pool
