@@ -6,6 +6,7 @@ import pytest
 
 from engine.editions import load_edition
 from engine.errors import OptionError
+from engine.rulesets.classic.sim import TURNS_PER_MINUTE
 from engine.sim import compare as cmp
 from engine.sim import estimate as est
 from engine.sim.compare import Estimate, canonical_options, compare, effects, estimate_of
@@ -112,3 +113,11 @@ def test_effects_refuse_arms_of_other_seeds() -> None:
     with pytest.raises(SimError, match="same seeds"):
         estimate_of(UK, 2, a, c)
     assert estimate_of(UK, 2, a, b).games == 2
+
+
+def test_a_time_limited_classic_game_ends_when_its_time_is_up() -> None:
+    report = run_sim(CLASSIC, 4, 6, 3, options={"time_limit": 30})
+    assert report.completed == 6 and report.capped == 0 and report.invariant_violations == 0, report.problems
+    assert max(report.game_turns) <= 30 * TURNS_PER_MINUTE == 60
+    base, (timed,) = compare(CLASSIC, 4, 6, 3, {}, [{"time_limit": 30}])
+    assert effects(base, timed)["turns"].diff.high < 0  # the length with a time limit: shorter
