@@ -121,3 +121,9 @@ def test_a_time_limited_classic_game_ends_when_its_time_is_up() -> None:
     assert max(report.game_turns) <= 30 * TURNS_PER_MINUTE == 60
     base, (timed,) = compare(CLASSIC, 4, 6, 3, {}, [{"time_limit": 30}])
     assert effects(base, timed)["turns"].diff.high < 0  # the length with a time limit: shorter
+
+
+def test_a_preset_and_the_values_it_sets_are_one_canonical_option_set() -> None:
+    preset = canonical_options(CLASSIC, {"second_text": True})
+    assert preset == canonical_options(CLASSIC, {"second_text": True, "one_house_per_set": True})
+    assert preset["one_house_per_set"] is True and preset["house_sell_price"] == 100
