@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from engine.editions import load_edition
-from engine.sim.compare import Estimate, canonical_options
+from engine.sim.compare import Estimate, canonical_options, check_settings
 from ui.paths import cache_dir
 
 if TYPE_CHECKING:
@@ -134,8 +134,10 @@ class Estimates:
                 on_ready: OnReady | None = None) -> Estimate | None:
         """The estimate of ``options`` for ``players`` players of ``edition`` if known (memory, then the cache
         file), else None, the work started (once per key) and ``on_ready`` kept for :meth:`poll`. Plays no
-        game here: a tap is never delayed by more than a small file's read."""
+        game here: a tap is never delayed by more than a small file's read. Settings that cannot be played
+        raise at once (``OptionError``, ``SimError``), nothing started."""
         key = self.key(edition, players, options)
+        check_settings(load_edition(edition), players, dict(key[2]))  # e.g. more players than max_players
         known = self._memory.get(key) or read_cached(key, self.root)
         if known is not None:
             self._memory[key] = known

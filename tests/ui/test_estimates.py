@@ -11,6 +11,7 @@ import pytest
 
 from engine.errors import OptionError
 from engine.sim.compare import MEASURES, Effect, Estimate
+from engine.sim.results import SimError
 from engine.sim.stats import Interval
 from ui import estimates as est
 from ui.estimate_text import effect_lines, pending_text, turns_text
@@ -60,9 +61,11 @@ def test_the_worker_runs_at_a_lower_priority(estimates: est.Estimates) -> None:
     assert estimates._worker().submit(os.nice, 0).result(timeout=DEADLINE_S) == mine + est.NICENESS
 
 
-def test_a_wrong_option_is_refused_and_nothing_starts(estimates: est.Estimates) -> None:
+def test_settings_that_cannot_be_played_are_refused_and_nothing_starts(estimates: est.Estimates) -> None:
     with pytest.raises(OptionError, match="nope"):
         estimates.request("classic-uk", 4, {"nope": 1})
+    with pytest.raises(SimError, match="max_players=6"):
+        estimates.request("ultimate-uk", 6, {})
     assert estimates.pending() == 0 and estimates._pool is None
 
 
@@ -126,3 +129,19 @@ def test_the_effect_words_are_in_every_catalog() -> None:
     for lang in LANGUAGES:
         assert keys <= set(load_catalog(lang)), lang
         assert pending_text(TR, lang)
+
+
+def test_a_failed_estimate_is_dropped_and_asked_again_is_tried_again(estimates: est.Estimates,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
+    from concurrent.futures import Future
+
+    key = estimates.key("classic-uk", 4, {"start_money": 2000})
+    failed: Future[dict[str, object]] = Future()
+    failed.set_exception(RuntimeError("the worker went away"))
+    called: list[Estimate] = []
+    estimates._pending[key] = failed
+    estimates._waiting[key] = [called.append]
+    assert estimates.poll() == [] and called == [] and estimates.pending() == 0
+    assert "the worker went away" in caplog.text
+    assert estimates.request("classic-uk", 4, {"start_money": 2000}) is None and estimates.pending() == 1
+    assert _wait(estimates)[0].options == {"start_money": 2000}
