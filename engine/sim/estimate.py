@@ -18,8 +18,9 @@ from engine.sim.compare import Arm, Estimate, Options, check_settings, estimate_
 from engine.sim.results import SimError, derive_seed
 
 GAMES_PER_SECOND: Final[dict[str, float]] = {"ultimate": 250.0, "classic": 120.0}
-"""Games of 4 bots per second on one core of the reference machine (no invariant checks), per ruleset; a
-game of ``p`` players is counted as ``p / 4`` of one (bench/bench_estimate.py prints the measured figures)."""
+"""Games of 4 bots per second on one core of the reference machine (no invariant checks), per ruleset, set
+below the lowest figures bench/bench_estimate.py measured on a busy machine (classic 240..540 by edition,
+Ultimate 290..830); a game of ``p`` players is counted as ``p / 4`` of one."""
 BUDGET_SHARE: Final = 0.6  # the share of the budget the table's rate plans for (slower variants, a busy core)
 MIN_GAMES: Final = 20  # fewer paired games give intervals too wide to say anything
 MAX_GAMES: Final = 2000  # more narrow the intervals little (their width goes as 1/sqrt(games))
