@@ -160,6 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop a game after N turns (reason cap; default: the ruleset's, 1000 for classic)")
     p.add_argument("--plot", default=None, metavar="FILE.png",
                    help="draw landing shares on the board and the game lengths (needs the 'plot' extra)")
+    p.add_argument("--compare", nargs="+", default=None, metavar="OPTION=VALUE",
+                   help="play the baseline (the --option values) and each variant (NAME=VALUE, several joined "
+                        "by commas) on the same seeds; print them side by side with 95 %% intervals")
 
     p = sub.add_parser("replay", help="rebuild a game from its journal and print the state")
     p.add_argument("db", metavar="DB", help="the installation's SQLite file")
