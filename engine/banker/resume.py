@@ -28,6 +28,7 @@ from engine.banker.context import Context, Gesture
 from engine.banker.pin import is_record
 from engine.banker.plugins import view_part
 from engine.banker.table import GESTURE_STATES, BankerState
+from engine.banker.undoing import game_names, turn_number
 from engine.banker.view import phase_state, wealth_history
 from engine.editions import list_editions
 from engine.events import BidPlaced, Event
@@ -48,6 +49,9 @@ def resume_game(ctx: Context) -> tuple[bool, dict[str, Any] | None]:
     events = ctx.durable.game.events if ctx.durable is not None else ()
     current = is_current(record, ctx.latest_game, events[-1].seq if events else 0)
     if current and record is not None and record.get("game") is None:
+        if ctx.durable is not None and ctx.durable.game.state.phase not in ("over", "setup"):
+            ctx.previous = ctx.durable  # the game New game left: setup still offers to go back to it
+            ctx.previous_label = (game_names(ctx.durable.game), turn_number(ctx.durable.game))
         ctx.durable = None  # a new game was being registered (the menu's "new game")
     if ctx.durable is not None:
         past = store.events(ctx.durable)
@@ -80,7 +84,8 @@ def record_of(ctx: Context, state: BankerState) -> dict[str, Any]:
                     "choices": list(g.choices), "pin": "", "settings": _staged(g.settings),
                     "steps": list(g.steps), "total": g.total, "partner": g.partner,
                     "deal_deeds": list(g.deal_deeds), "deal_cards": list(g.deal_cards),
-                    "deal_cash": dict(g.deal_cash), "position": g.position, "due": dict(g.due)},
+                    "deal_cash": dict(g.deal_cash), "position": g.position, "due": dict(g.due),
+                    "undo": g.undo, "undo_seq": g.undo_seq, "finish": g.finish},
         "landing": list(ctx.landing) if ctx.landing is not None else None,
         "undo_group": list(ctx.undo_group) if ctx.undo_group is not None else None,
         "drawn": list(ctx.drawn) if ctx.drawn is not None else None,
@@ -146,7 +151,8 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
                           partner=g.get("partner"), deal_deeds=[int(d) for d in g.get("deal_deeds", [])],
                           deal_cards=[int(d) for d in g.get("deal_cards", [])],
                           deal_cash={str(k): int(v) for k, v in dict(g.get("deal_cash", {})).items()},
-                          position=g.get("position"), due=_due(g.get("due")))
+                          position=g.get("position"), due=_due(g.get("due")), undo=int(g.get("undo", 0)),
+                          undo_seq=int(g.get("undo_seq", 0)), finish=str(g.get("finish", "")))
         seats = [int(s) for s in record["seats"]]
         names = {int(k): str(v) for k, v in record["names"].items()}
         tokens = {int(k): str(v) for k, v in record["tokens"].items()}
@@ -266,7 +272,10 @@ def landing_state(ctx: Context) -> BankerState | None:
     player, deed, command = landing
     if command != game.events[-1].command:
         return None
-    ctx.gesture = Gesture(player=player, deed=deed)
+    kinds = {type(e).__name__ for e in game.events if e.command == command}  # (as the ruleset's start_landing)
+    ctx.gesture = (Gesture(player=player, deed=deed, undo=1, undo_seq=game.events[-1].seq) if "LocationUsed" in kinds
+                   else Gesture(player=player, deed=deed, finish="error.finish_landing") if "EventResolved" in kinds
+                   else Gesture(player=player, deed=deed))
     return BankerState.BUY if ctx.owner(deed) is None else BankerState.DEED
 
 
