@@ -79,6 +79,16 @@ class SetupScreen(BankScreen):
         self.ids.enrol.disabled = app.session is None or app.session.registry is None
         super().render(presenter)
 
+    def action_buttons(self, presenter: Presenter) -> list[tuple[str, str, bool]]:
+        """The banker's setup actions; Back names the game New game left ("Back to the game of Ann, Ben
+        and Cat"), which the banker offers until the new game starts."""
+        buttons = super().action_buttons(presenter)
+        names = dict(presenter.view.prompt.params).get("back_names")
+        if not isinstance(names, str):
+            return buttons
+        caption = presenter.text("action.back_to_game", (("names", names),))
+        return [(t, caption if t == "press_back" else label, on) for t, label, on in buttons]
+
     # -- seats ------------------------------------------------------------------------------------------
     def _render_seats(self, presenter: Presenter) -> None:
         view = presenter.view
