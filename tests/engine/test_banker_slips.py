@@ -116,3 +116,29 @@ def test_x_after_a_move_card_s_jump_is_refused_and_the_timeout_waits(tmp_path: P
     clock.advance(60.0)
     banker.tick()
     assert banker.state is BankerState.BUY and banker.last_seq == seq
+
+
+def test_x_after_an_ultimate_move_card_is_refused_and_its_landing_stays(tmp_path: Path) -> None:
+    """DEAL OF THE WEEK (event 18): "move for free to any deed space, then buy it, auction it..."."""
+    banker = _table(tmp_path / "bb.sqlite3", *ultimate.REGISTER, "tap 00000218", "tap 000000A1", "choose 1")
+    assert banker.state is BankerState.BUY and banker.gesture.deed == 1
+    assert banker.press("cancel").error == "error.finish_landing"
+    assert banker.state is BankerState.BUY
+    assert banker.press("decline").error is None and banker.state is BankerState.AUCTION
+
+
+def test_the_standings_new_game_lights_the_edition_asked_at_the_restart(tmp_path: Path) -> None:
+    """The issue: a restart with ``--edition ultimate-uk`` said so, yet the standings' New game lit the
+    edition of the game just finished."""
+    db = tmp_path / "bb.sqlite3"
+    journal = Journal.open(db)
+    clock, cards = ManualClock(), CardTable()
+    banker = Banker(JournalStore(journal, "ultimate-us"), cards, clock, seed_source=lambda: 7)
+    run_script(steps_of([*ultimate.CARDS, *ultimate.PREFIX[BankerState.OVER]]), banker, clock, cards.enroll)
+    assert banker.state is BankerState.OVER and banker.game is not None and banker.game.edition.id == "ultimate-us"
+    journal.close()
+    journal = Journal.open(db)
+    banker = Banker(JournalStore(journal, "ultimate-uk"), cards, clock, seed_source=lambda: 7, edition_asked=True)
+    assert banker.state is BankerState.OVER
+    banker.press("new_game")
+    assert banker.state is BankerState.SETUP and banker.view.edition == "ultimate-uk"
