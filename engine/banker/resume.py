@@ -31,7 +31,7 @@ from engine.banker.table import GESTURE_STATES, BankerState
 from engine.banker.undoing import game_names, turn_number
 from engine.banker.view import phase_state, wealth_history
 from engine.editions import list_editions
-from engine.events import BidPlaced, Event
+from engine.events import AuctionEnded, AuctionWon, BidPlaced, CommandUndone, DeedDeclined, Event
 from engine.game import Game
 
 VERSION = 1
@@ -186,7 +186,7 @@ def after_command(ctx: Context, record: dict[str, Any] | None,
     the landing after a jump, the building with that building counted, a deal's offer open, the auction
     with the bidder who just bid still selected, or (with ``trigger``, the machine's) what the square of
     the last roll or card move asks for (:func:`settle_last_move`)."""
-    landed = landing_state(ctx)
+    landed = landing_state(ctx) or undone_landing(ctx)
     game = ctx.game
     if landed is None and record is not None and record.get("state") == BankerState.BUILD.value:
         building = still_building(ctx, record)
@@ -200,7 +200,7 @@ def after_command(ctx: Context, record: dict[str, Any] | None,
         # the bidder of the last bid (the record before it may be the auction's, or older: the landing's)
         player = last_bidder(game.events) or (
             (record.get("gesture") or {}).get("player") if record is not None and record.get("state") == "auction"
-            else None)
+            else None) or game.state.auction.high_bidder  # (after the menu's Undo of a bid: the high bid's)
         ctx.gesture.player = player if isinstance(player, str) and player in game.state.specs else None
     elif landed is None and trigger is not None:
         settle_last_move(ctx, trigger)
@@ -277,6 +277,33 @@ def landing_state(ctx: Context) -> BankerState | None:
                    else Gesture(player=player, deed=deed, finish="error.finish_landing") if "EventResolved" in kinds
                    else Gesture(player=player, deed=deed))
     return BankerState.BUY if ctx.owner(deed) is None else BankerState.DEED
+
+
+def undone_landing(ctx: Context) -> BankerState | None:
+    """After a power cut right after the menu's Undo of a finished auction (engine/banker/undoing.py): BUY
+    again for its lander, as the uninterrupted unit asks. The journal ends with the undos; the earliest
+    command they undid declined the deed, and a command they undid closed its auction."""
+    game = ctx.game
+    if game is None or not game.events or game.state.phase != "play":
+        return None
+    events = game.events
+    undone: set[int] = set()
+    i = len(events) - 1
+    while i >= 0:
+        event = events[i]
+        if not isinstance(event, CommandUndone):
+            break
+        undone.add(event.undone)
+        i -= 1
+    if not undone:
+        return None
+    first = min(undone)
+    declined = next((e for e in events if e.command == first and isinstance(e, DeedDeclined)), None)
+    closed = any(e.command in undone and isinstance(e, (AuctionWon, AuctionEnded)) for e in events)
+    if declined is None or not closed or ctx.owner(declined.deed) is not None:
+        return None
+    ctx.gesture = Gesture(player=declined.player, deed=declined.deed)
+    return BankerState.BUY
 
 
 def settle_last_move(ctx: Context, trigger: Callable[[str], object]) -> None:
