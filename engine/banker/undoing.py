@@ -51,35 +51,54 @@ def undo_plan(game: Game, group: tuple[int, int] | None, last_seq: int) -> UndoP
         player = _field(last, "player")
         return UndoPlan(min(group[1], len(stack)), Prompt("prompt.undo_steps", (
             ("count", min(group[1], len(stack))), ("player", player or ""))))
-    closed = next((e for e in last if isinstance(e, (ev.AuctionWon, ev.AuctionEnded))), None)
+    closed = next((e for e in last if _closes(e)), None)
     if closed is not None:
         return _auction_plan(stack, closed)
     bid = next((e for e in last if isinstance(e, ev.BidPlaced)), None)
     if bid is not None:
-        deed = next((e.deed for _, events in reversed(stack) for e in events if isinstance(e, ev.AuctionOpened)), 0)
-        return UndoPlan(1, Prompt("prompt.undo_bid", (("player", bid.player), ("bid", bid.amount), ("deed", deed))))
+        opening = next((e for _, events in reversed(stack) for e in events if _opens(e)), None)
+        if isinstance(opening, ev.AuctionOpened):
+            return UndoPlan(1, Prompt("prompt.undo_bid", (("player", bid.player), ("bid", bid.amount),
+                                                          ("deed", opening.deed))))
+        return UndoPlan(1, Prompt("prompt.undo_bid_plain", (("player", bid.player), ("bid", bid.amount))))
     return UndoPlan(1, _question(game, number, last))
 
 
-def _auction_plan(stack: Sequence[tuple[int, tuple[ev.Event, ...]]], closed: ev.AuctionWon | ev.AuctionEnded) -> UndoPlan:
-    """A finished auction undone whole: back to the command that opened it (inclusive)."""
-    deed = closed.deed
-    count = 0
+def _closes(event: ev.Event) -> bool:
+    """Whether ``event`` closes an auction (a deed's, or a ruleset's own such as the classic game's
+    building auctions: its event's name ends the same way)."""
+    name = type(event).__name__
+    return name.endswith(("AuctionWon", "AuctionEnded"))
+
+
+def _opens(event: ev.Event) -> bool:
+    return type(event).__name__.endswith("AuctionOpened")
+
+
+def _auction_plan(stack: Sequence[tuple[int, tuple[ev.Event, ...]]], closed: ev.Event) -> UndoPlan:
+    """A finished auction undone whole: back to the command that opened it (inclusive); when that command
+    closed an auction before it (a bankrupt player's deeds auctioned in turn), back to that one's opening
+    too, so that no auction is left open with its countdown over."""
+    count = 1  # the opening not in force (it cannot be undone): only the close
     landing: tuple[str, int] | None = None
-    for _, events in reversed(stack):
-        count += 1
-        opened = next((e for e in events if isinstance(e, ev.AuctionOpened) and e.deed == deed), None)
-        if opened is not None:
-            declined = next((e for e in events if isinstance(e, ev.DeedDeclined) and e.deed == deed), None)
-            landing = (declined.player, deed) if declined is not None else None
-            break
-    else:  # the opening is not in force (it cannot be undone): only the close
-        count = 1
-    params: list[tuple[str, str | int]] = [("deed", deed), ("count", count)]
-    if isinstance(closed, ev.AuctionWon):
-        params += [("winner", closed.player), ("amount", closed.amount)]
-        return UndoPlan(count, Prompt("prompt.undo_auction_won", tuple(params)), landing)
-    return UndoPlan(count, Prompt("prompt.undo_auction_unsold", tuple(params)), landing)
+    for depth, (_, events) in enumerate(reversed(stack), start=1):
+        if any(_opens(e) for e in events):
+            declined = next((e for e in events if isinstance(e, ev.DeedDeclined)), None)
+            landing = (declined.player, declined.deed) if declined is not None else None
+            count = depth
+            if not any(_closes(e) for e in events):
+                break
+    deed = getattr(closed, "deed", None)
+    won, unsold = (("prompt.undo_auction_won", "prompt.undo_auction_unsold") if isinstance(deed, int)
+                   else ("prompt.undo_building_auction_won", "prompt.undo_building_auction_unsold"))
+    params: list[tuple[str, str | int]] = [("count", count)]
+    if isinstance(deed, int):
+        params.append(("deed", deed))
+    winner, amount = getattr(closed, "player", None), getattr(closed, "amount", None)
+    if isinstance(winner, str) and isinstance(amount, int):
+        params += [("winner", winner), ("amount", amount)]
+        return UndoPlan(count, Prompt(won, tuple(params)), landing)
+    return UndoPlan(count, Prompt(unsold, tuple(params)), landing)
 
 
 def _field(events: Sequence[ev.Event], name: str) -> str | int | None:

@@ -142,3 +142,16 @@ def test_the_standings_new_game_lights_the_edition_asked_at_the_restart(tmp_path
     assert banker.state is BankerState.OVER
     banker.press("new_game")
     assert banker.state is BankerState.SETUP and banker.view.edition == "ultimate-uk"
+
+
+def test_undo_of_a_finished_building_auction_undoes_it_whole(tmp_path: Path) -> None:
+    """The classic game's building auction (a housing shortage): Undo of its close names it and takes back
+    the whole auction, never reopening it with its countdown over."""
+    banker, _journal = classic.make(tmp_path, BankerState.PLACE)
+    run_script(steps_of(["press menu", "choose 1234", "press undo"]), banker, banker.ctx.clock,  # type: ignore[arg-type]
+               lambda *a: None)  # type: ignore[arg-type,return-value]
+    question = banker.view.prompt
+    assert question.key == "prompt.undo_building_auction_won" and dict(question.params)["winner"] == "p2"
+    assert banker.press("ok").error is None
+    assert banker.view.auction is None and banker.state is not BankerState.AUCTION
+    assert banker.game is not None and banker.game.state.phase == "play"

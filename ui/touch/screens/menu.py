@@ -24,7 +24,8 @@ PAGES: dict[str, str] = {"pin": "locked", "menu": "open", "settings": "settings"
 QUESTIONS: frozenset[str] = frozenset({
     "prompt.undo_bid", "prompt.undo_buy", "prompt.undo_rent", "prompt.undo_start", "prompt.undo_location",
     "prompt.undo_money", "prompt.undo_step_of", "prompt.undo_step", "prompt.undo_steps",
-    "prompt.undo_auction_won", "prompt.undo_auction_unsold", "prompt.confirm_new_game"})
+    "prompt.undo_auction_won", "prompt.undo_auction_unsold", "prompt.undo_bid_plain",
+    "prompt.undo_building_auction_won", "prompt.undo_building_auction_unsold", "prompt.confirm_new_game"})
 """The banker's questions in its menu (engine/banker/undoing.py): ✓ does it, X drops it and the menu stays."""
 
 
