@@ -75,8 +75,8 @@ def test_new_game_asks_naming_the_game_and_setup_goes_back_to_it(fresh_session: 
     click(menu.ids.new_game)
     click(menu.ids.confirm_yes)
     assert app.controller.view.state == "setup" and app.root.ids.sm.current == "setup"
-    back = app.screen("setup").ids.actions.button_for("press_back")
-    assert back is not None and back.text == "Back to the game of Ann and Ben"
+    back = app.screen("setup").ids.back
+    assert back.opacity == 1 and back.text == "Back to the game of Ann and Ben"
     click(back)
     assert app.controller.view.state == "idle" and app.session.banker.game.state.owner.get(3) == "p1"
 
