@@ -236,7 +236,7 @@ def build(
                     edition_id = kept
                 except ComposeError:  # an edition file since removed, or --option it refuses: as before
                     pass
-        elif not read_only:
+        elif not read_only and settings.next_edition() != asked:
             saver(settings)({"next_edition": asked})  # kept: lit by every New game until a game starts
         store = JournalStore(journal, edition_id, options)
         manual = bool(getattr(args, "script", None)) if manual_clock is None else manual_clock

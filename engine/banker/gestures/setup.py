@@ -200,10 +200,6 @@ def remember_names(ctx: Context) -> None:
 
 def do_start(ctx: Context, event: EventData) -> None:
     cmd = _start_command(ctx)
-    leave_previous(ctx, None)  # the game New game left is no longer offered once this one starts
-    ctx.next_edition = ctx.setup_edition.id  # the family's game: the next New game lights it
-    if ctx.on_settings is not None:
-        ctx.on_settings({"next_edition": ctx.next_edition})
     seed = ctx.seed_source()
     if ctx.input_id is None:
         ctx.durable = ctx.store.new_game(ctx.setup_edition.id, cmd.players, cmd.options, seed)
@@ -217,6 +213,12 @@ def do_start(ctx: Context, event: EventData) -> None:
     started = ctx.store.events(ctx.durable)
     ctx.events.extend(started)
     ctx.note(started)
+    leave_previous(ctx, None)  # the game New game left is no longer offered once this one started
+    started_edition = ctx.durable.game.edition.id
+    if started_edition != ctx.next_edition:  # the family's game: the next New game lights it (written only
+        ctx.next_edition = started_edition  # when it changes, once the game is on disk)
+        if ctx.on_settings is not None:
+            ctx.on_settings({"next_edition": started_edition})
     remember_names(ctx)
     ctx.cues.append(Cue.OK)
     do_clear_seats(ctx, event)
