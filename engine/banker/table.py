@@ -160,7 +160,7 @@ MENU_ROWS: tuple[Row, ...] = (
     row("press_ok", S.MENU, S.SETUP, "confirming_new_game", "do_new_game"),
     row("press_cancel", S.MENU, None, "confirming", "drop_question"),
     row("answer", S.MENU, S.IDLE, "correction_valid", ["do_correction", "then_settle"]),  # corrections
-    row("press_settings", S.MENU, S.SETTINGS),
+    row("press_settings", S.MENU, S.SETTINGS, None, "drop_question"),
     row("answer", S.SETTINGS, None, "setting_valid", "do_setting"),
     row("press_ok", S.SETTINGS, S.MENU, None, "confirm_settings"),
     # --- the standings' New game: at once without a PIN, else through the PIN and the menu ---------------
