@@ -103,3 +103,21 @@ def test_every_question_of_the_banker_shows_on_the_confirm_page() -> None:
 
     text = (Path(__file__).parents[2] / "engine" / "banker" / "undoing.py").read_text(encoding="utf-8")
     assert set(re.findall(r'"(prompt\.(?:undo_\w+|confirm_new_game))"', text)) == QUESTIONS
+
+
+def test_a_restart_with_edition_lights_it_on_the_menu_s_new_game(installation: Any) -> None:
+    """The issue: a restart with ``--edition ultimate-uk`` said so, yet New game lit the finished game's."""
+    app = installation.start("--edition", "classic-us")
+    for seat in (1, 2):  # the mock deck's bank cards
+        app.controller.tap(f"BB0000{seat:02X}")
+    app.press("ok")
+    assert app.controller.view.phase == "play" and app.controller.view.edition == "classic-us"
+    app = installation.restart("--edition", "ultimate-uk")
+    assert app.controller.view.edition == "classic-us"  # the saved game decides
+    click(app.root.ids.menu_button)  # no PIN set: the menu opens
+    menu = app.screen("menu")
+    click(menu.ids.new_game)
+    click(menu.ids.confirm_yes)
+    setup = app.screen("setup")
+    assert app.controller.view.state == "setup" and app.controller.view.edition == "ultimate-uk"
+    assert setup.game_choice is not None and setup.game_choice._current == "ultimate-uk"  # lit on the screen
