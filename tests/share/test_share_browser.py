@@ -118,3 +118,64 @@ def test_the_tokens_on_the_page_when_the_unit_keeps_them(tmp_path: Path) -> None
         page.close()
         proc.stdin.close() if proc.stdin else None
         proc.wait(30)
+
+
+ULTIMATE_GAME = ROOT / "tests" / "engine" / "taps" / "whole_game.tap"
+BARE = r"/^[^:：]+ » [^:：]+[:：] \S+$/"  # a payment without what it was for ("Chiara » Bank: M100")
+
+
+def test_an_ultimate_game_at_360_px_tells_levels_payments_receipts_and_the_bankruptcy(tmp_path: Path) -> None:
+    """tests/engine/taps/whole_game.tap (docs/rules.md 1.3-1.9, 1.15, 6.2) at 360x740: the board shows each
+    owned deed's rent level and rent, every payment says what it was for, the bankruptcy that ends the game
+    is a payment with the creditor's two amounts, and touching a payment opens its receipt; screenshots in
+    en, ru and ja with a receipt open."""
+    from browser import Browser
+
+    shots = Path(os.environ.get("BOARDBANK_SHARE_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    proc = headless(tmp_path)
+    out = Reader(proc)
+    out.start()
+    assert out.ready.wait(30)
+    page = Browser(out.url + "?lang=en")
+    try:
+        page.resize(360, 740)
+        wait_page(page, "document.body.dataset.live === 'yes'")
+        assert proc.stdin is not None
+        proc.stdin.write(ULTIMATE_GAME.read_text())
+        proc.stdin.flush()
+        out.quiet(1.0)
+        total = max(out.printed)
+        wait_page(page, f"document.body.dataset.seq === '{total}'")
+        wait_page(page, "!document.getElementById('standings-box').hidden")
+        levels = page.evaluate("[...document.querySelectorAll('#board .lvl')].map(e => e.textContent)")
+        rents = page.evaluate("[...document.querySelectorAll('#board .rent')].map(e => e.textContent)")
+        assert levels and all(text.startswith("level ") for text in levels), levels
+        assert len(rents) == len(levels) and all(text.startswith("rent M") for text in rents), rents
+        texts = page.evaluate("[...document.querySelectorAll('#payments li')].map(e => e.textContent)")
+        assert len(texts) >= 5
+        assert not page.evaluate(f"[...document.querySelectorAll('#payments summary')].some(e => {BARE}.test(e.textContent))")
+        bankrupt = page.evaluate("document.querySelector('#payments li.k-bankruptcy summary').textContent")
+        assert "bankrupt" in bankrupt and bankrupt.count("M") >= 2, bankrupt
+        for lang in ("en", "ru", "ja"):
+            if lang != "en":
+                page.navigate(out.url + f"?lang={lang}")
+                wait_page(page, "!document.getElementById('standings-box').hidden")
+            wait_page(page, "document.querySelectorAll('#payments details').length >= 5")
+            assert page.evaluate("document.querySelector('#payments .receipt').checkVisibility()") is False  # closed
+            page.tap("#payments li.k-bankruptcy summary")
+            wait_page(page, "document.querySelector('#payments li.k-bankruptcy details').open", 10)
+            shown = page.evaluate("document.querySelector('#payments li.k-bankruptcy .receipt').checkVisibility()")
+            text = page.evaluate("document.querySelector('#payments li.k-bankruptcy .receipt').textContent")
+            assert shown is True and ("=" in text or "＝" in text), text
+            time.sleep(0.2)
+            page.screenshot(shots / f"share-receipt-360x740-{lang}.png")
+            page.call("Runtime.evaluate", expression="document.getElementById('board').scrollIntoView()")
+            page.screenshot(shots / f"share-levels-360x740-{lang}.png")
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= 360, f"{lang} at 360 px scrolls sideways ({wide} px)"
+        assert not page.evaluate("window.__errors || 0")
+    finally:
+        page.close()
+        proc.stdin.close() if proc.stdin else None
+        proc.wait(30)
