@@ -18,6 +18,7 @@
   function renderPayments() {
     var box = document.getElementById("payments");
     clear(box);
+    document.getElementById("hint").hidden = !payments.some(function (p) { return p.receipt; });
     if (!payments.length) { box.appendChild(el("li", "none", t("share.no_payments"))); return; }
     payments.forEach(function (p) {
       // a payment is a <details>: touching it opens its receipt (the rule and the figures, in words)
