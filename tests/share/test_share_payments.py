@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import events as ev
 from engine.banker.viewmodel import PlayerView, SpaceView, ViewModel
@@ -120,3 +122,17 @@ def test_the_page_gets_what_the_adapter_tells(monkeypatch: pytest.MonkeyPatch) -
     chunk = hub.join(Subscriber("ro", 16), 0).decode()
     assert chunk.count('"text":"story ro"') == 3 and chunk.count('"receipt":"receipt"') == 3
     assert seen == [3, 3, 3]  # each call sees the game's events the share holds
+
+
+@settings(max_examples=60, deadline=None)
+@given(amount=st.integers(min_value=1, max_value=10**6), reason=st.sampled_from([*sorted(REASONS), "other", ""]),
+       payer=st.sampled_from(["p1", "p2", "bank", "pot"]), payee=st.sampled_from(["p1", "p2", "bank", "pot"]),
+       lang=st.sampled_from(LANGUAGES))
+def test_any_money_transfer_says_its_amount_and_what_it_was_for(amount: int, reason: str, payer: str, payee: str,
+                                                               lang: str) -> None:
+    moved = ev.MoneyTransferred(seq=3, command=2, payer=payer, payee=payee, amount=amount, reason=reason)  # type: ignore[call-arg]
+    msg = event_message(moved, view(), lang)
+    money = render.money(amount, "M", lang)
+    assert msg["kind"] == REASONS.get(reason, "payment")
+    assert money in msg["text"] and money in msg["receipt"] and not BARE.match(msg["text"])
+    assert msg["text"].startswith(Translator(lang).text(f"share.for.{msg['kind']}", lang))
