@@ -17,14 +17,17 @@
 #   graphviz   : PNG/SVG diagrams of the banker state machine
 #   poppler-utils : pdftoppm and pdftotext, to look at the printed card sets (tests/cli/test_cards_print.py)
 #   ShellCheck (package shellcheck) : lints the kiosk installer (tests/cli/test_kiosk.py)
-#   chromium   : headless Chromium that opens the phones' live page (tests/share/test_share_browser.py)
-#                (about 360 MB installed with chromium-common, so it is here and never in the run list)
-#   zbar-tools : zbarimg reads back the QR codes on the unit's screen (tests/share/test_share_touch.py)
 set -euo pipefail
 
 RUN_PKGS=(libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 fonts-ipafont-gothic fonts-dejavu-core xclip)
 TEST_PKGS=(pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd socat libnfc-bin libnfc-examples graphviz
-           shellcheck poppler-utils chromium zbar-tools)
+           shellcheck poppler-utils)
+
+# test, for the phone page (tests/share/):
+#   chromium   : headless Chromium that opens the phones' live page (test_share_browser.py); about 360 MB
+#                installed with chromium-common, so it is here and never in the run list
+#   zbar-tools : zbarimg reads back the QR codes on the unit's screen (test_share_touch.py)
+TEST_PKGS+=(chromium zbar-tools)
 
 case "${1:-}" in
   run) PKGS=("${RUN_PKGS[@]}") ;;

@@ -161,7 +161,8 @@
     lastSeq = e.seq; seen += 1;
     document.body.dataset.seq = String(lastSeq);
     document.body.dataset.seen = String(seen);
-    if (e.text) { payments.unshift(e); payments = payments.slice(0, MAX_PAYMENTS); renderPayments(); }
+    // the payments: entries that moved money (a kind); an entry told without one is not a payment
+    if (e.text && e.kind) { payments.unshift(e); payments = payments.slice(0, MAX_PAYMENTS); renderPayments(); }
   });
   source.addEventListener("view", function (m) { render(JSON.parse(m.data)); });
   source.onopen = function () { live.className = "live"; live.title = t("share.live"); document.body.dataset.live = "yes"; };
