@@ -1,6 +1,10 @@
-"""What the phone page says about each journal entry (ui/share/payments.py through ui/share/told.py): what a
-payment was for, a bankruptcy's settlement, a receipt per payment, and Ultimate's rent level and rent on the
-board, in every language the unit speaks. Amounts in money units (M)."""
+"""What the phone page says about each journal entry: what a payment was for, a bankruptcy's settlement, a
+receipt per payment, and Ultimate's rent level and rent on the board, in every language the unit speaks.
+Amounts in money units (M).
+
+The tests through :func:`event_message` hold whatever ui/share/told.py's ``tell()`` uses (today
+ui/share/payments.py, later the story module); those of the exact words call ui/share/payments.py's
+:func:`fallback` itself."""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from engine.rulesets.classic import events as cev
 from engine.rulesets.ultimate import events as uev
 from ui.i18n import LANGUAGES, Translator
 from ui.share import render
-from ui.share.payments import PURPOSES, REASONS, Told
+from ui.share.payments import PURPOSES, REASONS, Told, fallback
 from ui.share.render import event_message, view_message
 from ui.share.stream import Hub, Subscriber
 
@@ -30,6 +34,12 @@ def view(edition: str = "ultimate-uk") -> ViewModel:
     return ViewModel(state="idle", edition=edition, currency="M", players=PLAYERS, board=BOARD, phase="play")
 
 
+def said(event: object, view: ViewModel, lang: str) -> dict[str, str]:
+    """ui/share/payments.py's words for ``event`` (what the page gets until the story module tells it)."""
+    told = fallback(event, view, lang)
+    return {"kind": told.kind, "text": told.text, "receipt": told.receipt}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_bankruptcy_shows_the_cash_and_the_banks_share_handed_to_the_creditor(lang: str) -> None:
     gone = ev.PlayerBankrupt(seq=47, command=30, player="p2", creditor="p1", paid=514, covered=164)  # type: ignore[call-arg]
@@ -38,8 +48,8 @@ def test_a_bankruptcy_shows_the_cash_and_the_banks_share_handed_to_the_creditor(
     assert "M514" in msg["text"] and "M164" in msg["text"] and "Ann" in msg["text"] and "Chiara" in msg["text"]
     assert "M678" in msg["receipt"] and "M514" in msg["receipt"] and "M164" in msg["receipt"]  # 514 + 164
     to_bank = ev.PlayerBankrupt(seq=48, command=31, player="p2", creditor="bank", paid=129, covered=0)  # type: ignore[call-arg]
-    msg = event_message(to_bank, view("classic-us"), lang)
-    assert "M129" in msg["text"] and Translator(lang).text("word.bank", lang) in msg["text"]
+    assert "M129" in event_message(to_bank, view("classic-us"), lang)["text"]
+    assert Translator(lang).text("word.bank", lang) in said(to_bank, view("classic-us"), lang)["text"]
 
 
 PAYMENTS = [
@@ -61,7 +71,7 @@ PAYMENTS = [
 def test_each_payment_says_what_it_was_for_and_where(lang: str) -> None:
     kinds = set()
     for event in PAYMENTS:
-        msg = event_message(event, view("classic-us"), lang)
+        msg = said(event, view("classic-us"), lang)
         kinds.add(msg["kind"])
         assert msg["text"] and not BARE.match(msg["text"]), msg["text"]
         if hasattr(event, "deed"):
@@ -73,20 +83,22 @@ def test_each_payment_says_what_it_was_for_and_where(lang: str) -> None:
 def test_ultimates_own_payments_are_read_through_its_hooks() -> None:
     trip = uev.LocationUsed(seq=20, command=14, player="p1", deed=2, fee=100)  # type: ignore[call-arg]
     back = uev.DeedReturned(seq=21, command=15, player="p1", deed=1, price=60)  # type: ignore[call-arg]
-    assert event_message(trip, view(), "en")["text"] == "Trip to Whitechapel Road: Ann » Bank: M100"
-    assert event_message(back, view(), "en")["text"] == "Old Kent Road returned to the Bank: Bank » Ann: M60"
+    assert said(trip, view(), "en")["text"] == "Trip to Whitechapel Road: Ann » Bank: M100"
+    assert said(back, view(), "en")["text"] == "Old Kent Road returned to the Bank: Bank » Ann: M60"
+    assert event_message(trip, view(), "en")["kind"] == "location"
 
 
 def test_each_payment_has_a_receipt_and_an_entry_without_money_has_no_words() -> None:
     for event in PAYMENTS:
-        receipt = event_message(event, view("classic-us"), "en")["receipt"]
+        assert event_message(event, view("classic-us"), "en")["receipt"]  # every payment has one
+        receipt = said(event, view("classic-us"), "en")["receipt"]
         assert receipt.startswith(f"Journal entry {event.seq} · ") and "M" in receipt
-    built = event_message(PAYMENTS[0], view("classic-us"), "en")["receipt"]
+    built = said(PAYMENTS[0], view("classic-us"), "en")["receipt"]
     assert built.endswith("now 3 houses"), built
-    assert event_message(PAYMENTS[1], view("classic-us"), "ru")["receipt"].endswith("теперь отель")
+    assert said(PAYMENTS[1], view("classic-us"), "ru")["receipt"].endswith("теперь отель")
     quiet = ev.TurnEnded(seq=30, command=20, player="p1", next_player="p2")  # type: ignore[call-arg]
-    assert event_message(quiet, view(), "ja") == {"seq": 30, "type": "TurnEnded", "kind": "", "text": "",
-                                                    "receipt": ""}
+    assert said(quiet, view(), "ja") == {"kind": "", "text": "", "receipt": ""}
+    assert event_message(quiet, view(), "ja")["kind"] == "" and event_message(quiet, view(), "ja")["receipt"] == ""
 
 
 def test_every_purpose_and_its_place_form_are_in_every_catalog() -> None:
@@ -131,7 +143,7 @@ def test_the_page_gets_what_the_adapter_tells(monkeypatch: pytest.MonkeyPatch) -
 def test_any_money_transfer_says_its_amount_and_what_it_was_for(amount: int, reason: str, payer: str, payee: str,
                                                                lang: str) -> None:
     moved = ev.MoneyTransferred(seq=3, command=2, payer=payer, payee=payee, amount=amount, reason=reason)  # type: ignore[call-arg]
-    msg = event_message(moved, view(), lang)
+    msg = said(moved, view(), lang)
     money = render.money(amount, "M", lang)
     assert msg["kind"] == REASONS.get(reason, "payment")
     assert money in msg["text"] and money in msg["receipt"] and not BARE.match(msg["text"])
