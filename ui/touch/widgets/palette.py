@@ -74,6 +74,18 @@ def deed_rgba(colour: str | None) -> RGBA:
     return DEED_COLOURS.get(norm(colour), (0.5, 0.5, 0.5, 1.0))
 
 
+def deed_colour_of(rgba: RGBA | tuple[float, ...] | None) -> str:
+    """The colour set's name whose band is ``rgba`` ("" for any other colour): the tray learns a deed
+    card's set from the colour its screen gives it."""
+    if rgba is None:
+        return ""
+    key = tuple(round(float(c), 3) for c in tuple(rgba)[:3])
+    for name, band in DEED_COLOURS.items():
+        if tuple(round(c, 3) for c in band[:3]) == key:
+            return name
+    return ""
+
+
 def text_on(rgba: RGBA) -> RGBA:
     """Black or white, whichever reads better on ``rgba``."""
     r, g, b, _ = rgba
