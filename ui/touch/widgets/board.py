@@ -172,7 +172,8 @@ class SpaceCell(ButtonBehavior, Widget):
         built = bool(self.houses) or self.hotel
         band = 2 * block + dp(HOUSE_GAP) if built and self.edge in ("left", "right") else dp(14)
         mark = mark_of(self.set_colour)
-        letters_w = letters_size(mark.letters, dp(LETTER_PX))[0] + dp(4) if mark is not None else 0.0
+        letters_w = max(letters_size(mark.letters, dp(LETTER_PX))[0] + dp(4), dp(LETTER_PX) + dp(2)) \
+            if mark is not None else 0.0
         if self.edge in ("left", "right"):  # a column: as wide as the set's letters
             band = max(band, letters_w)
         pad = dp(2)
