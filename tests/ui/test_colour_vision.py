@@ -127,3 +127,12 @@ def test_no_mark_for_a_railroad_a_utility_or_a_corner() -> None:
     assert mark_of("railroad") is None and mark_of("utility") is None and mark_of(None) is None
     assert mark_of("Light blue") == SetMark("LB", "rings")
 
+
+
+def test_the_set_mark_badge_draws_a_set_and_nothing_for_a_railroad(ui_app: Any) -> None:
+    from ui.touch.widgets.setmark import SetMarkBadge
+
+    badge = SetMarkBadge(colour="green", size=(40, 30))
+    assert len(badge._group.children) > 6
+    badge.colour = "railroad"
+    assert not badge._group.children
