@@ -136,3 +136,18 @@ def test_the_set_mark_badge_draws_a_set_and_nothing_for_a_railroad(ui_app: Any) 
     assert len(badge._group.children) > 6
     badge.colour = "railroad"
     assert not badge._group.children
+
+
+def test_attach_mark_puts_one_mark_on_a_widget_and_replaces_it(ui_app: Any) -> None:
+    from ui.touch.widgets.fitlabel import FitButton
+    from ui.touch.widgets.setmark import attach_mark
+
+    button = FitButton(text="Park Lane", size=(200, 60))
+    attach_mark(button, "dark_blue")
+    drawn = len(button._set_mark_group.children)
+    assert drawn > 6 and button.padding[0] > 20
+    attach_mark(button, "dark_blue")
+    assert len(button._set_mark_group.children) == drawn and button.canvas.after.children.count(
+        button._set_mark_group) == 1
+    attach_mark(button, None)
+    assert not button._set_mark_group.children

@@ -122,3 +122,37 @@ class SetMarkBadge(Widget):
         group.add(Color(*band))
         group.add(Rectangle(pos=self.pos, size=self.size))
         draw_mark(group, self.colour, rect, rect, band)
+
+
+def attach_mark(widget: Widget, colour: str | None) -> None:
+    """Show colour set ``colour``'s mark in a strip at ``widget``'s left edge (its colour, pattern and letters,
+    drawn after the widget's own canvas, following its position and size); a label's left padding makes
+    room for it. Calling it again replaces the mark; a colour that is no colour set removes it. One line for
+    a screen: ``attach_mark(button, space.colour)``."""
+    group: InstructionGroup | None = getattr(widget, "_set_mark_group", None)
+    if group is None:
+        group = InstructionGroup()
+        widget.canvas.after.add(group)
+        widget._set_mark_group = group  # type: ignore[attr-defined]
+        widget.bind(pos=lambda *_: _draw_attached(widget), size=lambda *_: _draw_attached(widget))
+    widget._set_mark_colour = colour or ""  # type: ignore[attr-defined]
+    _draw_attached(widget)
+
+
+def _draw_attached(widget: Widget) -> None:
+    group: InstructionGroup = widget._set_mark_group  # type: ignore[attr-defined]
+    colour: str = widget._set_mark_colour  # type: ignore[attr-defined]
+    group.clear()
+    mark = mark_of(colour)
+    if mark is None:
+        return
+    strip = letters_size(mark.letters, dp(LETTER_PX))[0] + dp(6)
+    padding = getattr(widget, "padding", None)
+    if isinstance(padding, list) and len(padding) == 4 and padding[0] < strip + dp(4):
+        widget.padding = [strip + dp(4), padding[1], padding[2], padding[3]]  # type: ignore[attr-defined]
+    band = palette.deed_rgba(colour)
+    x, y, h = float(widget.x), float(widget.y), float(widget.height)
+    group.add(Color(*band))
+    group.add(Rectangle(pos=(x, y), size=(strip, h)))
+    letters_h = min(h, dp(LETTER_PX) + dp(6))
+    draw_mark(group, colour, (x, y, strip, max(0.0, h - letters_h)), (x, y + h - letters_h, strip, letters_h), band)
