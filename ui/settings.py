@@ -1,5 +1,5 @@
 """The installation's settings: the banker's (gesture timeout, auction countdown, menu PIN) and the UI's
-(volume, mute, language), kept across restarts in the installation's SQLite file (docs/architecture.md).
+(volume, mute, language, theme, large text), kept across restarts in the installation's SQLite file (docs/architecture.md).
 
 One table, ``settings(key TEXT PRIMARY KEY, value TEXT NOT NULL)``, each value JSON. The store never
 touches another table (the journal adopts a file holding only ``card_registry`` / ``settings``). Its
@@ -155,6 +155,16 @@ class SettingsStore:
         """The UI language, one of ``languages``; ``default`` when none (valid) is stored."""
         value = self.get("lang", default, lambda v: isinstance(v, str) and v in languages)
         return value if isinstance(value, str) else default
+
+
+    def theme(self, default: str = "standard") -> str:
+        """The colour theme: ``standard`` or ``high_contrast`` (for low vision)."""
+        value = self.get("theme", default, lambda v: v in ("standard", "high_contrast"))
+        return str(value)
+
+    def large_text(self, default: bool = False) -> bool:
+        """Whether the text is drawn larger (for low vision)."""
+        return bool(self.get("large_text", default, lambda v: isinstance(v, bool)))
 
 
 _INVALID = object()

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fixtures.views import SCREENS, many_players_screens
 from layout import _visible
+from looks import LOOKS, look, refit_all
 from ui_driver import pump
 
 from ui.i18n import LANGUAGES
@@ -92,31 +93,40 @@ def show(app: Any, name: str, build: Any) -> None:
     if name.startswith(("board", "classic_board")):
         app.show_screen("board")
     pump(3)
+    from ui.touch.widgets import palette
+
+    if palette.TEXT_SCALE != 1.0:
+        refit_all(app.root)
+        pump(2)
 
 
+@pytest.mark.parametrize("look_name", LOOKS)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_nothing_is_drawn_below_16_px(ui_app: Any, lang: str) -> None:
+def test_nothing_is_drawn_below_16_px(ui_app: Any, lang: str, look_name: str) -> None:
     ui_app.set_language(lang)
     found = {}
-    for name, build in {**SCREENS, **many_players_screens()}.items():
-        show(ui_app, name, build)
-        small = small_things(ui_app.root)
-        if small:
-            found[name] = small
+    with look(look_name):
+        for name, build in {**SCREENS, **many_players_screens()}.items():
+            show(ui_app, name, build)
+            small = small_things(ui_app.root)
+            if small:
+                found[name] = small
     ui_app.set_language("en")
     assert not found, "\n".join(f"{lang}/{name}: {p}" for name, ps in found.items() for p in ps)
 
 
+@pytest.mark.parametrize("look_name", LOOKS)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_touch_target_is_48_px_high_and_keys_64x48(ui_app: Any, lang: str) -> None:
+def test_every_touch_target_is_48_px_high_and_keys_64x48(ui_app: Any, lang: str, look_name: str) -> None:
     """Both rulesets' screens in every language: a finger's width for every button, a thumb's for a key."""
     ui_app.set_language(lang)
     found = {}
-    for name, build in {**SCREENS, **many_players_screens()}.items():
-        show(ui_app, name, build)
-        small = small_targets(ui_app.root)
-        if small:
-            found[name] = small
+    with look(look_name):
+        for name, build in {**SCREENS, **many_players_screens()}.items():
+            show(ui_app, name, build)
+            small = small_targets(ui_app.root)
+            if small:
+                found[name] = small
     ui_app.set_language("en")
     assert not found, "\n".join(f"{lang}/{name}: {p}" for name, ps in found.items() for p in ps)
 

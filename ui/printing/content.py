@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from engine.editions import Deed, Edition, EventCard, list_editions, load_edition
 from ui.i18n import Translator, load_catalog
 from ui.money import format_money
+from ui.setmarks import SetMark, mark_of
 
 PLAYER_CARDS = 8
 """How many bank cards a set has (the most players a game may have)."""
@@ -50,7 +51,8 @@ class CardFace:
     """One printed card: ``kind`` is ``deed``, ``event``, ``player`` or ``banker``; ``role`` how ``cards
     enroll`` names it (``deed 3``); ``header`` the small line above the ``title``; ``band`` the colour band
     (hex) or ``""``; ``rows`` (label, amount) pairs of a table; ``lines`` free text under it; ``deck`` an event card's
-    deck (``chance``, ``chest``, or ``""`` for Ultimate Banking's events)."""
+    deck (``chance``, ``chest``, or ``""`` for Ultimate Banking's events); ``mark`` a deed's colour set mark
+    (ui/setmarks.py: letters and pattern, printed in a strip of the band), None for no colour set."""
 
     kind: str
     role: str
@@ -61,6 +63,7 @@ class CardFace:
     rows: tuple[tuple[str, str], ...] = ()
     lines: tuple[str, ...] = ()
     deck: str = ""
+    mark: SetMark | None = None
 
 
 def space_names(edition: Edition, lang: str) -> tuple[str, ...]:
@@ -95,7 +98,7 @@ class CardSet:
 
         def face(rows: list[tuple[str, str]], lines: tuple[str, ...] = ()) -> CardFace:
             return CardFace("deed", f"deed {deed.number}", self.t("print.title_deed"), name, band,
-                            deed.colour in DARK_BANDS, tuple(rows), lines)
+                            deed.colour in DARK_BANDS, tuple(rows), lines, mark=mark_of(deed.colour))
 
         if self.edition.ruleset != "classic":
             rows = [(self.t("print.price"), self.money(deed.price))]

@@ -29,6 +29,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ui.printing.content import CardFace
+from ui.setmarks import pattern_shapes
 from ui.touch.fonts import find_cjk_font
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
@@ -220,6 +221,42 @@ def _fit(lines_of: Callable[[float], list[str]], sizes: Sequence[float], room: f
     return sizes[-1], lines_of(sizes[-1])
 
 
+MARK_STRIP_MM = 3.4
+"""The height of the strip at the bottom of a deed's band that shows its colour set's pattern and letters."""
+MARK_STEP_MM = 1.6
+"""Millimetres between two repeats of a set's pattern on paper."""
+
+
+def _set_mark(c: Canvas, face: CardFace, x: float, y: float, w: float, h: float, fonts: Fonts) -> None:
+    """The colour set's pattern across the strip (x, y, w, h points) and its letters at the strip's left on
+    a plate of the band's colour, so the set is known by more than its colour."""
+    mark = face.mark
+    if mark is None:
+        return
+    ink = white if face.dark_band else black
+    c.saveState()
+    c.setStrokeColor(ink)
+    c.setFillColor(ink)
+    c.setLineWidth(0.45)
+    for kind, v in pattern_shapes(mark.pattern, (x, y, w, h), MARK_STEP_MM * mm):
+        if kind == "line":
+            c.line(*v)
+        elif kind == "disc":
+            c.circle(v[0], v[1], v[2], stroke=0, fill=1)
+        elif kind == "ring":
+            c.circle(v[0], v[1], v[2], stroke=1, fill=0)
+        elif kind == "rect":
+            c.rect(*v, stroke=0, fill=1)
+    size = 7.0
+    text_w = pdfmetrics.stringWidth(mark.letters, fonts.bold, size)
+    c.setFillColor(HexColor(face.band))
+    c.rect(x, y, text_w + 2 * mm, h, stroke=0, fill=1)
+    c.setFillColor(ink)
+    c.setFont(fonts.bold, size)
+    c.drawString(x + 1 * mm, y + (h - size * 0.72) / 2, mark.letters)
+    c.restoreState()
+
+
 def draw_deed(c: Canvas, face: CardFace, w: float, h: float, fonts: Fonts) -> None:
     """A title deed: the band with its name, the table of rents, the lines under it."""
     _outline(c, w, h)
@@ -232,6 +269,8 @@ def draw_deed(c: Canvas, face: CardFace, w: float, h: float, fonts: Fonts) -> No
     c.setFillColor(HexColor(face.band) if face.band else white)
     c.rect(inset, band_top - band_h, w - 2 * inset, band_h, stroke=1, fill=1)
     ink = white if face.dark_band else black
+    if face.mark is not None:
+        _set_mark(c, face, inset, band_top - band_h, w - 2 * inset, MARK_STRIP_MM * mm, fonts)
     c.setFillColor(ink)
     c.setFont(fonts.regular, 5)
     c.drawCentredString(w / 2, band_top - 2.6 * mm, face.header)

@@ -223,6 +223,10 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     lang = choose_language(getattr(args, "lang", None), session.edition,
                            stored.language(LANGUAGES) if stored is not None else None)
     sounds = SoundBoard() if stored is None else SoundBoard(volume=stored.volume(0.8), muted=stored.muted())
+    if stored is not None:  # before any widget is made: the kv rules read the palette then
+        from ui.touch.widgets import palette
+
+        palette.apply_theme(stored.theme(), stored.large_text())
     from ui.touch.fonts import missing_font_message
 
     message = missing_font_message(lang)

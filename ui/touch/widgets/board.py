@@ -33,6 +33,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.widget import Widget
 
 from engine.banker.viewmodel import SpaceView
+from ui.setmarks import SetMark, mark_of
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitLabel
 from ui.touch.widgets.ring import (  # noqa: F401 (the ring's geometry, re-exported for the screens and tests)
@@ -47,6 +48,7 @@ from ui.touch.widgets.ring import (  # noqa: F401 (the ring's geometry, re-expor
     shown_level,
     side_of,
 )
+from ui.touch.widgets.setmark import LETTER_PX, draw_mark, letters_size
 
 
 class CellLabel(FitLabel):
@@ -79,6 +81,8 @@ class CellData:
     mortgaged: bool
     selected: bool
     mark: str = ""
+    colour: str = ""
+    """The colour set's name (``Deed.colour``) of a deed space, so the band shows the set's mark too."""
 
 
 def cell_data(space: SpaceView, name: str, owner: palette.RGBA | None, selected: bool,
@@ -94,8 +98,9 @@ def cell_data(space: SpaceView, name: str, owner: palette.RGBA | None, selected:
     mortgaged = bool(getattr(space, "mortgaged", False))
     level = shown_level(space.level, space.owner is not None) if levels else 0
     mark = "" if mortgaged else (str(level) if level else "")
+    colour = (space.colour or "") if space.kind == "deed" else ""
     return CellData(space.position, space.deed or 0, name, band, owner, level, houses, hotel, mortgaged,
-                    selected, mark)
+                    selected, mark, colour)
 
 
 class SpaceCell(ButtonBehavior, Widget):
@@ -111,12 +116,16 @@ class SpaceCell(ButtonBehavior, Widget):
     owned = BooleanProperty(False)
     selected = BooleanProperty(False)
     band_color = ColorProperty(palette.PANEL_LIGHT)
+    set_colour = StringProperty("")
+    """The colour set's name of a deed space (its band shows the set's pattern and letters), or ""."""
     owner_color = ColorProperty((0, 0, 0, 0))
     edge = OptionProperty("bottom", options=("corner", "bottom", "left", "top", "right"))
     """Where the space lies; its colour band faces the centre."""
     band_rect = ListProperty([0.0, 0.0, 0.0, 0.0])
     disc_rect = ListProperty([0.0, 0.0, 0.0, 0.0])
     house_rects = ListProperty([])
+    letters_rect = ListProperty([0.0, 0.0, 0.0, 0.0])
+    """Where the set's letters stand on the band ([x, y, w, h]; no size: none)."""
     """The house (or hotel) blocks on the band, as [x, y, w, h] lists."""
 
     def __init__(self, **kwargs: object) -> None:
@@ -127,6 +136,7 @@ class SpaceCell(ButtonBehavior, Widget):
         self.level_label = CellLabel(max_font_size=dp(18), bold=True)
         self.add_widget(self.label)  # the disc's label joins only while it shows something (fewer draws)
         self._blocks = InstructionGroup()
+        self.drawn_mark: SetMark | None = None  # the set's mark drawn on the band now (the colour-vision test)
         self.canvas.add(self._blocks)
         self.bind(pos=self._arrange, size=self._arrange, owned=self._arrange, houses=self._arrange,
                   hotel=self._arrange, edge=self._arrange)
@@ -137,6 +147,7 @@ class SpaceCell(ButtonBehavior, Widget):
         self.deed = data.deed
         self.name = data.name
         self.band_color = data.band
+        self.set_colour = data.colour
         self.owned = data.owner is not None
         self.owner_color = data.owner if data.owner is not None else (0, 0, 0, 0)
         self.level = data.level
@@ -160,6 +171,11 @@ class SpaceCell(ButtonBehavior, Widget):
         block = dp(14)
         built = bool(self.houses) or self.hotel
         band = 2 * block + dp(HOUSE_GAP) if built and self.edge in ("left", "right") else dp(14)
+        mark = mark_of(self.set_colour)
+        letters_w = max(letters_size(mark.letters, dp(LETTER_PX))[0] + dp(4), dp(LETTER_PX) + dp(2)) \
+            if mark is not None else 0.0
+        if self.edge in ("left", "right"):  # a column: as wide as the set's letters
+            band = max(band, letters_w)
         pad = dp(2)
         if self.edge == "bottom":  # the band on top, facing the centre
             self.band_rect = [x, y + h - band, w, band]
@@ -200,14 +216,26 @@ class SpaceCell(ButtonBehavior, Widget):
         self.house_rects = [list(r) for r in house_blocks(self.edge, (bx, by, bw, bh), int(self.houses),
                                                           bool(self.hotel), block, dp(HOUSE_GAP))] \
             if self.edge != "corner" else []
+        if mark is None or self.edge == "corner":
+            self.letters_rect = [bx, by, 0.0, 0.0]
+        elif self.edge in ("left", "right"):  # the letters at the column's top end
+            self.letters_rect = [bx, by + bh - min(bh, dp(LETTER_PX) + dp(4)), bw, min(bh, dp(LETTER_PX) + dp(4))]
+        else:  # the letters at the row's left end
+            self.letters_rect = [bx, by, min(bw, letters_w), bh]
         self._draw_blocks()
 
     def _draw_blocks(self) -> None:
-        """The house or hotel blocks, outlined so that they stand out from any band colour."""
+        """The set's pattern and letters on the band, then the house or hotel blocks, outlined so that they
+        stand out from any band colour."""
         from kivy.graphics import Color, Line, Rectangle
 
         group = self._blocks
         group.clear()
+        bx, by, bw, bh = self.band_rect
+        lx, ly, lw, lh = self.letters_rect
+        self.drawn_mark = mark_of(self.set_colour) if bw and bh and draw_mark(
+            group, self.set_colour, (bx, by, bw, bh), (lx, ly, lw, lh) if lw and lh else None,
+            tuple(self.band_color)) else None  # type: ignore[arg-type]
         if not self.house_rects:
             return
         fill = palette.HOTEL if self.hotel else palette.HOUSE
@@ -224,6 +252,8 @@ class SpaceCell(ButtonBehavior, Widget):
             found.append(("band", self.band_rect[2], self.band_rect[3]))
         if self.owned:
             found.append(("owner", self.disc_rect[2], self.disc_rect[3]))
+        if self.letters_rect[2] and self.letters_rect[3]:
+            found.append(("letters", self.letters_rect[2], self.letters_rect[3]))
         for _x, _y, w, h in self.house_rects:
             found.append(("hotel" if self.hotel else "houses", w, h))
         if self.mortgaged:

@@ -83,14 +83,14 @@ def _fit_key(label: Any, width: float, height: float) -> tuple[object, ...]:
     return (label.text, label.font_name, width, height, float(label.max_font_size), float(label.min_font_size),
             bool(label.wrap), label.halign, tuple(padding) if isinstance(padding, list | tuple) else padding,
             bool(label.bold), bool(label.italic), bool(label.markup), label.line_height, label.max_lines,
-            label.strip, label.outline_width)
+            label.strip, label.outline_width, palette.TEXT_SCALE)
 
 
 def _fit_now(label: Any, width: float, height: float) -> tuple[float, tuple[Any, Any], bool, str | None]:
     """Fit ``label`` in ``width`` x ``height`` by measuring its text: (font size, text_size, shortened with an
     ellipsis, Japanese laid out by us or None); the label is left in that state."""
     pad_x = _horizontal_padding(label.padding)
-    size = ladder_size(float(label.max_font_size), float(label.min_font_size))
+    size = ladder_size(float(label.max_font_size) * palette.TEXT_SCALE, float(label.min_font_size))
     label.shorten = False
     free = label.wrap or label.halign != "center"
     own = label.font_name == CJK_FONT and cjktext.needs_own_layout(label.text)  # Japanese: our line breaks

@@ -1,4 +1,10 @@
-"""Colours of the UI: the theme, token colours and deed colour bands (RGBA tuples, 0.0-1.0)."""
+"""Colours of the UI: the theme, token colours and deed colour bands (RGBA tuples, 0.0-1.0).
+
+Two themes: ``standard`` and ``high_contrast`` (for low vision: black panels, white text, brighter accents),
+and a text scale (``large_text``: every fitted label up to 1.25 times its usual size where its box has room,
+never below its usual smallest size). :func:`apply_theme` sets both before the app builds its widgets (the kv
+rules read these names when a widget is made): the settings ``theme`` and ``large_text`` take effect at the
+next start."""
 
 from __future__ import annotations
 
@@ -23,6 +29,31 @@ HOUSE: RGBA = (0.30, 0.88, 0.42, 1.0)
 """A house on the classic board (a small green block on the colour band)."""
 HOTEL: RGBA = (0.90, 0.16, 0.16, 1.0)
 """A hotel on the classic board (a red block)."""
+
+THEME_NAMES = ("standard", "high_contrast")
+THEME_KEYS = ("BACKGROUND", "PANEL", "PANEL_LIGHT", "TEXT", "MUTED", "ACCENT", "WARNING", "DANGER", "OK", "NEUTRAL",
+              "DECLINE", "NOTICE")
+HIGH_CONTRAST: dict[str, RGBA] = {
+    "BACKGROUND": (0.0, 0.0, 0.0, 1.0),
+    "PANEL": (0.07, 0.07, 0.08, 1.0),
+    "PANEL_LIGHT": (0.20, 0.20, 0.23, 1.0),
+    "TEXT": (1.0, 1.0, 1.0, 1.0),
+    "MUTED": (0.88, 0.88, 0.90, 1.0),
+    "ACCENT": (0.0, 0.50, 0.28, 1.0),
+    "WARNING": (1.0, 0.75, 0.20, 1.0),
+    "DANGER": (0.80, 0.05, 0.05, 1.0),
+    "OK": (0.0, 0.50, 0.25, 1.0),
+    "NEUTRAL": (0.30, 0.30, 0.33, 1.0),
+    "DECLINE": (0.62, 0.36, 0.0, 1.0),
+    "NOTICE": (0.10, 0.22, 0.45, 1.0),
+}
+"""The high-contrast theme: white text on near-black, every button colour dark enough for white text."""
+LARGE_TEXT_SCALE = 1.25
+"""How much larger the large-text setting draws a fitted label's largest size."""
+TEXT_SCALE = 1.0
+"""The scale of fitted labels' largest size now (1.0, or :data:`LARGE_TEXT_SCALE` with large text)."""
+THEME = "standard"
+"""The theme applied now."""
 
 TOKENS: dict[str, RGBA] = {
     "red": (0.86, 0.20, 0.20, 1.0),
@@ -59,6 +90,19 @@ SPACE_KINDS: dict[str, RGBA] = {
 }
 
 
+_STANDARD: dict[str, RGBA] = {key: globals()[key] for key in THEME_KEYS}
+
+
+def apply_theme(theme: str = "standard", large_text: bool = False) -> None:
+    """Use ``theme`` (one of :data:`THEME_NAMES`; an unknown name is the standard theme) and the large-text
+    scale for the widgets made from now on."""
+    global TEXT_SCALE, THEME
+    THEME = theme if theme in THEME_NAMES else "standard"
+    values = HIGH_CONTRAST if THEME == "high_contrast" else _STANDARD
+    globals().update(values)
+    TEXT_SCALE = LARGE_TEXT_SCALE if large_text else 1.0
+
+
 def norm(name: str | None) -> str:
     """``"Light blue"`` / ``"light-blue"`` -> ``"light_blue"``."""
     return (name or "").strip().lower().replace(" ", "_").replace("-", "_")
@@ -72,6 +116,18 @@ def token_rgba(token: str | None) -> RGBA:
 def deed_rgba(colour: str | None) -> RGBA:
     """The colour band of a deed colour name (grey for an unknown one)."""
     return DEED_COLOURS.get(norm(colour), (0.5, 0.5, 0.5, 1.0))
+
+
+def deed_colour_of(rgba: RGBA | tuple[float, ...] | None) -> str:
+    """The colour set's name whose band is ``rgba`` ("" for any other colour): the tray learns a deed
+    card's set from the colour its screen gives it."""
+    if rgba is None:
+        return ""
+    key = tuple(round(float(c), 3) for c in tuple(rgba)[:3])
+    for name, band in DEED_COLOURS.items():
+        if tuple(round(c, 3) for c in band[:3]) == key:
+            return name
+    return ""
 
 
 def text_on(rgba: RGBA) -> RGBA:

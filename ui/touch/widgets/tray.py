@@ -16,11 +16,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.effects.scroll import ScrollEffect
+from kivy.graphics import Color, InstructionGroup, Rectangle
+from kivy.metrics import dp
 from kivy.properties import ColorProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from ui.setmarks import mark_of
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitButton
+from ui.touch.widgets.setmark import LETTER_PX, draw_mark, letters_size
 
 Card = tuple[str, str, palette.RGBA]
 TRAY_FRICTION = 0.3
@@ -37,12 +41,42 @@ class TrayScrollEffect(ScrollEffect):
 
 
 class CardButton(FitButton):
-    """One card of the tray; ``card_uid`` is its UID (``uid`` is read-only on Kivy widgets)."""
+    """One card of the tray; ``card_uid`` is its UID (``uid`` is read-only on Kivy widgets). A deed's card
+    shows its colour set's mark (ui/setmarks.py) in a strip at its left: the set's colour, pattern and
+    letters."""
 
     card_uid = StringProperty("")
     stripe = ColorProperty(palette.PANEL_LIGHT)
     tray = ObjectProperty(None, allownone=True)
+    set_colour = StringProperty("")
+    """The colour set of a deed's card (from ``stripe``), or ""."""
     cut_ok = True  # a stand-in for a physical card: a long name may end in an ellipsis (the card has it whole)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._mark = InstructionGroup()
+        self.canvas.after.add(self._mark)
+        self.bind(pos=self._draw_mark, size=self._draw_mark, stripe=self._draw_mark)
+        self._draw_mark()
+
+    def _draw_mark(self, *_: object) -> None:
+        self.set_colour = palette.deed_colour_of(tuple(self.stripe))
+        group = self._mark
+        group.clear()
+        mark = mark_of(self.set_colour)
+        pad = dp(6)
+        if mark is None:
+            self.padding = [pad, dp(2), pad, dp(2)]
+            return
+        strip = letters_size(mark.letters, dp(LETTER_PX))[0] + dp(6)
+        self.padding = [strip + dp(4), dp(2), pad, dp(2)]
+        band = palette.deed_rgba(self.set_colour)
+        rect = (float(self.x), float(self.y), strip, float(self.height))
+        group.add(Color(*band))
+        group.add(Rectangle(pos=rect[:2], size=rect[2:]))
+        letters_h = dp(LETTER_PX) + dp(6)
+        pattern = (rect[0], rect[1], strip, max(0.0, rect[3] - letters_h))
+        draw_mark(group, self.set_colour, pattern, (rect[0], rect[1] + rect[3] - letters_h, strip, letters_h), band)
 
     def on_release(self) -> None:
         if self.tray is not None:
