@@ -240,7 +240,6 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     if message:
         print(f"boardbank run: {message}", file=sys.stderr)
     from ui.touch.screens.root import BoardBankApp
-
     from ui.touch.voice import make_voice
 
     voice = make_voice(args, lang, stored, lambda: sounds.volume,

@@ -17,7 +17,6 @@ from ui.touch.screens.present import Presenter
 from ui.touch.widgets import paced
 from ui.touch.widgets.balance import BalanceTile
 
-
 RECEIPT_S = 8.0
 """Seconds a receipt stays on the table when nobody taps it away."""
 
@@ -47,6 +46,9 @@ class TableScreen(GroupedActions):
         self._last_tx_seq = -1
         self._presenter: Any = None
         self._receipt_timeout = Clock.create_trigger(lambda _dt: self.hide_receipt(), RECEIPT_S)
+        from kivy.core.window import Window
+
+        Window.bind(on_touch_down=self._window_touched)  # a tap anywhere (the card tray too) takes it away
 
     def render(self, presenter: Presenter) -> None:
         view = presenter.view
@@ -107,6 +109,12 @@ class TableScreen(GroupedActions):
         elif _inside(self.ids.tx, self.to_window(*touch.pos)) and self.show_receipt():
             return True
         return bool(super().on_touch_down(touch))
+
+    def _window_touched(self, _window: Any, touch: Any) -> None:
+        """A touch outside this screen (the card tray, the bar) takes the receipt away and goes on as it was."""
+        if self.receipt_shown and not (self.manager is not None and self.manager.current == self.name
+                                       and _inside(self, touch.pos)):
+            self.hide_receipt()
 
     @property
     def receipt_shown(self) -> bool:
