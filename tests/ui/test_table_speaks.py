@@ -159,3 +159,33 @@ def test_the_unit_says_payments_and_turns_and_the_balances_on_request(fresh_sess
     app.render(app.presenter.view)
     pump(1)
     assert app.screen("table").ids.say.opacity == 0  # no voice: no button
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ro", "ja"])
+def test_the_sentence_line_and_the_receipt_fit_and_are_legible_at_800x480(fresh_session: Any, lang: str) -> None:
+    from layout import problems
+    from test_legible import small_targets, small_things
+    from ui_driver import SHOTS, SIZE, screenshot
+
+    app = fresh_session
+    app.voice = TableVoice(Said())  # the Say balances button shown too
+    try:
+        rent_paid(app)
+        app.set_language(lang)
+        pump(3)
+        table = app.screen("table")
+        assert table.ids.tx.text == app.presenter.told() and not table.ids.tx.text.endswith("…")
+        screenshot(SHOTS / lang / "table_sentence.png")
+        bad = problems(app.root, SIZE) + small_things(table) + small_targets(table)
+        assert not bad, "\n".join(bad)
+        assert table.show_receipt()
+        pump(3)
+        screenshot(SHOTS / lang / "table_receipt.png")
+        note = table.ids.receipt
+        tw, th = note.texture_size
+        assert tw <= note.width + 1 and th <= note.height + 1 and not note.text.endswith("…")
+        assert not small_things(note)
+        table.hide_receipt()
+    finally:
+        app.voice = TableVoice()
+        app.set_language("en")

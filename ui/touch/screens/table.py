@@ -86,7 +86,7 @@ class TableScreen(GroupedActions):
         voice = getattr(self.app(), "voice", None)
         speaks = bool(voice is not None and voice.available and voice.on)
         say = self.ids.say
-        say.size_hint_x, say.opacity, say.disabled = (0.16, 1.0, False) if speaks else (0.001, 0.0, True)
+        say.size_hint_x, say.opacity, say.disabled = (0.2, 1.0, False) if speaks else (0.001, 0.0, True)
         super().render(presenter)
 
     def animate_transaction(self) -> None:
