@@ -30,7 +30,7 @@ class TellingMixin:
     def tell(self, reaction: Any) -> None:
         """A reaction's new entries: into the story (the line, the receipts) and to the voice."""
         if not getattr(reaction, "duplicate", False):
-            fresh = [e for e in reaction.events if e.seq > self.story.book.seq or isinstance(e, ev.GameStarted)]
+            fresh = [e for e in getattr(reaction, "events", ()) if e.seq > self.story.book.seq or isinstance(e, ev.GameStarted)]
             told = self.story.add(fresh)
             if told:
                 from ui.story.names import Names
