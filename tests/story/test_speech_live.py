@@ -150,3 +150,27 @@ def test_the_story_keeps_the_last_payment_with_its_receipt() -> None:
     assert isinstance(event, ev.RentPaid) and receipt is not None and receipt.amount == event.amount
     assert story.told(event.seq) == story.last and story.told(event.seq - 1) is None
     assert told == list(walk(classic, game.events))
+
+
+def test_a_scratch_folder_keeps_no_stale_utterance(tmp_path: Path) -> None:
+    voice, sink = GatedVoice(), Sink()
+    speaker = Speaker(tmp_path, "en", voice=voice, sink=sink, cut_off=True, keep_stale=False)
+    speaker.say("one")
+    assert voice.busy.wait(10)
+    speaker.say("two")
+    voice.gate.set()
+    assert speaker.close(timeout_s=30)
+    assert not (tmp_path / "0001.wav").exists() and not (tmp_path / "0001.txt").exists()
+    assert (tmp_path / "0002.wav").exists() and sink.done_numbers == [2]
+
+
+def test_the_player_never_starts_an_utterance_cut_off_since_and_forgets_its_file(tmp_path: Path) -> None:
+    from ui.touch.voice import KivyPlayer
+
+    wav = tmp_path / "0001.wav"
+    wav.write_bytes(b"RIFF")
+    wav.with_suffix(".txt").write_text("one\n")
+    player = KivyPlayer(lambda: 0.8, keep=False, schedule=lambda fn: fn())
+    player.latest = lambda: 2
+    player.done(1, "one", wav)
+    assert player.played == [] and not wav.exists() and not wav.with_suffix(".txt").exists()

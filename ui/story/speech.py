@@ -127,11 +127,13 @@ class Speaker:
 
     ``cut_off`` (the live table): a new text drops the texts still queued (counted in ``dropped``) and stops
     the sink's playing one (``sink.stop()``), and a text made stale while it was synthesised is written but
-    not handed to the sink: the table hears the latest entry, never a backlog.
+    not handed to the sink: the table hears the latest entry, never a backlog. ``keep_stale=False`` deletes
+    the files of such a stale one (a scratch folder that must not fill up).
     """
 
     def __init__(self, folder: Path, lang: str, voice: Voice | None = None, sink: Sink | None = None,
-                 on_error: Callable[[str], None] | None = None, game: Any = None, cut_off: bool = False) -> None:
+                 on_error: Callable[[str], None] | None = None, game: Any = None, cut_off: bool = False,
+                 keep_stale: bool = True) -> None:
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.lang = lang
@@ -145,6 +147,7 @@ class Speaker:
         self.failures = 0
         self.dropped = 0  # texts cut off before they were said (``cut_off``)
         self.cut_off = cut_off
+        self.keep_stale = keep_stale  # False: a stale utterance's files are deleted (a scratch folder)
         self._cut_below = 0  # utterances numbered below it are stale (hush)
         self.busy_s = 0.0  # seconds the worker spent making sound
         self._queue: queue.Queue[tuple[int, str] | None] = queue.Queue()
@@ -209,6 +212,9 @@ class Speaker:
                 stale = self.cut_off and number < self.latest()
                 if stale:
                     self.dropped += 1
+                    if not self.keep_stale:
+                        for path in (stem.with_suffix(".wav"), stem.with_suffix(".txt")):
+                            path.unlink(missing_ok=True)
                 if self.sink is not None and not stale:
                     self.sink.done(number, text, stem.with_suffix(".wav"))
             except (OSError, SpeechError, subprocess.SubprocessError) as exc:

@@ -12,6 +12,7 @@ thread. Volume is 0.0-1.0.
 from __future__ import annotations
 
 import logging
+import shutil
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -134,6 +135,7 @@ class TableVoice:
         self.speaker = speaker
         self.on = on
         self.topics = set(topics) & set(TOPICS)
+        self.scratch: Path | None = None  # the temporary folder of --speak alone, removed at close
 
     @property
     def available(self) -> bool:
@@ -181,6 +183,8 @@ class TableVoice:
             stop = getattr(self.speaker.sink, "stop", None)
             if stop is not None:
                 stop()
+        if self.scratch is not None:
+            shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 def make_voice(args: Any, lang: str, settings: Any, volume: Callable[[], float],
@@ -196,7 +200,9 @@ def make_voice(args: Any, lang: str, settings: Any, volume: Callable[[], float],
         return TableVoice(None, on, topics)
     where = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="boardbank-voice-"))
     player = KivyPlayer(volume, keep=bool(folder)) if speak else None
-    speaker = Speaker(where, lang, sink=player, on_error=on_error, cut_off=speak)
+    speaker = Speaker(where, lang, sink=player, on_error=on_error, cut_off=speak, keep_stale=bool(folder))
     if player is not None:
         player.latest = speaker.latest
-    return TableVoice(speaker, on, topics)
+    voice = TableVoice(speaker, on, topics)
+    voice.scratch = None if folder else where
+    return voice
