@@ -174,3 +174,36 @@ def test_the_player_never_starts_an_utterance_cut_off_since_and_forgets_its_file
     player.latest = lambda: 2
     player.done(1, "one", wav)
     assert player.played == [] and not wav.exists() and not wav.with_suffix(".txt").exists()
+
+
+def test_the_player_plays_at_the_volume_and_a_new_utterance_stops_the_playing_one(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    from kivy.core import audio
+
+    from ui.touch.voice import KivyPlayer
+
+    class FakeSound:
+        length = 1.5
+
+        def __init__(self) -> None:
+            self.volume, self.events = 1.0, []
+
+        def play(self) -> None:
+            self.events.append("play")
+
+        def stop(self) -> None:
+            self.events.append("stop")
+
+        def unload(self) -> None:
+            self.events.append("unload")
+
+    sounds: list[FakeSound] = []
+    monkeypatch.setattr(audio.SoundLoader, "load", staticmethod(lambda path: sounds.append(FakeSound()) or sounds[-1]))
+    player = KivyPlayer(lambda: 0.3, schedule=lambda fn: fn())
+    player.latest = lambda: 1
+    player.done(1, "one", tmp_path / "0001.wav")
+    player.latest = lambda: 2
+    player.stop()  # what the speaker does as the next entry comes
+    player.done(2, "two", tmp_path / "0002.wav")
+    assert player.played == [1, 2] and sounds[0].volume == 0.3
+    assert sounds[0].events == ["play", "stop", "unload"] and sounds[1].events == ["play"]
