@@ -189,3 +189,25 @@ def test_the_sentence_line_and_the_receipt_fit_and_are_legible_at_800x480(fresh_
     finally:
         app.voice = TableVoice()
         app.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ro", "ja"])
+def test_the_menus_voice_row_fits_and_is_touchable(ui_app: Any, lang: str) -> None:
+    from layout import problems
+    from test_legible import small_targets, small_things
+    from test_screens_fit import show
+    from ui_driver import SHOTS, SIZE, screenshot
+
+    app = ui_app
+    app.voice = TableVoice(Said())
+    try:
+        app.set_language(lang)
+        show(app, "menu")
+        menu = app.screen("menu")
+        assert menu.ids.speech.text == app.t("speech.on") and not menu.ids.speech_payments.disabled
+        screenshot(SHOTS / lang / "menu_voice.png")
+        bad = problems(app.root, SIZE) + small_things(menu) + small_targets(menu)
+        assert not bad, "\n".join(bad)
+    finally:
+        app.voice = TableVoice()
+        app.set_language("en")
