@@ -12,7 +12,7 @@ against each need and exits 0 (``make bench`` runs every benchmark); ``BENCH_STR
 Run with ``SDL_VIDEODRIVER=offscreen`` when there is no screen (``make bench`` does).
 
 ``--speech [ROUNDS]``: the Ultimate run only, silent and with the unit's voice on (``boardbank run --speak``:
-each payment and turn said, and the balances asked for every 10th tap, espeak-ng on the speaker's worker
+each payment and turn said, and the balances asked for every 4th tap, espeak-ng on the speaker's worker
 thread), back to back ROUNDS times (default 2), and p50/p99 of each.
 """
 
@@ -118,7 +118,7 @@ def child(t0: float, edition: str | None = None, board: bool = False, speak: boo
                 Window.canvas.ask_update()
                 EventLoop.idle()
             latencies.append((time.perf_counter() - start) * 1000)
-            if speak and i % 10 == 5:
+            if speak and i % 4 == 1:
                 app.say_balances()  # the table's button: a long utterance cut off by the next entries
             reader.join(timeout=5)
             if controller.view.state != "idle":
