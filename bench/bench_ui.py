@@ -161,6 +161,7 @@ def child(t0: float, edition: str | None = None, board: bool = False, speak: boo
               "dropped": app.voice.speaker.dropped if app.voice.speaker is not None else 0}
     print("BENCH " + json.dumps(result), flush=True)
     app.stop()
+    app.voice.close()  # the voice's scratch folder goes too
     session.close()
 
 
