@@ -211,3 +211,18 @@ def test_the_menus_voice_row_fits_and_is_touchable(ui_app: Any, lang: str) -> No
     finally:
         app.voice = TableVoice()
         app.set_language("en")
+
+
+def test_after_a_restart_the_next_payment_still_has_its_receipt(installation: Any) -> None:
+    app = installation.start()
+    rent_paid(app)
+    before = app.presenter.told(with_receipt=True)
+    app = installation.restart()
+    assert app.story.book.seq > 0  # the receipt book took the resumed game's events
+    c, registry = app.controller, app.session.registry
+    c.tap(registry.holder("deed", 3))
+    c.tap(registry.holder("player", 2))  # Bob lands on Ann's deed again: rent at level 1 again
+    pump(2)
+    told = app.presenter.told(with_receipt=True)
+    assert told.startswith("Rent: ") and told.splitlines()[1].startswith("rent at level ")  # not "" (no receipt)
+    assert before.splitlines()[1].endswith("[rules.md 1.9]") and told.splitlines()[1].endswith("[rules.md 1.9]")
