@@ -1,5 +1,5 @@
 """The installation's settings: the banker's (gesture timeout, auction countdown, menu PIN) and the UI's
-(volume, mute, language, theme, large text), kept across restarts in the installation's SQLite file (docs/architecture.md).
+(volume, mute, language, theme, large text, speech), kept across restarts in the installation's SQLite file (docs/architecture.md).
 
 One table, ``settings(key TEXT PRIMARY KEY, value TEXT NOT NULL)``, each value JSON. The store never
 touches another table (the journal adopts a file holding only ``card_registry`` / ``settings``). Its
@@ -150,6 +150,15 @@ class SettingsStore:
     def muted(self, default: bool = False) -> bool:
         """Whether the sounds are muted."""
         return bool(self.get("muted", default, lambda v: isinstance(v, bool)))
+
+    def speech(self, default_on: bool = True,
+               default_topics: tuple[str, ...] = ("payments", "turns")) -> tuple[bool, tuple[str, ...]]:
+        """Whether the unit speaks (when it has a voice: ``boardbank run --speak``) and what it says unasked
+        (``payments``, ``turns``)."""
+        on = bool(self.get("speech", default_on, lambda v: isinstance(v, bool)))
+        topics = self.get("speech_topics", list(default_topics), lambda v: isinstance(v, list) and all(
+            t in default_topics for t in v))
+        return on, tuple(topics)
 
     def language(self, languages: tuple[str, ...], default: str | None = None) -> str | None:
         """The UI language, one of ``languages``; ``default`` when none (valid) is stored."""

@@ -120,6 +120,11 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
                         "default: $BOARDBANK_SHARE (off when empty)")
 
 
+def _env_on(name: str) -> bool:
+    """Whether the environment variable ``name`` switches something on (1, yes, on, true)."""
+    return os.environ.get(name, "").strip().lower() in ("1", "yes", "on", "true")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="boardbank", description="The electronic banker for board games.")
     parser.add_argument("--version", action=_Version, nargs=0, help="show program's version number and exit")
@@ -133,6 +138,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 800x480 (default: Kivy's)")
     p.add_argument("--script", default=None, metavar="FILE", help="play a tap script through the mock reader")
     p.add_argument("--screenshots", default=None, metavar="DIR", help="save a screenshot after each script step")
+    p.add_argument("--speak", action="store_true", default=_env_on("BOARDBANK_SPEAK"),
+                   help="say each payment, whose turn it is and the standings through the sound output "
+                        "(espeak-ng; default: $BOARDBANK_SPEAK, on when 1)")
+    p.add_argument("--speak-to", default=None, metavar="DIR",
+                   help="keep every utterance in DIR as NNNN.wav with NNNN.txt (docs/story.md)")
 
     p = sub.add_parser("headless", help="the banker without a screen: lines on stdin, JSON lines on stdout",
                        description="The banker without a screen: tap-script lines on stdin, JSON lines on stdout.",

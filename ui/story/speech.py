@@ -47,6 +47,12 @@ class Sink(Protocol):
     def done(self, number: int, text: str, wav: Path) -> None: ...
 
 
+class Player(Sink, Protocol):
+    """A sink that plays each WAV aloud and can be stopped (a new entry cuts off a stale one)."""
+
+    def stop(self) -> None: ...
+
+
 def espeak_path() -> str | None:
     """Where espeak-ng is installed (None when it is not)."""
     return shutil.which(ESPEAK)
@@ -118,10 +124,16 @@ class Speaker:
 
     :meth:`say` and :meth:`events` return at once; :meth:`close` waits for what is queued (at most
     ``timeout_s``). A failed utterance is counted in ``failures`` and logged by ``on_error``; the game goes on.
+
+    ``cut_off`` (the live table): a new text drops the texts still queued (counted in ``dropped``) and stops
+    the sink's playing one (``sink.stop()``), and a text made stale while it was synthesised is written but
+    not handed to the sink: the table hears the latest entry, never a backlog. ``keep_stale=False`` deletes
+    the files of such a stale one (a scratch folder that must not fill up).
     """
 
     def __init__(self, folder: Path, lang: str, voice: Voice | None = None, sink: Sink | None = None,
-                 on_error: Callable[[str], None] | None = None, game: Any = None) -> None:
+                 on_error: Callable[[str], None] | None = None, game: Any = None, cut_off: bool = False,
+                 keep_stale: bool = True) -> None:
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.lang = lang
@@ -133,6 +145,10 @@ class Speaker:
         self.count = 0
         self.written = 0
         self.failures = 0
+        self.dropped = 0  # texts cut off before they were said (``cut_off``)
+        self.cut_off = cut_off
+        self.keep_stale = keep_stale  # False: a stale utterance's files are deleted (a scratch folder)
+        self._cut_below = 0  # utterances numbered below it are stale (hush)
         self.busy_s = 0.0  # seconds the worker spent making sound
         self._queue: queue.Queue[tuple[int, str] | None] = queue.Queue()
         self._worker = threading.Thread(target=self._work, name="speaker", daemon=True)
@@ -140,9 +156,42 @@ class Speaker:
 
     def say(self, text: str) -> None:
         """Queue ``text`` (numbered now, in the order said)."""
-        if text.strip():
-            self.count += 1
-            self._queue.put((self.count, text))
+        if not text.strip():
+            return
+        self.count += 1
+        if self.cut_off:
+            self._drop_queued()
+            stop = getattr(self.sink, "stop", None)
+            if stop is not None:
+                stop()
+        self._queue.put((self.count, text))
+
+    def latest(self) -> int:
+        """The number of the utterance that may still be heard (an older one is stale with ``cut_off``)."""
+        return max(self.count, self._cut_below)
+
+    def hush(self) -> None:
+        """Say nothing more of what is queued or playing (the voice turned off)."""
+        self._cut_below = self.count + 1
+        self._drop_queued()
+        stop = getattr(self.sink, "stop", None)
+        if stop is not None:
+            stop()
+
+    def _drop_queued(self) -> None:
+        """Take the texts not yet started off the queue (the close marker stays)."""
+        kept: list[tuple[int, str] | None] = []
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if item is None:
+                kept.append(item)
+            else:
+                self.dropped += 1
+        for item in kept:
+            self._queue.put(item)
 
     def events(self, events: Any, view: Any) -> None:
         """Say what :func:`utterance` says for each new durable event (whole commands, in order), naming
@@ -160,7 +209,13 @@ class Speaker:
                 stem.with_suffix(".txt").write_text(text + "\n", encoding="utf-8")
                 self.voice.synth(text, stem.with_suffix(".wav"))
                 self.written += 1
-                if self.sink is not None:
+                stale = self.cut_off and number < self.latest()
+                if stale:
+                    self.dropped += 1
+                    if not self.keep_stale:
+                        for path in (stem.with_suffix(".wav"), stem.with_suffix(".txt")):
+                            path.unlink(missing_ok=True)
+                if self.sink is not None and not stale:
                     self.sink.done(number, text, stem.with_suffix(".wav"))
             except (OSError, SpeechError, subprocess.SubprocessError) as exc:
                 self.failures += 1

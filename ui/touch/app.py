@@ -189,6 +189,17 @@ def main(args: argparse.Namespace) -> int:
     if shots and Path(shots).exists() and not Path(shots).is_dir():
         print(f"boardbank run: --screenshots {shots}: expected a folder, this is a file", file=sys.stderr)
         return 2
+    if getattr(args, "speak", False) or getattr(args, "speak_to", None):
+        from ui.story.speech import SpeechError, check_speak_to, espeak_path
+
+        try:
+            if getattr(args, "speak_to", None):
+                check_speak_to(args.speak_to)
+            elif espeak_path() is None:
+                raise SpeechError("--speak: espeak-ng is not installed (scripts/install-system-deps.sh run)")
+        except SpeechError as exc:
+            print(f"boardbank run: {exc}", file=sys.stderr)
+            return 2
     with script_database(args):
         return _run(args, size)
 
@@ -233,8 +244,11 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     if message:
         print(f"boardbank run: {message}", file=sys.stderr)
     from ui.touch.screens.root import BoardBankApp
+    from ui.touch.voice import make_voice
 
-    app = BoardBankApp(session=session, lang=lang, sounds=sounds)
+    voice = make_voice(args, lang, stored, lambda: sounds.volume,
+                       lambda text: print(f"boardbank run: speech: {text}", file=sys.stderr))
+    app = BoardBankApp(session=session, lang=lang, sounds=sounds, voice=voice)
     if session.share is not None:  # --share: every reaction to the phones too, the QR code on screen
         from ui.touch.share_hook import follow
 

@@ -15,6 +15,7 @@ from kivy.properties import StringProperty
 from ui.i18n import LANGUAGES
 from ui.touch.screens.base import BankScreen
 from ui.touch.screens.present import Presenter
+from ui.touch.widgets import palette
 
 BANKER_SETTINGS: tuple[str, ...] = ("timeout_s", "auction_s", "pin")
 """The settings the banker accepts as ``choose("name=value")``."""
@@ -63,6 +64,7 @@ class MenuScreen(BankScreen):
         self.ids.readers.text = "\n".join(lines) if lines else presenter.tr("reader.none")
         self.ids.mute.text = presenter.tr("menu.unmute" if app.sounds.muted else "menu.mute")
         self.ids.volume.value = app.sounds.volume
+        self.speech_row(presenter)
         for lang in LANGUAGES:
             self.ids[f"lang_{lang}"].state = "down" if lang == app.lang else "normal"
         extra = dict(view.extra)
@@ -73,6 +75,17 @@ class MenuScreen(BankScreen):
             value = extra.get(name)  # the banker shows timeout_s and auction_s (staged on this page); never the PIN
             button.text = presenter.tr("settings.current", name=caption, value=value) if value is not None else caption
         self.setting_title = presenter.tr(f"settings.{self.setting}")
+
+    def speech_row(self, presenter: Presenter) -> None:
+        """The voice's row: on/off and what it says unasked (hidden when the unit has no voice)."""
+        voice, row = self.app().voice, self.ids.speech_row
+        row.size_hint_y, row.opacity, row.disabled = (1, 1, False) if voice.available else (0.001, 0, True)
+        self.ids.speech.text = presenter.tr("speech.on" if voice.on else "speech.off")
+        for topic in ("payments", "turns"):
+            button = self.ids[f"speech_{topic}"]
+            button.text = presenter.tr(f"speech.{topic}")
+            button.bg = palette.ACCENT if voice.on and topic in voice.topics else palette.PANEL_LIGHT
+            button.disabled = not voice.on or not voice.available
 
     def send_pin(self, pin: str) -> None:
         """OK on the PIN pad: the banker checks the PIN."""

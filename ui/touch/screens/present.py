@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 from engine.banker.viewmodel import ChoiceView, PlayerView, Prompt, SpaceView, TransactionView, ViewModel
 from engine.editions import EventCard, load_edition
@@ -47,6 +48,8 @@ class Presenter:
         """Player id -> balance change (money units) between the last two durable states shown."""
         self.run: tuple[int, int] = (1, 0)
         """(count, total money units) of the run of like transactions the last one ends (:data:`RUN_KINDS`)."""
+        self.story: Any = None
+        """The table's :class:`ui.touch.voice.TableStory` (the last money entry and its receipt), or None."""
 
     def show(self, view: ViewModel) -> None:
         """Take ``view`` as the current one; a new durable state records what it changed in balances."""
@@ -303,11 +306,38 @@ class Presenter:
             key = "tx.buildings_bought" if tx.kind == "BuildingBought" else "tx.buildings_sold"
             player = tx.payer if tx.kind == "BuildingBought" else tx.payee
             return self.tr(key, player=self.player_name(player), count=count, total=self.money(total))
+        told = self.told()
+        if told:
+            return told
         kind_key = f"tx.{tx.kind}"
         kind = self.tr(kind_key) if self.tr.has(kind_key, "en") else ""
         line = self.tr("tx.line", payer=self.player_name(tx.payer), payee=self.player_name(tx.payee),
                        amount=self.money(tx.amount))
         return f"{kind}: {line}" if kind else line
+
+
+    def names(self) -> Any:
+        """The story's names of the game on the table in the current language (ui.story.names.Names)."""
+        from ui.story.names import Names
+
+        return Names.from_view(self.view, self.tr.lang, self.tr)
+
+    def told(self, with_receipt: bool = False) -> str:
+        """The last transaction in the story's words ("Purchase: Chiara buys 1 house on Baltic Avenue for
+        M50"), and with ``with_receipt`` its receipt on a second line ("" when unknown: the bare line stays)."""
+        tx = self.view.last_transaction
+        entry = self.story.told(tx.seq) if self.story is not None and tx is not None else None
+        if entry is None:
+            return ""
+        from ui.story.receipts import receipt_text
+        from ui.story.sentences import sentence
+
+        event, receipt = entry
+        names = self.names()
+        line = sentence(event, names, receipt)
+        if not with_receipt:
+            return line
+        return f"{line}\n{receipt_text(receipt, names)}" if receipt is not None else ""
 
 
 def _run_after(before: TransactionView | None, tx: TransactionView | None, run: tuple[int, int]) -> tuple[int, int]:

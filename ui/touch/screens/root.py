@@ -25,6 +25,7 @@ from ui.touch.screens.cards import CardsMixin
 from ui.touch.screens.enrol import Enrolment, enrol_mock_deck
 from ui.touch.screens.present import Presenter
 from ui.touch.screens.router import Controller, screen_for
+from ui.touch.screens.telling import TellingMixin
 from ui.touch.screens.toast import ToastMixin
 from ui.touch.sounds import CUES, SoundBoard
 from ui.touch.widgets import paced, palette
@@ -68,7 +69,7 @@ def scale_to_window(size: tuple[int, int]) -> float:
     return scale
 
 
-class BoardBankApp(CardsMixin, ToastMixin, App):
+class BoardBankApp(TellingMixin, CardsMixin, ToastMixin, App):
     """The touch UI. ``lang`` is the UI language (switchable at run time)."""
 
     lang = StringProperty("en")
@@ -96,12 +97,10 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         self._residents_due = False  # the resident screens' build is scheduled (RESIDENT_AFTER_S)
         self._save_trigger: Any = None
 
-    # -- kv helpers ----------------------------------------------------------------------------------
     def t(self, key: str, lang: str | None = None, **params: object) -> str:
         """Translate ``key`` in ``lang`` (kv passes ``app.lang`` so the text follows the language)."""
         return self.translator.text(key, lang or self.lang, **params)
 
-    # -- building ------------------------------------------------------------------------------------
     def build(self) -> Any:
         from kivy.core.window import Window
         from kivy.factory import Factory
@@ -148,6 +147,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
+        self.start_story(session)  # the transaction line's sentences, the receipts (ui/touch/voice.py)
         self.controller = None
         self.enrolment = None
         self.overlay = None
@@ -173,6 +173,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
 
     def on_stop(self) -> None:
         self.save_settings()
+        self.voice.close()
         if self.session is not None:
             self.session.close()
 
@@ -234,6 +235,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         fonts.use_language(lang)
         keyboard.use_language(lang)
         self.translator.set_language(lang)
+        self.voice.set_language(lang)
         if lang != self.lang:
             self.remember(lang=lang)
         self.lang = lang
@@ -293,7 +295,8 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
 
     # -- reactions -----------------------------------------------------------------------------------
     def on_reaction(self, reaction: Any) -> None:
-        """Play the reaction's cues, show its error, and render its view."""
+        """Tell its new entries (the line's sentence, the voice), play its cues, show its error, render its view."""
+        self.tell(reaction)
         for cue in getattr(reaction, "cues", ()):
             if str(cue) in CUES:
                 self.sounds.play(str(cue))
