@@ -45,8 +45,6 @@ class DebtScreen(BankScreen):
         view = presenter.view
         debt = view.debt
         self.ids.prompt.text = presenter.prompt()
-        grid = self.ids.deeds
-        grid.clear_widgets()
         self.ids.bankrupt.text = ""
         if debt is not None:
             classic = presenter.ruleset == "classic"
@@ -63,7 +61,9 @@ class DebtScreen(BankScreen):
                                                 cash=presenter.money(cash), short=presenter.money(short))
             can_return = self.app().may("tap_deed")
             left = False
-            for number in debtor.deeds if debtor else ():
+            numbers = tuple(debtor.deeds) if debtor else ()
+            buttons = self.kept("deeds", self._deed_button).show(numbers)
+            for index, number in enumerate(numbers):
                 space = presenter.space_for_deed(number)
                 if classic:
                     what, useful = raises(presenter, number)
@@ -71,15 +71,21 @@ class DebtScreen(BankScreen):
                     what = presenter.money(space.price) if space and space.price is not None else ""
                     useful = True
                 left = left or useful
-                button = DeedButton(text=f"{presenter.deed_name(number)}\n{what}", deed=number,
-                                    bg=palette.deed_rgba(space.colour if space else None),
-                                    max_font_size=dp(18), disabled=not (can_return and useful),
-                                    size_hint=(None, None), size=(dp(180), dp(64)))
-                button.bind(on_release=lambda b: self.app().touch_deed(int(b.deed)))
-                grid.add_widget(button)
+                if buttons is not None:  # None: a finger is down on a deed, the others wait for it to lift
+                    button = buttons[index]
+                    button.text = f"{presenter.deed_name(number)}\n{what}"
+                    button.bg = palette.deed_rgba(space.colour if space else None)
+                    button.disabled = not (can_return and useful)
             if classic and short > 0 and not left:
                 self.ids.bankrupt.text = bankruptcy_text(presenter, debt)
+        else:
+            self.kept("deeds", self._deed_button).show(())
         super().render(presenter)
+
+    def _deed_button(self, deed: object) -> DeedButton:
+        button = DeedButton(deed=int(str(deed)), max_font_size=dp(18), size_hint=(None, None), size=(dp(180), dp(64)))
+        button.bind(on_release=lambda b: self.app().touch_deed(int(b.deed)))
+        return button
 
 
 def bankruptcy_text(presenter: Presenter, debt: DebtView) -> str:

@@ -1,0 +1,116 @@
+"""Screens update their widgets in place: a clock tick (the gesture timeout's seconds, the auction's countdown,
+the classic game's clock) renders the screen again ten times a second, and no widget is replaced by it; a
+button is made again only when the set of choices changes, and never while a finger is down on one of them
+(ui/touch/widgets/kept.py)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from finger import clock_running, frames_for, frames_until, identities, point_of, press
+from fixtures.views import SCREENS
+from ui_driver import pump
+
+from engine.banker.viewmodel import ViewModel
+
+pytestmark = pytest.mark.ui
+
+
+def ticked(view: ViewModel, tick: int) -> ViewModel:
+    """``view`` ``tick`` tenths of a second later: every countdown in it has moved."""
+    moved: dict[str, Any] = {"seconds_left": max(0.0, (view.seconds_left or 10.0) - tick / 10)}
+    if view.auction is not None:
+        moved["auction"] = replace(view.auction, seconds_left=max(0.0, view.auction.seconds_left - tick / 10))
+    clock = getattr(view, "clock", None)
+    if clock is not None:
+        moved["clock"] = replace(clock, elapsed_s=clock.elapsed_s + tick / 10)
+    timer = getattr(view, "timer", None)
+    if timer is not None:
+        moved["timer"] = replace(timer, seconds_left=max(0.0, timer.seconds_left - tick / 10))
+    return replace(view, **moved)
+
+
+def test_no_screen_replaces_a_widget_at_a_clock_tick(ui_app: Any) -> None:
+    replaced: dict[str, int] = {}
+    for name, build in SCREENS.items():
+        ui_app.overlay = None
+        view = build()
+        ui_app.render(view)
+        if name.startswith(("board", "classic_board")):
+            ui_app.show_screen("board")
+        pump(2)
+        screen = ui_app.root.ids.sm.current_screen
+        before = identities(screen)
+        for tick in range(1, 6):
+            ui_app.render(ticked(view, tick))
+            if name.startswith(("board", "classic_board")):
+                ui_app.show_screen("board")
+        pump(1)
+        after = identities(screen)
+        if before != after:
+            replaced[name] = len(before - after)
+    assert not replaced, f"widgets replaced by a clock tick (screen: how many): {replaced}"
+
+
+def test_the_card_screen_keeps_its_buttons_while_the_banker_clock_runs(classic_session: Any) -> None:
+    from test_touch_card import to_card_space
+
+    app = to_card_space(classic_session)
+    screen = app.screen("card")
+    with clock_running(app):
+        frames_for(0.2)
+        before = identities(screen)
+        shown = app.rendered
+        frames_for(0.5)
+        press(*point_of(screen.ids.body), hold_s=0.1)  # a finger on the card restarts the timeout: one more render
+        frames_for(0.2)
+        assert app.rendered > shown + 3, "the countdown did not render the screen again"
+        assert identities(screen) == before
+
+
+def test_a_new_set_of_choices_waits_for_the_finger_on_one_of_them(ui_app: Any, monkeypatch: Any) -> None:
+    from fixtures.classic_views import card_space_view
+    from kivy.clock import Clock
+
+    from engine.banker.viewmodel import ChoiceView
+
+    chosen: list[str] = []
+    monkeypatch.setattr(ui_app, "choose", chosen.append)
+    ui_app.overlay = None
+    view = card_space_view()
+    ui_app.render(view)
+    pump(3)
+    grid = ui_app.screen("card").ids.choices
+    buttons = {b.value: b for b in grid.children}
+    fewer = replace(view, choices=(ChoiceView("7", "choice.space", (("name", "Chance"),)),))
+    during: list[set[int]] = []
+    Clock.schedule_once(lambda _dt: ui_app.render(fewer), 0.25)  # a reader's tap changes the answers
+    Clock.schedule_once(lambda _dt: during.append({id(b) for b in grid.children}), 0.4)
+    press(*point_of(buttons["22"]), hold_s=0.6)
+    assert frames_until(lambda: bool(chosen))
+    assert during == [{id(b) for b in buttons.values()}], "the buttons changed under the finger"
+    assert chosen == ["22"], "the finger's press sent another answer than the one it pressed"
+    assert frames_until(lambda: [b.value for b in grid.children] == ["7"]), "the new answers never came"
+
+
+def test_a_box_is_changed_only_when_its_keys_change(ui_app: Any) -> None:
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.button import Button
+
+    from ui.touch.widgets.kept import Kept
+
+    box = BoxLayout()
+    made: list[object] = []
+
+    def make(key: object) -> Button:
+        made.append(key)
+        return Button(text=str(key))
+
+    kept: Kept[Button] = Kept(box, make)
+    first = kept.show(["a", "b"])
+    assert kept.show(["a", "b"]) == first and kept.rebuilds == 1 and made == ["a", "b"]
+    second = kept.show(["b", "c"])
+    assert second is not None and second[0] is first[1] and made == ["a", "b", "c"]  # b kept, c made
+    assert [w.text for w in reversed(box.children)] == ["b", "c"] and kept.rebuilds == 2
