@@ -44,8 +44,7 @@ class DebtScreen(BankScreen):
     def render(self, presenter: Presenter) -> None:
         view = presenter.view
         debt = view.debt
-        self.ids.prompt.text = presenter.prompt()
-        self.ids.bankrupt.text = ""
+        prompt, bankrupt = presenter.prompt(), ""  # each label set once: a text set twice is drawn twice
         if debt is not None:
             classic = presenter.ruleset == "classic"
             reason = getattr(debt, "reason", "")
@@ -57,8 +56,8 @@ class DebtScreen(BankScreen):
             debtor = presenter.player(debt.debtor)
             cash = debtor.balance if debtor is not None else 0
             short = debt.short if debt.short else max(0, debt.due - max(0, cash))
-            self.ids.prompt.text = presenter.tr("debt.cash_classic" if classic else "debt.cash",
-                                                cash=presenter.money(cash), short=presenter.money(short))
+            prompt = presenter.tr("debt.cash_classic" if classic else "debt.cash",
+                                  cash=presenter.money(cash), short=presenter.money(short))
             can_return = self.app().may("tap_deed")
             left = False
             numbers = tuple(debtor.deeds) if debtor else ()
@@ -77,9 +76,10 @@ class DebtScreen(BankScreen):
                     button.bg = palette.deed_rgba(space.colour if space else None)
                     button.disabled = not (can_return and useful)
             if classic and short > 0 and not left:
-                self.ids.bankrupt.text = bankruptcy_text(presenter, debt)
+                bankrupt = bankruptcy_text(presenter, debt)
         else:
             self.kept("deeds", self._deed_button).show(())
+        self.ids.prompt.text, self.ids.bankrupt.text = prompt, bankrupt
         super().render(presenter)
 
     def _deed_button(self, deed: object) -> DeedButton:
