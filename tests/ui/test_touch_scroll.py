@@ -64,7 +64,7 @@ def test_an_answer_in_a_scrolled_list_takes_a_rolling_finger(ui_app: Any, monkey
     assert ticks[0] > 10
 
 
-def test_a_card_on_the_tray_takes_a_rolling_finger(classic_session: Any) -> None:
+def test_a_card_on_the_tray_takes_a_rolling_finger(classic_session: Any, monkeypatch: Any) -> None:
     app = classic_session
     for n in range(1, 9):
         app.session.registry.enroll(f"000000A{n}", "player", n, replace=True)
@@ -72,7 +72,7 @@ def test_a_card_on_the_tray_takes_a_rolling_finger(classic_session: Any) -> None
     pump(3)
     tray = app.root.ids.tray
     tapped: list[str] = []
-    tray.on_card = tapped.append
+    monkeypatch.setattr(tray, "on_card", tapped.append)
     rng = random.Random(2)
     for hold, drift in PRESSES:
         button = rng.choice([b for b in tray.ids.rv.layout_manager.children if b.card_uid and in_sight_x(tray, b)])
