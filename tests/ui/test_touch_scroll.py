@@ -23,7 +23,7 @@ PRESSES = ((0.0, 0.0), (0.05, 5.0), (0.2, 5.0), (1.0, 5.0))
 
 def in_sight(scroll: Any, button: Any) -> bool:
     """Whether ``button`` stands whole inside ``scroll``'s box as drawn now."""
-    _, y = scroll.to_window(*scroll.to_parent(*button.to_parent(button.x, button.y)))
+    _, y = button.to_window(button.x, button.y)  # through the scroll's offset
     _, sy = scroll.to_window(scroll.x, scroll.y)
     return sy <= y and y + button.height <= sy + scroll.height
 
@@ -89,3 +89,28 @@ def in_sight_x(tray: Any, button: Any) -> bool:
     x, _ = button.to_window(button.x, button.y)
     rx, _ = rv.to_window(rv.x, rv.y)
     return rx <= x and x + button.width <= rx + rv.width
+
+
+def test_an_option_in_the_setup_list_takes_a_rolling_finger(ui_app: Any, monkeypatch: Any) -> None:
+    from fixtures.views import setup_view
+
+    chosen: list[str] = []
+    monkeypatch.setattr(ui_app, "choose", chosen.append)
+    ui_app.overlay = None
+    ui_app.render(setup_view())
+    pump(3)
+    screen = ui_app.screen("setup")
+    scroll = screen.ids.right_scroll
+    scroll.scroll_y = 0.0  # the options, under the game's choice
+    pump(3)
+    rows = [row for row in screen.option_rows.values() if row.parent is not None]
+    buttons = [b for row in rows for b in (row.toggle, row.plus) if b is not None and not b.disabled]
+    rng = random.Random(4)
+    for hold, drift in PRESSES:
+        button = rng.choice([b for b in buttons if in_sight(scroll, b)])
+        before = len(chosen)
+        tap(button, hold_s=hold, drift_px=drift, rng=rng)
+        frames_until(lambda b=before: len(chosen) > b, 1.0)
+        frames_for(0.25)
+        assert len(chosen[before:]) == 1 and chosen[before].startswith(f"option={button.parent.option}:"), \
+            f"{hold * 1000:.0f} ms, {drift} px on {button.parent.option}: {chosen[before:]}"
