@@ -114,3 +114,31 @@ def test_a_box_is_changed_only_when_its_keys_change(ui_app: Any) -> None:
     second = kept.show(["b", "c"])
     assert second is not None and second[0] is first[1] and made == ["a", "b", "c"]  # b kept, c made
     assert [w.text for w in reversed(box.children)] == ["b", "c"] and kept.rebuilds == 2
+
+
+def test_a_scrolled_list_waits_for_the_finger_it_holds(ui_app: Any, monkeypatch: Any) -> None:
+    """A scroll view holds a still finger up to 250 ms before it presses the button under it: the answers are
+    not changed under that finger either, before or after the hand-over."""
+    from fixtures.views import event_deeds_view
+    from kivy.clock import Clock
+
+    chosen: list[str] = []
+    monkeypatch.setattr(ui_app, "choose", chosen.append)
+    ui_app.overlay = None
+    view = event_deeds_view()
+    ui_app.render(view)
+    pump(3)
+    grid = ui_app.screen("event").ids.choices
+    assert grid.parent.do_scroll_y
+    first = {id(b) for b in grid.children}
+    target = sorted(grid.children, key=lambda b: -b.to_window(b.x, b.y)[1])[1]  # a button at the top, in sight
+    fewer = replace(view, event_card=replace(view.event_card, choices=view.event_card.choices[:10]))
+    during: list[set[int]] = []
+    Clock.schedule_once(lambda _dt: ui_app.render(fewer), 0.05)
+    for at in (0.1, 0.45):
+        Clock.schedule_once(lambda _dt: during.append({id(b) for b in grid.children}), at)
+    press(*point_of(target), hold_s=0.7)
+    assert frames_until(lambda: bool(chosen))
+    assert during == [first, first], "the answers changed under the finger the list held"
+    assert chosen == [target.value]
+    assert frames_until(lambda: len(grid.children) == 10), "the new answers never came"
