@@ -96,6 +96,37 @@ def test_an_answer_takes_a_tap_in_the_first_frame_the_card_is_drawn(classic_sess
         assert frames_until(lambda: app.controller.view.state != "card_space", 2.0), "the tap was lost"
 
 
+def test_a_new_screen_is_drawn_in_its_place_from_its_first_frame(classic_session: Any) -> None:
+    """The card screen, built as it is first shown, stands where the screens stand (above the card tray) in
+    the first frame drawn with it, not one frame later: a finger aimed at what that frame showed lands on the
+    button it saw."""
+    from kivy.core.window import Window
+
+    app = classic_session
+    registry = app.session.registry
+    for uid, kind, value in (("000000A1", "player", 1), ("000000A2", "player", 2), ("00000205", "event", 5)):
+        registry.enroll(uid, kind, value, replace=True)
+    for uid in ("000000A1", "000000A2"):
+        app.controller.tap(uid)
+    app.controller.press("ok")
+    pump(2)
+    manager = app.root.ids.sm
+    assert not manager.has_screen("card") and manager.y > 0  # built when shown; the tray under the screens
+    drawn: list[tuple[float, float]] = []
+
+    def flipped(*_: Any) -> None:
+        if manager.current == "card":
+            drawn.append(tuple(manager.current_screen.pos))
+
+    Window.bind(on_flip=flipped)
+    try:
+        app.controller.reader_sink(_presented("00000205"))  # the Chance card on the reader: it shows
+        assert frames_until(lambda: len(drawn) >= 2)
+    finally:
+        Window.unbind(on_flip=flipped)
+    assert drawn[0] == tuple(manager.pos), f"first frame at {drawn[0]}, the screens stand at {tuple(manager.pos)}"
+
+
 def _presented(uid: str) -> Any:
     import time
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from finger import clock_running, frames_for, frames_until, identities, point_of, press
+from finger import clock_running, frames_for, frames_until, identities, point_of, press, started
 from fixtures.views import SCREENS
 from ui_driver import pump
 
@@ -70,9 +70,23 @@ def test_the_card_screen_keeps_its_buttons_while_the_banker_clock_runs(classic_s
         assert identities(screen) == before
 
 
+def finger_down(x: float, y: float) -> None:
+    """A finger put down at ``(x, y)`` (system coordinates) and left there."""
+    from kivy.core.window import Window
+
+    started()
+    Window.dispatch("on_mouse_down", x, y, "left", [])
+
+
+def finger_up(x: float, y: float) -> None:
+    """The finger at ``(x, y)`` lifted."""
+    from kivy.core.window import Window
+
+    Window.dispatch("on_mouse_up", x, y, "left", [])
+
+
 def test_a_new_set_of_choices_waits_for_the_finger_on_one_of_them(ui_app: Any, monkeypatch: Any) -> None:
     from fixtures.classic_views import card_space_view
-    from kivy.clock import Clock
 
     from engine.banker.viewmodel import ChoiceView
 
@@ -85,12 +99,14 @@ def test_a_new_set_of_choices_waits_for_the_finger_on_one_of_them(ui_app: Any, m
     grid = ui_app.screen("card").ids.choices
     buttons = {b.value: b for b in grid.children}
     fewer = replace(view, choices=(ChoiceView("7", "choice.space", (("name", "Chance"),)),))
-    during: list[set[int]] = []
-    Clock.schedule_once(lambda _dt: ui_app.render(fewer), 0.25)  # a reader's tap changes the answers
-    Clock.schedule_once(lambda _dt: during.append({id(b) for b in grid.children}), 0.4)
-    press(*point_of(buttons["22"]), hold_s=0.6)
+    point = point_of(buttons["22"])
+    finger_down(*point)
+    assert frames_until(lambda: buttons["22"].state == "down")
+    ui_app.render(fewer)  # a reader's tap changes the answers under the finger
+    frames_for(0.1)
+    assert {id(b) for b in grid.children} == {id(b) for b in buttons.values()}, "the buttons changed under the finger"
+    finger_up(*point)
     assert frames_until(lambda: bool(chosen))
-    assert during == [{id(b) for b in buttons.values()}], "the buttons changed under the finger"
     assert chosen == ["22"], "the finger's press sent another answer than the one it pressed"
     assert frames_until(lambda: [b.value for b in grid.children] == ["7"]), "the new answers never came"
 
@@ -120,7 +136,6 @@ def test_a_scrolled_list_waits_for_the_finger_it_holds(ui_app: Any, monkeypatch:
     """A scroll view holds a still finger up to 250 ms before it presses the button under it: the answers are
     not changed under that finger either, before or after the hand-over."""
     from fixtures.views import event_deeds_view
-    from kivy.clock import Clock
 
     chosen: list[str] = []
     monkeypatch.setattr(ui_app, "choose", chosen.append)
@@ -129,16 +144,20 @@ def test_a_scrolled_list_waits_for_the_finger_it_holds(ui_app: Any, monkeypatch:
     ui_app.render(view)
     pump(3)
     grid = ui_app.screen("event").ids.choices
-    assert grid.parent.do_scroll_y
+    scroll = grid.parent
+    assert scroll.do_scroll_y
     first = {id(b) for b in grid.children}
     target = sorted(grid.children, key=lambda b: -b.to_window(b.x, b.y)[1])[1]  # a button at the top, in sight
     fewer = replace(view, event_card=replace(view.event_card, choices=view.event_card.choices[:10]))
-    during: list[set[int]] = []
-    Clock.schedule_once(lambda _dt: ui_app.render(fewer), 0.05)
-    for at in (0.1, 0.45):
-        Clock.schedule_once(lambda _dt: during.append({id(b) for b in grid.children}), at)
-    press(*point_of(target), hold_s=0.7)
+    point = point_of(target)
+    finger_down(*point)
+    assert frames_until(lambda: bool(scroll._touch) or target.state == "down")  # held by the list, or handed on
+    ui_app.render(fewer)
+    assert {id(b) for b in grid.children} == first, "the answers changed under the finger the list held"
+    assert frames_until(lambda: target.state == "down")  # the list handed the press to the button
+    ui_app.render(fewer)
+    assert {id(b) for b in grid.children} == first, "the answers changed under the pressed button"
+    finger_up(*point)
     assert frames_until(lambda: bool(chosen))
-    assert during == [first, first], "the answers changed under the finger the list held"
     assert chosen == [target.value]
     assert frames_until(lambda: len(grid.children) == 10), "the new answers never came"

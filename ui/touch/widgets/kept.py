@@ -12,7 +12,8 @@ nothing.
 makes the missing ones, drops the others and lays the box out again only when the keys change; the screen then
 sets the widgets' text, colour and state. While a finger is down on the box (a button pressed, or a scroll
 view holding the touch before it knows whether it is a tap), the keys are not changed under it: the change
-waits for the finger to lift, then the ``redo`` callback renders again.
+waits for the finger to lift (looked at every :data:`WAIT_S`, only while a change waits), then the ``redo``
+callback renders again.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 W = TypeVar("W", bound=Widget)
+WAIT_S = 0.05
+"""Seconds between two looks at a box whose change waits for a finger to lift (only while one waits)."""
 
 
 def finger_on(box: Widget) -> bool:
@@ -82,17 +85,12 @@ class Kept(Generic[W]):
         if self.waiting:
             return
         self.waiting = True
-        from kivy.core.window import Window
-
-        def lifted(*_: Any) -> None:
-            Window.unbind(on_touch_up=lifted)
-            Clock.schedule_once(self._again, 0)  # after the release has been handled
-
-        Window.bind(on_touch_up=lifted)
+        Clock.schedule_once(self._again, WAIT_S)
 
     def _again(self, *_: Any) -> None:
+        if finger_on(self.box):  # still down (or its button's release shown for Kivy's min_state_time)
+            Clock.schedule_once(self._again, WAIT_S)
+            return
         self.waiting = False
-        if finger_on(self.box):
-            self._wait()
-        elif self.redo is not None:
+        if self.redo is not None:
             self.redo()
