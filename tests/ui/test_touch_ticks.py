@@ -161,3 +161,31 @@ def test_a_scrolled_list_waits_for_the_finger_it_holds(ui_app: Any, monkeypatch:
     assert frames_until(lambda: bool(chosen))
     assert chosen == [target.value]
     assert frames_until(lambda: len(grid.children) == 10), "the new answers never came"
+
+
+def test_a_kept_button_given_a_text_fitted_before_is_drawn_with_that_fit(ui_app: Any) -> None:
+    """A kept button's text changes (a street's offer after a sale): when that text's fit is remembered
+    (ui/touch/widgets/fitlabel.py), no property of the label changes, yet its texture must be drawn again
+    with it (it kept Kivy's own line breaks of the Japanese text, 106 px high in a 96 px button)."""
+    from kivy.core.window import Window
+    from kivy.metrics import dp
+
+    from ui.touch.widgets.fitlabel import FitButton
+
+    ui_app.set_language("ja")
+    sold = "Whitechapel Road\nホテル1軒 · ホテルを売る：M25"
+    one = FitButton(text=sold, size_hint=(None, None), size=(158, 96), max_font_size=dp(22))
+    kept = FitButton(text="Whitechapel Road\nホテル1軒 · ホテルを建てる：M50", size_hint=(None, None),
+                     size=(158, 96), max_font_size=dp(22))
+    try:
+        Window.add_widget(one)
+        Window.add_widget(kept)
+        pump(3)
+        kept.text = sold  # its fit is remembered from the first button
+        pump(3)
+        assert list(kept.texture_size) == list(one.texture_size)
+        assert kept.texture_size[1] <= kept.height
+    finally:
+        Window.remove_widget(one)
+        Window.remove_widget(kept)
+        ui_app.set_language("en")

@@ -64,6 +64,7 @@ class FitMixin:
         label._display = display
         if display is not None:
             label._display_for = label.text
+        label._trigger_texture()  # drawn with this fit: a remembered one may change no property that would ask
 
 
 FIT_CACHE_SIZE = 512
