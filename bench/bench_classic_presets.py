@@ -25,7 +25,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "default": {},
     **{name: {name: True} for name in PRESETS},
     "deal_all_lots": {"deal_all_lots": True},
-    "pay_debt_with_deeds": {"pay_debt_with_deeds": True},
+    "pay_debt_with_deeds=off": {"pay_debt_with_deeds": False},
     "bank_pays_creditor": {"bank_pays_creditor": True},
     "one_house_per_set": {"one_house_per_set": True},
     "mortgaged_set_double_rent=off": {"mortgaged_set_double_rent": False},

@@ -46,9 +46,12 @@ async def _phones(url: str, count: int) -> None:
     connected = 0
     done = asyncio.Event()
 
-    async def phone(session: aiohttp.ClientSession, first: bool) -> None:
+    async def phone(index: int, first: bool) -> None:
         nonlocal connected
-        async with session.get(url, timeout=aiohttp.ClientTimeout(total=None)) as response:
+        # each phone a device of its own (a loopback address): the share lets one device hold 16 connections
+        connector = aiohttp.TCPConnector(local_addr=(f"127.0.0.{10 + index}", 0))
+        async with aiohttp.ClientSession(connector=connector) as session, \
+                session.get(url, timeout=aiohttp.ClientTimeout(total=None)) as response:
             assert response.status == 200, response.status
             connected += 1
             if connected == count:
@@ -64,12 +67,11 @@ async def _phones(url: str, count: int) -> None:
                 if done.is_set():
                     return
 
-    async with aiohttp.ClientSession() as session:
-        tasks = [asyncio.create_task(phone(session, i == 0)) for i in range(count)]
-        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
-        done.set()
-        for task in tasks:
-            task.cancel()
+    tasks = [asyncio.create_task(phone(i, i == 0)) for i in range(count)]
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    done.set()
+    for task in tasks:
+        task.cancel()
     print("RECEIVED " + json.dumps(received), flush=True)
 
 

@@ -8,6 +8,9 @@ Prints the device's path as the first line (open it with ``serial://PATH?baud=11
 ``pn532://PATH``), then reads commands on stdin, one per line::
 
     tap UID      a card arrives and stays        remove      the card leaves
+    tap UID KIND [CONTENT] [locked]               a card with memory (firmware_sim/sim_cards.py): KIND
+                 ntag213/ntag215/ntag216/classic; CONTENT blank, "1 classic-us deed 7" (a boardbank
+                 record's text) or ndef:HEX; "tap UID" again brings it back with what was written on it
     unplug       the pty vanishes                 replug      a new pty behind the same link
     garbage N    N random bytes to the host       dup         repeat the last card report
     stall MS     silent and deaf for MS ms        badsum      the next frame has a wrong checksum
@@ -25,6 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from firmware_sim.device import SimDevice
+from firmware_sim.sim_cards import parse_tap
 
 DEVICES: dict[str, str] = {
     "bridge": "firmware_sim.bridge:BridgeDevice",
@@ -66,9 +70,7 @@ def execute(device: SimDevice, line: str, out: TextIO) -> bool:
         if verb == "quit":
             return False
         if verb == "tap":
-            if len(words) != 2:
-                raise ValueError(f"tap needs one UID (hex, 4/7/10 bytes), got {line.strip()!r}")
-            device.tap(words[1])
+            device.present(parse_tap(line))
         elif verb == "garbage":
             device.garbage(_int_arg(words, "a byte count"))
         elif verb == "stall":
@@ -78,7 +80,8 @@ def execute(device: SimDevice, line: str, out: TextIO) -> bool:
         elif verb in simple and len(words) == 1:
             simple[verb]()
         else:
-            known = "tap UID, remove, unplug, replug, garbage N, dup, stall MS, badsum, counters, quit"
+            known = ("tap UID [KIND [CONTENT] [locked]], remove, unplug, replug, garbage N, dup, stall MS, badsum, "
+                     "counters, quit")
             raise ValueError(f"unknown command {line.strip()!r}; expected one of: {known}")
     except ValueError as exc:
         print(f"error: {exc}", file=out, flush=True)
@@ -87,7 +90,11 @@ def execute(device: SimDevice, line: str, out: TextIO) -> bool:
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run the simulator until ``quit`` or end of input; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m firmware_sim", description=__doc__.splitlines()[0])
+    doc = __doc__ or ""
+    commands = doc[doc.index("Prints the device"):] if "Prints the device" in doc else ""
+    parser = argparse.ArgumentParser(prog="python -m firmware_sim", description=doc.splitlines()[0],
+                                     epilog=commands.replace("``", "").replace("::", ":"),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("device", choices=sorted(DEVICES), help="which device to simulate")
     parser.add_argument("--link", default=None, metavar="PATH", help="a stable symlink to the pty (survives replug)")
     args = parser.parse_args(argv)

@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from firmware_sim.device import SimDevice
+from firmware_sim.sim_cards import CardShelf, TapSpec
 
 FIRMWARE_DIR = Path(__file__).resolve().parent.parent / "hardware" / "firmware"
 POLL_S = 0.03  # seconds: the board's poll period (main.POLL_MS); an unacknowledged TAP repeats every 4 polls
@@ -73,13 +74,15 @@ class BridgeDevice(SimDevice):
         self._app_lock = threading.RLock()
         self.beeps: list[str] = []
         self.leds: list[str] = []
+        self.shelf = CardShelf()
+        """The cards with memory ``tap UID KIND ...`` presented (:mod:`firmware_sim.sim_cards`)."""
         self.app: Any = self._new_app()
         self._next_repeat = 0.0
 
     def _new_app(self) -> Any:
         return self._app_module.BridgeApp(
             send=self.write, beep=self.beeps.append, led=self.leds.append,
-            version=f"{self._app_module.FIRMWARE_VERSION}+sim",
+            version=f"{self._app_module.FIRMWARE_VERSION}+sim", memory=self.shelf.memory, classic=self.shelf.classic,
         )
 
     @property
@@ -117,12 +120,19 @@ class BridgeDevice(SimDevice):
                 self.counters[f"fw_{key}"] = value
 
     def tap(self, uid: str) -> None:
-        """A card arrives (``uid``: hex, separators allowed) and stays until remove()."""
+        """A card arrives (``uid``: hex, separators allowed) and stays until remove(): the card with memory
+        presented before under that UID, if any (:meth:`present`), else a card with a UID only."""
         cleaned = "".join(ch for ch in uid if ch not in " :-").upper()
         if len(cleaned) not in (8, 14, 20) or any(ch not in "0123456789ABCDEF" for ch in cleaned):
             raise ValueError(f"a card UID is hex of 4, 7 or 10 bytes, got {uid!r}")
         with self._app_lock:
             self.app.card_seen(cleaned)
+
+    def present(self, spec: TapSpec) -> None:
+        """A ``tap`` line's card (:mod:`firmware_sim.sim_cards`): an NTAG or a MIFARE Classic with memory,
+        kept by UID, whose pages and blocks the firmware's READ / WRITE and MREAD / MWRITE reach."""
+        self.shelf.present(spec)
+        self.tap(spec.uid)
 
     def remove(self) -> None:
         with self._app_lock:

@@ -23,6 +23,8 @@ import time
 import tty
 from collections import Counter
 
+from firmware_sim.sim_cards import TapSpec
+
 _POLL_S = 0.02  # seconds: how often the I/O thread wakes when nothing happens
 
 
@@ -140,6 +142,13 @@ class SimDevice(abc.ABC):
     @abc.abstractmethod
     def tap(self, uid: str) -> None:
         """A card arrives and stays until :meth:`remove` (``uid``: hex, 4/7/10 bytes)."""
+
+    def present(self, spec: TapSpec) -> None:
+        """A ``tap`` line's card (:mod:`firmware_sim.sim_cards`): a card with memory where the device can
+        present one, else :class:`ValueError`; a card with a UID only is :meth:`tap`."""
+        if spec.kind is not None:
+            raise ValueError(f"this simulator presents no card with memory ({spec.kind})")
+        self.tap(spec.uid)
 
     @abc.abstractmethod
     def remove(self) -> None:

@@ -28,6 +28,7 @@ from firmware_sim.bridge import FIRMWARE_DIR, load_firmware_module
 from firmware_sim.device import SimDevice
 from firmware_sim.mfrc522 import MFRC522Chip
 from firmware_sim.micropython import Board, FirmwareStopped, exec_micropython
+from firmware_sim.sim_cards import CardShelf, TapSpec
 from reader.events import normalize_uid
 
 log = logging.getLogger(__name__)
@@ -124,10 +125,17 @@ class FirmwareDevice(SimDevice):
     # ------------------------------------------------------------------ cards
 
     def tap(self, uid: str) -> None:
-        """A card (hex, 4/7/10 bytes) is put on the antenna (replacing any card there) and stays."""
-        card = bytes.fromhex(normalize_uid(uid))
+        """A card (hex, 4/7/10 bytes) is put on the antenna (replacing any card there) and stays: the card
+        with memory presented before under that UID, if any (:meth:`present`), else a UID-only card."""
+        self.present(TapSpec(normalize_uid(uid)))
+
+    def present(self, spec: TapSpec) -> None:
+        """A ``tap`` line's card (:mod:`firmware_sim.sim_cards`): an NTAG or a MIFARE Classic with memory,
+        kept by UID, read and written by the firmware through the simulated MFRC522."""
+        shelf: CardShelf = self.__dict__.setdefault("_shelf", CardShelf())
+        card = shelf.present(spec)
         self.chip.remove()
-        self.chip.insert(card)
+        self.chip.insert(card if card is not None else bytes.fromhex(spec.uid))
 
     def remove(self) -> None:
         """The card is lifted off the antenna."""

@@ -212,6 +212,10 @@ class NtagCard(Card):
             return self._write(body[1], body[2:6])
         return self._nak()
 
+    def write_page(self, page: int, data: bytes) -> bool:
+        """A WRITE of one page as the tag answers it: True (ACK) or False (NAK: locked, or no such page)."""
+        return self._write(page, bytes(data[:4])) == self._ack()
+
     def _write(self, page: int, data: bytes) -> bytes:
         if page >= len(self.pages) or page < 2 or self.locked(page):
             return self._nak()

@@ -37,8 +37,10 @@ import threading
 import time
 
 from firmware_sim.device import SimDevice
+from firmware_sim.mfrc522_cards import ClassicCard, NtagCard
 from firmware_sim.pn532_card import SimCard
 from firmware_sim.pn532_chip import FIRMWARE, MAX_RETRIES_FOREVER, SYNTAX_ERROR, Pending, PN532Chip
+from firmware_sim.sim_cards import TapSpec, make_card
 from reader import pn532_frames as pf
 from reader.events import normalize_uid
 
@@ -106,6 +108,24 @@ class PN532Device(SimDevice):
                 known: dict[bytes, SimCard] = self.__dict__.setdefault("_stickers", {})
                 self.chip.card = known.setdefault(card, SimCard(card))
             self._finish_pending(time.monotonic())
+
+    def present(self, spec: TapSpec) -> None:
+        """A ``tap`` line's card (:mod:`firmware_sim.sim_cards`): with a kind, the card's memory is made as
+        told (an NTAG213's pages, a MIFARE Classic's blocks) and kept by UID like any card's."""
+        if spec.kind is not None:
+            if spec.kind not in ("ntag213", "classic"):
+                raise ValueError(f"the PN532 simulator's cards are ntag213 or classic, got {spec.kind}")
+            card = SimCard(bytes.fromhex(spec.uid))
+            made = make_card(spec)
+            if isinstance(made, NtagCard):
+                card.memory[:] = b"".join(bytes(p) for p in made.pages)
+            elif isinstance(made, ClassicCard) and card.blocks is not None:
+                card.blocks.blocks[:] = made.memory.blocks
+            with self._chip_lock:
+                self.__dict__.setdefault("_stickers", {})[card.uid] = card
+                if self.chip.card is not None and self.chip.card.uid == card.uid:
+                    self.chip.card = None  # the card is put down again, with its new memory
+        self.tap(spec.uid)
 
     def remove(self) -> None:
         """The card leaves the field."""

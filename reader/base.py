@@ -34,6 +34,33 @@ class ReaderError(OSError):
     """A reader could not be opened or used (bad URL, missing library, device error)."""
 
 
+class RecordRefused(ReaderError):
+    """A record not written because of what the card holds, read just before: ``locked`` (its memory is
+    read-only for good: nothing can change it) or ``current``, another NDEF message (changed only when the
+    write is asked to ``replace`` it). ``current`` is None or empty when the card held no message."""
+
+    def __init__(self, uid: str, current: bytes | None, locked: bool) -> None:
+        what = "is locked (read-only for good)" if locked else "holds another record"
+        super().__init__(f"card {uid} {what}: nothing was written")
+        self.uid = uid
+        self.current = current
+        self.locked = locked
+
+
+def check_overwrite(uid: str, current: bytes | None, locked: bool, message: bytes, *, lock: bool,
+                    replace: bool) -> bool:
+    """Whether a write of ``message`` (then ``lock``) must go on, given what the card holds (read first):
+    False when it holds ``message`` already (and is locked if asked); :class:`RecordRefused` when it is
+    locked, or holds another message and ``replace`` is False. Shared by the memory layouts."""
+    if current == bytes(message) and (locked or not lock):
+        return False
+    if locked:
+        raise RecordRefused(uid, current, True)
+    if current and current != bytes(message) and not replace:  # an empty message is a blank card
+        raise RecordRefused(uid, current, False)
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class ProbeResult:
     """What :meth:`Reader.probe` found: ``ok`` only if the device itself answered; ``detail`` is one line
@@ -70,9 +97,12 @@ class Reader(ABC):
         record reads it only for cards that are not (a known card's tap never waits for a read). Until
         this is called a reader reads no card's memory."""
 
-    def write_record(self, uid: str, message: bytes, *, lock: bool = False) -> None:
+    def write_record(self, uid: str, message: bytes, *, lock: bool = False, replace: bool = False) -> None:
         """Write the NDEF ``message`` to the card ``uid`` lying on the reader (``lock``: make it read-only
-        for good); :class:`ReaderError` when this reader cannot write, or the card refuses."""
+        for good). The card's memory is read first (:func:`check_overwrite`): a card holding ``message``
+        already is left as it is; a locked card, or one holding another message without ``replace``, is
+        refused with :class:`RecordRefused` and nothing is written. :class:`ReaderError` when this reader
+        cannot write, or the card refuses."""
         raise ReaderError(f"reader {self.url!r} cannot write a card's memory")
 
     @classmethod

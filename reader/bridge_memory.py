@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from reader import classic
-from reader.base import ReaderError
+from reader.base import ReaderError, RecordRefused
 from reader.events import CardPresented, CardRemoved, ReaderEvent, normalize_uid
 from reader.protocol import Frame, encode
 from reader.type2 import read_ndef, write_ndef
@@ -113,14 +113,17 @@ class BridgeMemory:
 
         return auth, read, write
 
-    def write_record(self, uid: str, message: bytes, *, lock: bool = False) -> None:
-        """Write ``message`` on the card ``uid`` lying on the bridge's reader (``lock``: read-only)."""
+    def write_record(self, uid: str, message: bytes, *, lock: bool = False, replace: bool = False) -> None:
+        """Write ``message`` on the card ``uid`` lying on the bridge's reader (``lock``: read-only), what it
+        holds read first (:meth:`reader.base.Reader.write_record`)."""
         card = normalize_uid(uid)
         try:
             if len(card) == 8:
-                classic.write_ndef(*self._blocks(card), message, lock=lock)
+                classic.write_ndef(*self._blocks(card), message, lock=lock, replace=replace, uid=card)
             else:
-                write_ndef(*self._pages(card), message, lock=lock)
+                write_ndef(*self._pages(card), message, lock=lock, replace=replace, uid=card)
+        except RecordRefused:
+            raise
         except (ReaderError, OSError) as exc:
             raise ReaderError(f"cannot write the record on {card}: {exc}") from exc
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from reader.base import check_overwrite
+
 Auth = Callable[[int, bool, bytes], bool]
 Read = Callable[[int], bytes]
 Write = Callable[[int, bytes], None]
@@ -116,13 +118,44 @@ def read_ndef(auth: Auth, read: Read) -> bytes | None:
     return None
 
 
+def trailer_locked(trailer: bytes) -> bool:
+    """Whether a sector trailer makes its data read-only: the NFC Forum's read-only general purpose byte
+    (access nibble ``3``, AN1304) or the access bits ``07 8F 0F`` a lock writes (MF1S50 8.7)."""
+    return len(trailer) >= 10 and (trailer[9] & 0x0F == 0x03 or bytes(trailer[6:9]) == LOCKED_TRAILER[6:9])
+
+
+def read_state(auth: Auth, read: Read) -> tuple[bytes | None, bool]:
+    """(the NDEF message on the card or None, whether its first NDEF sector is locked), read before a
+    write: a card without the MAD (new, or another app's) holds no message and is not locked."""
+    if not auth(0, False, MAD_KEY_A):
+        return None, False
+    sectors = ndef_sectors(read(1), read(2))
+    data, locked = bytearray(), False
+    for n, sector in enumerate(sectors):
+        if not auth(sector * 4, False, NDEF_KEY_A):
+            return None, locked
+        if n == 0:
+            locked = trailer_locked(read(sector * 4 + 3))
+        for block in range(sector * 4, sector * 4 + 3):
+            data += read(block)
+        done, message = tlv_message(bytes(data))
+        if done:
+            return message, locked
+    return None, locked
+
+
 def _sectors_needed(tlv: bytes) -> int:
     return -(-len(tlv) // 48)
 
 
-def write_ndef(auth: Auth, read: Read, write: Write, message: bytes, *, lock: bool = False) -> None:
+def write_ndef(auth: Auth, read: Read, write: Write, message: bytes, *, lock: bool = False, replace: bool = False,
+               uid: str = "") -> None:
     """Write ``message`` as the NDEF TLV (then the terminator), formatting a new card; ``lock``: the NDEF
-    sectors read-only for good."""
+    sectors read-only for good. What the card holds is read first (:func:`read_state`,
+    :func:`reader.base.check_overwrite`): the same message is not written again; a locked card, or another
+    message without ``replace``, is refused (``RecordRefused``)."""
+    if not check_overwrite(uid, *read_state(auth, read), message, lock=lock, replace=replace):
+        return
     length = bytes([len(message)]) if len(message) < 0xFF else b"\xff" + len(message).to_bytes(2, "big")
     tlv = b"\x03" + length + message + b"\xfe"
     need = _sectors_needed(tlv)

@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from reader.base import EventSink, ProbeResult, Reader, ReaderError
+from reader.base import EventSink, ProbeResult, Reader, ReaderError, check_overwrite
 from reader.events import CardPresented, CardRemoved, ReaderConnected, ReaderEvent, ReaderLost, normalize_uid
 
 _LIVE: dict[str, list[MockReader]] = {}
@@ -128,16 +128,18 @@ class MockReader(Reader):
         with self._lock:
             self._known = known
 
-    def write_record(self, uid: str, message: bytes, *, lock: bool = False) -> None:
-        """Store ``message`` on the card ``uid``, which must lie on this reader and not be locked."""
+    def write_record(self, uid: str, message: bytes, *, lock: bool = False, replace: bool = False) -> None:
+        """Store ``message`` on the card ``uid``, which must lie on this reader; what it holds is looked at
+        first, as every reader does (:meth:`reader.base.Reader.write_record`: refused when locked, or
+        holding another message without ``replace``)."""
         card = normalize_uid(uid)
         with self._lock:
             if self._present != card:
                 raise ReaderError(f"card {card} is not on {self.url}")
         with _LIVE_LOCK:
-            if _MEMORY.get(card, (b"", False))[1]:
-                raise ReaderError(f"card {card} is locked: its record cannot be rewritten")
-            _MEMORY[card] = (bytes(message), lock)
+            current, locked = _MEMORY.get(card, (None, False))
+            if check_overwrite(card, current or None, locked, message, lock=lock, replace=replace):
+                _MEMORY[card] = (bytes(message), lock)
 
     def cue(self, kind: str) -> None:
         """Record the cue (a mock has no buzzer)."""

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from reader import classic
-from reader.base import ReaderError
+from reader.base import ReaderError, RecordRefused
 from reader.events import normalize_uid
 from reader.type2 import Type2Error, read_ndef, write_ndef
 
@@ -103,16 +103,19 @@ class CardMemory:
             log.info("pcsc: no record read from %s: %s", uid, exc)
             return None
 
-    def write_record(self, uid: str, message: bytes, *, lock: bool = False) -> None:
-        """Write ``message`` on the card ``uid`` lying on the reader (``lock``: read-only for good)."""
+    def write_record(self, uid: str, message: bytes, *, lock: bool = False, replace: bool = False) -> None:
+        """Write ``message`` on the card ``uid`` lying on the reader (``lock``: read-only for good), what it
+        holds read first (:meth:`reader.base.Reader.write_record`)."""
         card = normalize_uid(uid)
         with self._lock:
             if self._card_uid != card or self._connection is None:
                 raise ReaderError(f"card {card} is not on the reader")
             try:
                 if len(card) == 8:
-                    classic.write_ndef(*block_io(self._connection), message, lock=lock)
+                    classic.write_ndef(*block_io(self._connection), message, lock=lock, replace=replace, uid=card)
                 else:
-                    write_ndef(*page_io(self._connection), message, lock=lock)
+                    write_ndef(*page_io(self._connection), message, lock=lock, replace=replace, uid=card)
+            except RecordRefused:
+                raise
             except Exception as exc:
                 raise ReaderError(f"cannot write the record on {card}: {exc}") from exc

@@ -22,7 +22,7 @@ from typing import Any
 
 from reader import classic
 from reader import pn532_frames as pf
-from reader.base import ReaderError
+from reader.base import ReaderError, RecordRefused
 from reader.events import normalize_uid
 from reader.type2 import Type2Error, read_ndef, write_ndef
 
@@ -38,8 +38,10 @@ class _Write:
     uid: str
     message: bytes
     lock: bool
+    replace: bool = False
     done: threading.Event = field(default_factory=threading.Event)
     error: str = ""
+    refused: RecordRefused | None = None
 
 
 def page_io(link: Any) -> tuple[Callable[[int], bytes], Callable[[int, bytes], None]]:
@@ -121,13 +123,16 @@ class PN532Memory:
             log.info("pn532: no record read from %s: %s", uid, exc)
             return None
 
-    def write_record(self, uid: str, message: bytes, *, lock: bool = False) -> None:
-        """Write ``message`` on the card ``uid`` at the next poll that finds it (``lock``: read-only)."""
-        job = _Write(normalize_uid(uid), bytes(message), lock)
+    def write_record(self, uid: str, message: bytes, *, lock: bool = False, replace: bool = False) -> None:
+        """Write ``message`` on the card ``uid`` at the next poll that finds it (``lock``: read-only), what
+        it holds read first (:meth:`reader.base.Reader.write_record`)."""
+        job = _Write(normalize_uid(uid), bytes(message), lock, replace)
         self._writes().append(job)
         if not job.done.wait(WRITE_WAIT_S):
             self._writes().remove(job)
             raise ReaderError(f"card {job.uid} was not on the reader within {WRITE_WAIT_S:g} s")
+        if job.refused is not None:
+            raise job.refused
         if job.error:
             raise ReaderError(f"cannot write the record on {job.uid}: {job.error}")
 
@@ -137,9 +142,11 @@ class PN532Memory:
             self._writes().remove(job)
             try:
                 if len(uid) == 8:
-                    classic.write_ndef(*block_io(link, uid), job.message, lock=job.lock)
+                    classic.write_ndef(*block_io(link, uid), job.message, lock=job.lock, replace=job.replace, uid=uid)
                 else:
-                    write_ndef(*page_io(link), job.message, lock=job.lock)
+                    write_ndef(*page_io(link), job.message, lock=job.lock, replace=job.replace, uid=uid)
+            except RecordRefused as exc:
+                job.refused = exc
             except Exception as exc:
                 job.error = str(exc)
             job.done.set()

@@ -78,12 +78,13 @@ def check_role(kind: str, value: int | None) -> Role:
     if kind not in KIND_LIMITS:
         raise RegistryError(f"unknown card kind {kind!r}; expected one of {sorted(KIND_LIMITS)}")
     limit = KIND_LIMITS[kind]
+    article = "an" if kind[0] in "aeiou" else "a"  # "an event card", never "a event card"
     if limit is None:
         if value is not None:
-            raise RegistryError(f"a {kind} card has no number, got {value!r}")
+            raise RegistryError(f"{article} {kind} card has no number, got {value!r}")
         return (kind, None)
     if value is None or isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= limit:
-        raise RegistryError(f"a {kind} card needs a number 1..{limit}, got {value!r}")
+        raise RegistryError(f"{article} {kind} card needs a number 1..{limit}, got {value!r}")
     return (kind, value)
 
 
@@ -177,27 +178,41 @@ class CardRegistry:
         key = normalize_uid(uid)
         role = check_role(kind, value)
         with self._lock, self._db:
-            row = self._db.execute("SELECT kind, value FROM card_registry WHERE uid = ?", (key,)).fetchone()
-            if row is not None:
-                current = Card(key, str(row[0]), row[1])
-                if current.role == role:
-                    return current
-                raise RegistryError(
-                    f"card {key} is already enrolled as {current.label()}; forget it before enrolling it "
-                    f"as {Card(key, *role).label()}"
-                )
-            other = self._db.execute(
-                "SELECT uid FROM card_registry WHERE kind = ? AND value IS ?", role
-            ).fetchone()
+            current, other = self._conflicts(key, role, replace)
+            if current is not None:
+                return current
             if other is not None:
-                if not replace:
-                    raise RegistryError(
-                        f"{Card(key, *role).label()} is already card {other[0]}; forget that card first "
-                        f"(or enroll with replace) to use {key}"
-                    )
-                self._db.execute("DELETE FROM card_registry WHERE uid = ?", (other[0],))
+                self._db.execute("DELETE FROM card_registry WHERE uid = ?", (other,))
             self._db.execute("INSERT INTO card_registry (uid, kind, value) VALUES (?, ?, ?)", (key, *role))
         return Card(key, *role)
+
+    def check_enroll(self, uid: str, kind: str, value: int | None = None, *, replace: bool = False) -> Card | None:
+        """What :meth:`enroll` would do, without writing: the card already enrolled for this role (nothing to
+        do), None (it would be enrolled), or the same :class:`RegistryError` it would raise."""
+        key = normalize_uid(uid)
+        role = check_role(kind, value)
+        with self._lock:
+            return self._conflicts(key, role, replace)[0]
+
+    def _conflicts(self, key: str, role: Role, replace: bool) -> tuple[Card | None, str | None]:
+        """(the card if ``key`` already has ``role``, the UID that loses ``role`` with ``replace``) or
+        :class:`RegistryError` when ``key`` has another role or ``role`` is another card's."""
+        row = self._db.execute("SELECT kind, value FROM card_registry WHERE uid = ?", (key,)).fetchone()
+        if row is not None:
+            current = Card(key, str(row[0]), row[1])
+            if current.role == role:
+                return current, None
+            raise RegistryError(
+                f"card {key} is already enrolled as {current.label()}; forget it before enrolling it "
+                f"as {Card(key, *role).label()}"
+            )
+        other = self._db.execute("SELECT uid FROM card_registry WHERE kind = ? AND value IS ?", role).fetchone()
+        if other is not None and not replace:
+            raise RegistryError(
+                f"{Card(key, *role).label()} is already card {other[0]}; forget that card first "
+                f"(or enroll with replace) to use {key}"
+            )
+        return None, None if other is None else str(other[0])
 
     def forget(self, uid: str) -> Card:
         """Remove ``uid`` from the registry and return what it was; :class:`RegistryError` if unknown."""

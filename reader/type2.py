@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from reader.base import check_overwrite
+
 Read = Callable[[int], bytes]
 Write = Callable[[int, bytes], None]
 DYNAMIC_LOCK_PAGE = {0x12: 40, 0x3E: 130, 0x6D: 226}
@@ -65,11 +67,22 @@ def read_ndef(read: Read) -> bytes | None:
         i = start + length
 
 
-def write_ndef(read: Read, write: Write, message: bytes, *, lock: bool = False) -> None:
-    """Write ``message`` as the data area's NDEF TLV (then the terminator); ``lock`` sets the lock bits."""
+def is_locked(header: bytes) -> bool:
+    """Whether the tag whose pages 0-3 are ``header`` is read-only where a record lies: a static lock bit of
+    pages 4-15 set (page 2, bytes 2-3), or the Capability Container's write access ``0F`` (page 3 byte 3)."""
+    return bool(header[10] & 0xF0 or header[11] or header[15] & 0x0F == 0x0F)
+
+
+def write_ndef(read: Read, write: Write, message: bytes, *, lock: bool = False, replace: bool = False,
+               uid: str = "") -> None:
+    """Write ``message`` as the data area's NDEF TLV (then the terminator); ``lock`` sets the lock bits.
+    What the tag holds is read first (:func:`reader.base.check_overwrite`): the same message is not written
+    again; a locked tag, or another message without ``replace``, is refused (``RecordRefused``)."""
     header = read(0)
     if len(header) < 16 or header[12] != 0xE1:
         raise Type2Error("not an NFC Forum Type 2 Tag (no Capability Container on page 3)")
+    if not check_overwrite(uid, read_ndef(read), is_locked(header), message, lock=lock, replace=replace):
+        return
     room = header[14] * 8
     length = bytes([len(message)]) if len(message) < 0xFF else b"\xff" + len(message).to_bytes(2, "big")
     tlv = b"\x03" + length + message + b"\xfe"

@@ -9,6 +9,8 @@
 #   fonts-ipafont-gothic                                   : a CJK font so the Japanese screens (and printed cards) have glyphs
 #   fonts-dejavu-core                                      : the Latin and Cyrillic font of `boardbank cards print`
 #   xclip                                                  : the cut buffer Kivy's text fields look for on Linux
+#   espeak-ng                                              : the voice that says payments, turns and standings
+#                                                            (headless --speak-to; en, ru, ro, ja from kana)
 # test:
 #   pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd : PC/SC and the virtual reader the tests use
 #                                                          (pyscard, in the dev extra, compiles against libpcsclite-dev)
@@ -17,11 +19,12 @@
 #   graphviz   : PNG/SVG diagrams of the banker state machine
 #   poppler-utils : pdftoppm and pdftotext, to look at the printed card sets (tests/cli/test_cards_print.py)
 #   ShellCheck (package shellcheck) : lints the kiosk installer (tests/cli/test_kiosk.py)
+#   sox        : measures the spoken WAV files (tests/e2e/test_story_export.py: not silent)
 set -euo pipefail
 
-RUN_PKGS=(libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 fonts-ipafont-gothic fonts-dejavu-core xclip)
+RUN_PKGS=(libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 fonts-ipafont-gothic fonts-dejavu-core xclip espeak-ng)
 TEST_PKGS=(pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd socat libnfc-bin libnfc-examples graphviz
-           shellcheck poppler-utils)
+           shellcheck poppler-utils sox)
 
 case "${1:-}" in
   run) PKGS=("${RUN_PKGS[@]}") ;;

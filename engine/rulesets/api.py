@@ -80,6 +80,9 @@ class Ruleset:
     rules_for: Callable[[Any], Mapping[type, tuple[Check, Do]]] | None = None
     """The rule table for a started game, from its state (its options): the same refusals and events as
     ``rules``, without work its options leave idle; the engine takes it after ``StartGame`` and ``Undo``."""
+    receipt: Callable[..., Any] | None = None
+    """``receipt(state, edition, event, earlier) -> engine.receipts.Receipt | None``: how an event's amount
+    was reached, from the state before it and the events of its command before it (its ``receipts.py``)."""
 
 
 class GestureContext(Protocol):

@@ -35,7 +35,7 @@ from engine.errors import EngineError
 from engine.game import Game
 from engine.records import command_from_record
 from engine.store import lock
-from engine.store.inspect import existing_sidecars, inspect_file
+from engine.store.inspect import check_words, existing_sidecars, inspect_file
 from engine.store.journal import Journal
 from engine.store.schema import _OUR_TABLES, APPLICATION_ID, JournalError
 
@@ -63,7 +63,7 @@ def verify(path: Path) -> int:
         with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as ro:
             problems = [row[0] for row in ro.execute("PRAGMA quick_check")]
             if problems != ["ok"]:
-                raise JournalError(f"{path}: quick_check found {'; '.join(problems[:5])}")
+                raise JournalError(f"{path} is corrupt ({check_words('quick_check', problems)})")
             has_games = ro.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='games'").fetchone()
             return int(ro.execute("SELECT count(*) FROM games").fetchone()[0]) if has_games else 0
     except sqlite3.Error as exc:
@@ -86,7 +86,7 @@ def check_backup(path: Path) -> int:
                 raise JournalError(f"{path} is not a boardbank file (application_id {app_id:#010x})")
             problems = [row[0] for row in ro.execute("PRAGMA integrity_check")]
             if problems != ["ok"]:
-                raise JournalError(f"{path} is corrupt (integrity_check: {'; '.join(problems[:3])})")
+                raise JournalError(f"{path} is corrupt ({check_words('integrity_check', problems)})")
             tables = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             missing = [t for t in _OUR_TABLES if t not in tables]
             if missing:

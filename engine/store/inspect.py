@@ -9,6 +9,7 @@ transaction back, on a copy in a temporary folder.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -23,6 +24,27 @@ from engine.store.schema import (
     SIBLING_TABLES,
     JournalError,
 )
+
+_DATABASE_BANNER = re.compile(r"\*\*\* in database \w+ \*\*\*")
+
+
+def check_words(pragma: str, problems: list[str], shown: int = 3, limit: int = 240) -> str:
+    """SQLite's ``PRAGMA quick_check`` / ``integrity_check`` rows as one line of at most ``limit``
+    characters: ``"quick_check: page 3: btreeInitPage() returns error code 11"``. A row may hold several
+    lines (``*** in database main ***`` then the problem); the banner goes, the rest is joined with "; ",
+    the first ``shown`` problems and how many more."""
+    found: list[str] = []
+    for row in problems:
+        for line in str(row).splitlines():
+            line = " ".join(_DATABASE_BANNER.sub("", line).split())
+            if line:
+                found.append(line[:1].lower() + line[1:] if line.startswith("Page ") else line)
+    words = "; ".join(found[:shown]) or "not ok"
+    if len(found) > shown:
+        words += f" (and {len(found) - shown} more)"
+    words = "".join(c if c.isprintable() else "?" for c in words)
+    text = f"{pragma}: {words}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def existing_sidecars(path: Path) -> set[Path]:
@@ -113,7 +135,7 @@ def _inspect_sqlite(path: Path, ro: sqlite3.Connection) -> bool:
         )
     problems = [r[0] for r in ro.execute("PRAGMA quick_check")]
     if problems != ["ok"]:
-        raise JournalError(f"{path} is corrupt (quick_check: {'; '.join(problems[:5])}); refusing to touch it")
+        raise JournalError(f"{path} is corrupt ({check_words('quick_check', problems)}); refusing to touch it")
     if "meta" not in tables:
         return True
     meta = dict(ro.execute("SELECT key, value FROM meta").fetchall())

@@ -79,17 +79,50 @@ stamp() { date -u +%Y%m%d-%H%M%S; }
 backup_as_user() {  # an online backup of the games into $1, as the kiosk's user (so the -shm it may
   # create next to the journal stays the kiosk's own)
   run install -d -o "$USER_NAME" -g "$USER_NAME" -m 0750 "$DATA/backups"
-  run runuser -u "$USER_NAME" -- "$PREFIX/.venv/bin/boardbank" backup --db "$DB" "$1"
+  if [ -x "$ROOT$PREFIX/.venv/bin/boardbank" ]; then
+    run runuser -u "$USER_NAME" -- "$PREFIX/.venv/bin/boardbank" backup --db "$DB" "$1"
+  else  # --uninstall removed the program already: SQLite's online backup through Debian's python3, checked
+    run runuser -u "$USER_NAME" -- python3 -c "$SQLITE_BACKUP" "$DB" "$1"
+  fi
+}
+SQLITE_BACKUP='import sqlite3, sys
+source = sqlite3.connect(sys.argv[1])
+copy = sqlite3.connect(sys.argv[2])
+source.backup(copy)
+ok = copy.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+copy.close()
+source.close()
+sys.exit(0 if ok else "the copy of " + sys.argv[1] + " fails quick_check")'
+booted() {  # systemd runs this system (not so in a chroot or an image being built: units are enabled
+  # there for the next boot, and nothing is started, stopped or reloaded)
+  [ "$DRY" = 1 ] || [ -d /run/systemd/system ]
+}
+live() {  # a command for the running system's systemd; skipped where systemd does not run
+  if booted; then run "$@"; else echo "systemd is not running here (a chroot?): skipped '$*'"; fi
+}
+switch() {  # systemctl enable|disable UNIT, and start|stop it now where systemd runs
+  if booted; then run systemctl "$1" --now "$2"; else run systemctl "$1" "$2"; fi
+}
+udev_reload() {  # udev rereads its rules; "trigger" also applies them to the devices plugged in now. Where
+  # udev does not run (a chroot, an image being built) the rules apply at the next boot.
+  if [ "$DRY" = 1 ]; then
+    run udevadm control --reload
+    [ "${1:-}" != trigger ] || run udevadm trigger --subsystem-match=tty --subsystem-match=usb
+  elif udevadm control --reload 2>/dev/null; then
+    [ "${1:-}" != trigger ] || udevadm trigger --subsystem-match=tty --subsystem-match=usb
+  else
+    echo "udev is not running here (a chroot?): the rules apply at the next boot"
+  fi
 }
 
 if [ "$UNINSTALL" = 1 ]; then
   echo "== uninstall"
-  run systemctl disable --now boardbank-kiosk.service || true
+  switch disable boardbank-kiosk.service || true
   for f in "$UNIT" /etc/udev/rules.d/99-boardbank-readers.rules /etc/modprobe.d/boardbank-blacklist-pn533.conf; do
     run rm -f "$f"
   done
-  run systemctl daemon-reload
-  run udevadm control --reload
+  live systemctl daemon-reload
+  udev_reload
   run systemctl enable getty@tty1.service
   if [ "$PURGE" = 1 ]; then
     if [ -e "$ROOT$DB" ]; then  # the games are backed up before they are removed: nothing is lost
@@ -144,13 +177,14 @@ run "$PREFIX/.venv/bin/python" -m compileall -q -j 0 "$PREFIX/.venv/lib"
 
 echo "== readers"
 put "$HERE/99-boardbank-readers.rules" /etc/udev/rules.d/99-boardbank-readers.rules 0644
-run udevadm control --reload
-run udevadm trigger --subsystem-match=tty --subsystem-match=usb
+udev_reload trigger
 if has_reader acr122u; then
   put "$HERE/blacklist-pn533.conf" /etc/modprobe.d/boardbank-blacklist-pn533.conf 0644
-  for m in pn533_usb pn533 nfc; do run modprobe -r "$m" || true; done
+  for m in pn533_usb pn533 nfc; do  # unloaded now if loaded (never another machine's, from a chroot)
+    if [ "$DRY" = 1 ] || [ -d "/sys/module/$m" ]; then run modprobe -r "$m" || true; fi
+  done
 fi
-run systemctl enable --now pcscd.socket
+switch enable pcscd.socket
 if has_reader pn532; then
   if command -v raspi-config >/dev/null 2>&1 || [ "$DRY" = 1 ]; then
     run raspi-config nonint do_serial_cons 1   # no login console on the UART
@@ -171,7 +205,7 @@ fi
 if [ "$SERVICE" = 1 ]; then
   echo "== kiosk service"
   put "$HERE/boardbank-kiosk.service" "$UNIT" 0644
-  run systemctl daemon-reload
+  live systemctl daemon-reload
   run systemctl disable getty@tty1.service
   run systemctl set-default graphical.target
   run systemctl enable boardbank-kiosk.service
@@ -181,6 +215,6 @@ fi
 echo "== check"
 run "$PREFIX/.venv/bin/boardbank" readers
 if [ "$UPDATE" = 1 ] && [ "$SERVICE" = 1 ]; then
-  run systemctl try-restart boardbank-kiosk.service  # a game in progress resumes from its journal
+  live systemctl try-restart boardbank-kiosk.service  # a game in progress resumes from its journal
 fi
 echo "done"

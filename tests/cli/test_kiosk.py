@@ -166,3 +166,23 @@ def test_the_kiosk_readme_says_how_to_back_up_restore_update_and_uninstall() -> 
     for text in ("boardbank backup", "boardbank restore", "--uninstall", "--purge", "sudo -u boardbank",
                  "install.sh --dry-run"):
         assert text in readme, text
+
+
+def test_purge_after_uninstall_saves_the_games_without_the_program(tmp_path: Path) -> None:
+    installed_before(tmp_path)
+    (tmp_path / "opt" / "boardbank" / ".venv" / "bin" / "boardbank").unlink()  # --uninstall took it
+    purge = dry_run(tmp_path, "--uninstall", "--purge").stdout.splitlines()
+    saved = next(i for i, line in enumerate(purge) if line.startswith("+ runuser -u boardbank -- python3 -c "))
+    assert "source.backup(copy)" in "\n".join(purge[saved:saved + 8])
+    removed = purge.index("+ rm -rf /opt/boardbank /var/lib/boardbank /etc/default/boardbank")
+    assert saved < removed
+
+
+def test_where_systemd_and_udev_do_not_run_nothing_is_started_and_the_units_are_enabled(tmp_path: Path) -> None:
+    """In a chroot (an image being built) install.sh enables for the next boot instead of failing: checked
+    here on the script's text, and for real by bench/bench_kiosk_install.py."""
+    text = (KIOSK / "install.sh").read_text(encoding="utf-8")
+    assert "[ -d /run/systemd/system ]" in text and "switch enable pcscd.socket" in text
+    assert "live systemctl daemon-reload" in text and "live systemctl try-restart" in text
+    assert "udevadm control --reload 2>/dev/null" in text
+    assert "run systemctl enable --now" not in text and "run udevadm control" in text  # (dry runs print it)

@@ -151,13 +151,13 @@ def test_a_lying_record_is_refused_with_both_named(tmp_path: Path, monkeypatch: 
     finally:
         built.close()
     lines = [json.loads(x) for x in out.getvalue().splitlines()]
-    assert lines[0] == {"type": "error", "error": "error.card_record_disagrees",
-                        "params": {"uid": "04BADBADBADBAD", "registry": "deed 16 is card 00000116",
-                                   "record": "ultimate-uk deed 16"}}
-    assert not [x for x in lines[1:] if x.get("error") == "error.card_record_disagrees"]
+    assert lines[0] == {"type": "error", "error": "error.sticker_role_taken",
+                        "params": {"uid": "04BADBADBADBAD", "kind_key": "cardrole.deed", "number": "16",
+                                   "holder": "00000116"}}
+    assert not [x for x in lines[1:] if x.get("error") == "error.sticker_role_taken"]
     mock.forget_records()
     enrol_with_writing(tmp_path / "again.sqlite3", monkeypatch, capsys)
     lines = play(tmp_path / "new-sd-card.sqlite3", {"00000103": lie})
-    refused = [x for x in lines if x.get("error") == "error.card_record_disagrees"]
-    assert refused and refused[0]["params"] == {"uid": "00000116", "registry": "deed 16 is card 00000103",
-                                                "record": "ultimate-uk deed 16"}
+    refused = [x for x in lines if x.get("error") == "error.sticker_role_taken"]
+    assert refused and refused[0]["params"] == {"uid": "00000116", "kind_key": "cardrole.deed", "number": "16",
+                                                "holder": "00000103"}

@@ -15,7 +15,7 @@ import pytest
 from firmware_sim.firmware import FirmwareDevice
 from firmware_sim.mfrc522_cards import ClassicCard
 from reader import classic, open_reader
-from reader.base import ReaderError
+from reader.base import RecordRefused
 from reader.bridge import BridgeReader
 from reader.events import CardPresented, CardRemoved, ReaderConnected
 
@@ -56,8 +56,10 @@ def test_classic_written_then_read_on_its_next_tap(tmp_path: Path) -> None:
         assert isinstance(again, CardPresented) and again.record == message
         reader.write_record(UID, message, lock=True)  # formatted: the NDEF key; key B locks the sectors
         assert bytes(card.blocks[7][6:10]) == bytes.fromhex("078F0F43")
-        with pytest.raises(ReaderError, match="cannot write"):  # the access bits refuse it now
-            reader.write_record(UID, message)
+        reader.write_record(UID, message)  # the very record, locked already: nothing to write, no error
+        with pytest.raises(RecordRefused, match="is locked") as refused:  # the trailer read first: no write
+            reader.write_record(UID, message[:-1] + b"3", replace=True)
+        assert refused.value.locked and refused.value.current == message
         assert sink.taps() == [UID, UID]  # the reads and writes made no extra tap
     finally:
         reader.stop()

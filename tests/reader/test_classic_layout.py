@@ -54,5 +54,5 @@ def test_any_message_that_fits_is_read_back(first: bytes, second: bytes) -> None
         return -(-(len(message) + (3 if len(message) < 255 else 5)) // 48)
 
     if sectors(second) <= sectors(first):
-        classic.write_ndef(*io(memory), second)  # formatted: rewritten with the NDEF key
+        classic.write_ndef(*io(memory), second, replace=True)  # formatted: rewritten with the NDEF key
         assert classic.read_ndef(*io(memory)[:2]) == second

@@ -20,7 +20,7 @@ from vcard import VPCD_READERS, VirtualCard, claim_port, wait_card_state  # noqa
 
 from firmware_sim.classic_blocks import ClassicMemory  # noqa: E402
 from reader import classic  # noqa: E402
-from reader.base import ReaderError  # noqa: E402
+from reader.base import RecordRefused  # noqa: E402
 from reader.events import CardPresented, CardRemoved  # noqa: E402
 from reader.pcsc import PCSCReader  # noqa: E402
 
@@ -61,8 +61,10 @@ def test_write_on_a_new_classic_card_then_read_it_on_the_next_tap(reader: tuple[
         assert isinstance(again, CardPresented) and again.record == MESSAGE
         rdr.write_record(UID, MESSAGE, lock=True)  # formatted: the NDEF key; then key B locks the sector
         assert bytes(memory.blocks[7][6:10]) == bytes.fromhex("078F0F43")
-        with pytest.raises(ReaderError, match="cannot write"):  # read-only now: UPDATE BINARY answers 63 00
-            rdr.write_record(UID, MESSAGE)
+        rdr.write_record(UID, MESSAGE)  # the very record, locked already: nothing to write, no error
+        with pytest.raises(RecordRefused, match="is locked") as refused:  # the trailer read first: no write
+            rdr.write_record(UID, MESSAGE[:-1] + b"4", replace=True)
+        assert refused.value.locked and refused.value.current == MESSAGE
     sink.wait_count(CardRemoved, 2, EVENT_S)
     with VirtualCard(UID, port, memory=memory):
         last = sink.wait_count(CardPresented, 3, EVENT_S)[-1]

@@ -18,7 +18,7 @@ from pcscd import require_pcscd  # noqa: E402
 from vcard import VPCD_READERS, VirtualCard, claim_port, wait_card_state  # noqa: E402
 
 from firmware_sim.mfrc522_cards import NtagCard  # noqa: E402
-from reader.base import ReaderError  # noqa: E402
+from reader.base import ReaderError, RecordRefused  # noqa: E402
 from reader.events import CardPresented  # noqa: E402
 from reader.pcsc import PCSCReader  # noqa: E402
 
@@ -70,8 +70,10 @@ def test_write_then_lock(reader: tuple[PCSCReader, Sink, int]) -> None:
         rdr.write_record(UID, message, lock=True)
         assert any(a[:4] == b"\xff\xd6\x00\x04" for a in card.apdus)
         assert tag.locked(4) and tag.locked(16)
-        with pytest.raises(ReaderError, match="cannot write"):
-            rdr.write_record(UID, b"\xd1\x01\x01T\x00")
+        rdr.write_record(UID, message)  # the very record, locked already: nothing to write, no error
+        with pytest.raises(RecordRefused, match="is locked") as refused:  # read first: no write was tried
+            rdr.write_record(UID, b"\xd1\x01\x01T\x00", replace=True)
+        assert refused.value.locked and refused.value.current == message
     wait_for(lambda: rdr._card_uid is None, EVENT_S, "the card gone")
     with pytest.raises(ReaderError, match="not on the reader"):
         rdr.write_record(UID, message)

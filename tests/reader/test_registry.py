@@ -179,3 +179,11 @@ def test_guide_refuses_a_uid_enrolled_as_another_card_and_writes_nothing() -> No
     step = guide.step()
     assert [c.role for c in reg.cards()] == before
     assert step is not None and (step.kind, step.value) == ("deed", 2)
+
+
+def test_a_refused_role_is_said_with_the_right_article() -> None:
+    """"an event card", never "a event card" (the issue's example)."""
+    with pytest.raises(RegistryError, match=r"^an event card needs a number 1\.\.32, got 0$"):
+        check_role("event", 0)
+    with pytest.raises(RegistryError, match=r"^a deed card needs a number"):
+        check_role("deed", None)

@@ -44,9 +44,15 @@ def wait_for(check: Any, timeout: float = 10.0) -> None:
         time.sleep(0.01)
 
 
-def raw(port: int, request: bytes, timeout: float = 5.0) -> bytes:
+def connect(port: int, source: str = "127.0.0.1", timeout: float | None = None) -> socket.socket:
+    """A connection to the share on 127.0.0.1 from the loopback address ``source`` (127.0.0.2, ... are
+    other clients: the whole 127.0.0.0/8 is this machine's loopback)."""
+    return socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(source, 0))
+
+
+def raw(port: int, request: bytes, timeout: float = 5.0, source: str = "127.0.0.1") -> bytes:
     """Send ``request`` bytes, return everything the server answers until it closes or ``timeout``."""
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+    with connect(port, source, timeout) as sock:
         sock.sendall(request)
         chunks = []
         try:
@@ -67,8 +73,9 @@ def _complete(data: bytes) -> bool:
     return False
 
 
-def get(port: int, path: str, headers: str = "") -> tuple[int, dict[str, str], bytes]:
-    data = raw(port, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{headers}\r\n".encode())
+def get(port: int, path: str, headers: str = "", source: str = "127.0.0.1") -> tuple[int, dict[str, str], bytes]:
+    data = raw(port, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{headers}\r\n".encode(),
+               source=source)
     return parse(data)
 
 
@@ -86,8 +93,9 @@ def parse(data: bytes) -> tuple[int, dict[str, str], bytes]:
 class SSE:
     """A blocking Server-Sent Events client on a socket: :meth:`messages` yields (event, id, data)."""
 
-    def __init__(self, port: int, path: str, last_id: int | None = None, timeout: float = 10.0) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    def __init__(self, port: int, path: str, last_id: int | None = None, timeout: float = 10.0,
+                 source: str = "127.0.0.1") -> None:
+        self.sock = connect(port, source, timeout)
         extra = f"Last-Event-ID: {last_id}\r\n" if last_id is not None else ""
         self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{extra}\r\n".encode())
         self.buffer = b""

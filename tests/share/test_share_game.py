@@ -64,9 +64,9 @@ class Phone(threading.Thread):
     """One phone: reads the stream; with ``drop_every`` it hangs up after that many events and comes back
     with Last-Event-ID, as a browser's EventSource does."""
 
-    def __init__(self, port: int, path: str, drop_every: int = 0) -> None:
+    def __init__(self, port: int, path: str, drop_every: int = 0, source: str = "127.0.0.1") -> None:
         super().__init__(daemon=True)
-        self.port, self.path, self.drop_every = port, path, drop_every
+        self.port, self.path, self.drop_every, self.source = port, path, drop_every, source
         self.seen: list[int] = []
         self.when: dict[int, float] = {}
         self.last_view: dict[str, object] = {}
@@ -76,7 +76,7 @@ class Phone(threading.Thread):
     def run(self) -> None:
         last: int | None = None
         while not self.stop.is_set():
-            stream = SSE(self.port, self.path, last_id=last, timeout=2.0)
+            stream = SSE(self.port, self.path, last_id=last, timeout=2.0, source=self.source)
             count = 0
             try:
                 for kind, seq, data in stream.messages():
@@ -103,7 +103,8 @@ def test_twenty_phones_see_every_event_once_in_order_through_a_whole_game(tmp_pa
     assert out.ready.wait(30), proc.stderr.read() if proc.stderr else ""
     port, path = int(out.url.split(":")[2].split("/")[0]), "/" + out.url.split("/", 3)[3] + "events?lang=en"
     assert get(port, path[:-len("events?lang=en")])[0] == 200
-    phones = [Phone(port, path, drop_every=(7 if i % 4 == 0 else 0)) for i in range(PHONES)]
+    # each phone its own device (loopback address): one device may hold 16 connections
+    phones = [Phone(port, path, drop_every=(7 if i % 4 == 0 else 0), source=f"127.0.0.{10 + i}") for i in range(PHONES)]
     for phone in phones:
         phone.start()
     time.sleep(0.5)

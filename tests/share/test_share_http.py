@@ -4,7 +4,6 @@ a new game's token ends the old pages."""
 
 from __future__ import annotations
 
-import socket
 import sys
 import threading
 import time
@@ -13,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from sharekit import SSE, FakeEvent, get, parse, raw, started, view, wait_for
+from sharekit import SSE, FakeEvent, connect, get, parse, raw, started, view, wait_for
 
 from ui.share.server import Limits
 
@@ -82,12 +81,13 @@ def test_200_slow_clients_neither_block_a_phone_nor_stay(share) -> None:  # type
     s = started(Limits(idle_s=1.5))
     try:
         port = s.server.port
-        slow = [socket.create_connection(("127.0.0.1", port)) for _ in range(200)]
+        # 20 devices, 10 dribbling connections each (within the 16 one device may hold)
+        slow = [connect(port, f"127.0.0.{10 + n // 10}") for n in range(200)]
         for sock in slow:
             sock.sendall(b"GET /" + s.token.encode()[:5])  # a request dribbled, never finished
         began = time.monotonic()
-        assert get(port, f"/{s.token}/")[0] == 200
-        phone = SSE(port, f"/{s.token}/events")
+        assert get(port, f"/{s.token}/", source="127.0.0.2")[0] == 200
+        phone = SSE(port, f"/{s.token}/events", source="127.0.0.2")
         assert next(phone.messages())[0] == "view"
         assert time.monotonic() - began < 2.0
         time.sleep(2.5)
@@ -116,7 +116,7 @@ def test_connections_beyond_the_limit_are_closed_at_once(share) -> None:  # type
         phones = [SSE(port, f"/{s.token}/events") for _ in range(3)]
         assert all(p.status == 200 for p in phones)
         assert get(port, f"/{s.token}/events")[0] == 503
-        held = [socket.create_connection(("127.0.0.1", port)) for _ in range(25)]
+        held = [connect(port, f"127.0.0.{3 + n % 5}") for n in range(25)]  # 5 devices, 5 each
         time.sleep(0.3)
         assert len(s.server.guards) <= 20
         for sock in held:

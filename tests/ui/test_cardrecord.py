@@ -44,14 +44,15 @@ def test_resolution() -> None:
     assert resolve("00000103", None, registry, "ultimate-uk").role == ("deed", 3)  # known: no read needed
     assert resolve("00000103", deed3, registry, "ultimate-uk").source == "registry"
     lie = resolve("00000103", deed16, registry, "ultimate-uk")
-    assert lie.role is None and lie.refusal == "error.card_record_disagrees"
-    assert dict(lie.params) == {"uid": "00000103", "registry": "deed 3", "record": "ultimate-uk deed 16"}
+    assert lie.role is None and lie.refusal == "error.sticker_disagrees"
+    assert dict(lie.params) == {"uid": "00000103", "kind_key": "cardrole.deed", "number": "16",
+                                "known_kind_key": "cardrole.deed", "known_number": "3"}
     claim = resolve("04AA0000000001", deed3, registry, "ultimate-uk")  # another sticker claims deed 3
-    assert dict(claim.params)["registry"] == "deed 3 is card 00000103"
+    assert claim.refusal == "error.sticker_role_taken" and dict(claim.params)["holder"] == "00000103"
     new = resolve("00000116", deed16, registry, "ultimate-uk")
     assert new.role == ("deed", 16) and new.source == "record" and registry.lookup("00000116") == ("deed", 16)
     other = resolve("00000999", encode(record_for("classic-us", "deed", 5)), registry, "ultimate-uk")
-    assert other.refusal == "error.card_other_edition"
+    assert other.refusal == "error.sticker_other_edition"
     shared = resolve("04AA0000000002", encode(record_for("classic-us", "player", 1)), registry, "ultimate-uk")
     assert shared.role == ("player", 1)  # bank cards serve every edition
     assert resolve("00000777", None, registry, "ultimate-uk") == resolve("00000777", b"", registry, "ultimate-uk")
@@ -80,9 +81,9 @@ def test_the_touch_controller_resolves_records_before_the_banker() -> None:
     lie = encode(record_for("ultimate-uk", "deed", 3))
     controller.reader_sink(CardPresented("04BADBADBADBAD", "mock://", 0.0, lie))
     refusal = reactions[-1]
-    assert refusal.error == "error.card_record_disagrees" and refusal.cues == (Cue.ERROR,)
-    assert refusal.params == {"uid": "04BADBADBADBAD", "registry": "deed 3 is card 00000103",
-                                          "record": "ultimate-uk deed 3"}
+    assert refusal.error == "error.sticker_role_taken" and refusal.cues == (Cue.ERROR,)
+    assert refusal.params == {"uid": "04BADBADBADBAD", "kind_key": "cardrole.deed", "number": "3",
+                              "holder": "00000103"}
     assert taps == []
     controller.reader_sink(CardPresented("00000116", "mock://", 0.0, encode(record_for("ultimate-uk", "deed", 16))))
     assert taps == ["00000116"] and registry.lookup("00000116") == ("deed", 16)

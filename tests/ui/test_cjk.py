@@ -3,11 +3,15 @@ and Latin and Cyrillic runs inside Japanese text are drawn in Roboto, not letter
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ui_driver import pump
 
+from ui.i18n import load_catalog
 from ui.touch.widgets import cjktext
 
 pytestmark = pytest.mark.ui
@@ -23,7 +27,8 @@ def test_breaks_fall_between_cjk_characters_and_respect_kinsoku() -> None:
     assert "".join(lines) == text
     assert all(len(line) <= 7 for line in lines)  # a closing 。 may hang on the line it closes
     assert not any(line.startswith(("。", "、", "）")) for line in lines)
-    assert cjktext.units("入札（最高）。") == ["入", "札", "（最", "高）。"]
+    assert cjktext.char_units("入札（最高）。") == ["入", "札", "（最", "高）。"]  # a phrase wider than a line
+    assert cjktext.units("入札（最高）。") == ["入札", "（最高）。"]  # else whole phrases
 
 
 def test_latin_words_stay_whole_and_spaces_still_break() -> None:
@@ -67,3 +72,92 @@ def test_a_japanese_label_breaks_between_characters_and_draws_cyrillic_in_roboto
         ui_app.root.remove_widget(label)
         ui_app.root.remove_widget(plain)
         ui_app.set_language("en")
+
+
+WORDS = ("ルーブル", "銀行", "権利書", "オークション", "カード", "タッチ", "プレイヤー", "支払い")
+"""Japanese words a line must never break inside (the toasts broke ルーブ/ル and 銀/行)."""
+TEXTS = ("現金：1,500千ルーブル。不足額：500千ルーブル。権利書をタッチして銀行に返す",
+         "Reading Railroad は M200 で販売中。止まったプレイヤーが銀行カードをタッチ",
+         "支払いは落札者のみ：オークションの勝者が銀行カードをタッチ")
+
+
+def breaks_inside_words(text: str, wrapped: str) -> list[str]:
+    """The words of :data:`WORDS` that a line break of ``wrapped`` (``text`` with breaks) falls inside."""
+    cuts, at = set(), 0
+    for line in wrapped.split("\n")[:-1]:
+        at = text.index(line, at) + len(line)
+        cuts.add(at)
+    found = []
+    for word in WORDS:
+        for match in re.finditer(word, text):
+            if any(match.start() < cut < match.end() for cut in cuts):
+                found.append(f"{word} at {match.start()}")
+    return found
+
+
+@pytest.mark.parametrize("width", range(7, 31))
+def test_no_line_break_falls_inside_a_japanese_word(width: int) -> None:
+    for text in TEXTS:
+        wrapped = cjktext.wrap(text, width, width_of)
+        assert re.sub(r"\s", "", wrapped) == re.sub(r"\s", "", text), wrapped
+        assert breaks_inside_words(text, wrapped) == [], wrapped
+
+
+def test_the_break_check_sees_a_break_inside_a_word() -> None:
+    assert breaks_inside_words("銀行に返す", "銀\n行に返す") == ["銀行 at 0"]
+
+
+def test_a_japanese_toast_breaks_between_phrases(ui_app: Any) -> None:
+    from fixtures.views import SCREENS
+
+    ui_app.set_language("ja")
+    try:
+        ui_app.render(SCREENS["table"]())
+        pump(2)
+        for text in (f"{one}、{one}" for one in TEXTS):  # two lines or more in the toast
+            ui_app.toast(text)
+            pump(3)
+            label = ui_app.root.ids.toast
+            shown = label._display if getattr(label, "_display", None) is not None else label.text
+            assert "\n" in shown, (shown, label.size, label.font_size, label.texture_size)  # long: it wraps
+            assert breaks_inside_words(text, shown) == [], shown
+            assert label.texture_size[1] <= label.height + 1, (shown, label.texture_size, label.size)
+    finally:
+        ui_app.clear_toast()
+        ui_app.set_language("en")
+
+
+def test_a_japanese_prompt_drawn_after_a_fit_that_changed_nothing_fits_its_box(ui_app: Any) -> None:
+    """A new prompt whose fit equals the last one's (same size, same box) is drawn with our breaks: Kivy's own
+    draw of it, made before the fit, had a line more than the box holds (the table at 800x480)."""
+    from dataclasses import replace
+
+    from fixtures.classic_views import table_view
+
+    from engine.banker.viewmodel import Prompt
+
+    ui_app.set_language("ja")
+    try:
+        for name in ("Reading Railroad", "Pennsylvania Railroad", "B. & O. Railroad"):
+            view = replace(table_view(), prompt=Prompt("prompt.deed_unowned", (("name", name), ("price", 200))))
+            ui_app.render(view)
+            pump(3)
+            prompt = ui_app.screen("table").ids.prompt
+            assert prompt.texture_size[1] <= prompt.height + 1, (prompt.text, prompt.texture_size, prompt.size)
+            assert prompt.texture_size[0] <= prompt.width + 1, (prompt.text, prompt.texture_size, prompt.size)
+    finally:
+        ui_app.set_language("en")
+
+
+@settings(max_examples=80, deadline=None)
+@given(key=st.sampled_from(sorted(load_catalog("ja"))), width=st.integers(min_value=4, max_value=40))
+def test_every_japanese_message_wraps_whole_and_within_its_width(key: str, width: int) -> None:
+    """Any catalog text: the breaks add no character and drop none (spaces aside), and no line is wider than the
+    width unless it is one Latin word (which stands alone) or one character."""
+    text = load_catalog("ja")[key]
+    wrapped = cjktext.wrap(text, width, width_of)
+    assert re.sub(r"\s", "", wrapped) == re.sub(r"\s", "", text)
+    for line in wrapped.split("\n"):
+        too_wide = width_of(line) > width + 1  # a closing mark may hang on the line it closes
+        assert not too_wide or (" " not in line.strip() and not any(cjktext.is_cjk(ch) for ch in line[1:-1])) \
+            or len(cjktext.char_units(line)) == 1, (width, line)

@@ -76,6 +76,7 @@ def test_whole_game_on_stickers_never_enrolled_here(fresh_session: Any) -> None:
     lie = encode(record_for(edition, "player", 1))
     put_on_reader(app, "04BADBADBADBAD", lie)
     refusal = app.controller.last_reaction
-    assert refusal.error == "error.card_record_disagrees"
-    assert refusal.params["record"] == "player 1" and "is card" in refusal.params["registry"]
+    assert refusal.error == "error.sticker_role_taken"
+    assert refusal.params["kind_key"] == "cardrole.player" and refusal.params["number"] == "1"
+    assert refusal.params["holder"] == registry.holder("player", 1)
     assert registry.lookup("04BADBADBADBAD") is None

@@ -49,7 +49,7 @@ def test_translator_falls_back_and_notifies() -> None:
     tr.on_change(heard.append)
     assert tr("nav.back") == "Назад"
     assert tr("no.such.key") == "no.such.key"
-    assert tr("setup.seat") == "Место \u2014"  # a missing parameter shows as a dash
+    assert tr("setup.seat") == "№ \u2014"  # a missing parameter shows as a dash
     tr.set_language("ja")
     assert heard == ["ja"]
     assert tr("nav.back") == "戻る"

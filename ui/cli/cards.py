@@ -11,9 +11,10 @@
   "y" to the question on a terminal. ``--edition`` defaults to the edition of the installation's latest
   game, else ultimate-uk; each prompt names the card in the installation's language where the edition
   has the texts ("tap title deed 1 — Mediterranean Avenue", "tap Chance card 3 — Trip to Illinois Avenue");
-* ``--write`` (with ``--reader``): each enrolled card also gets the NDEF record naming it
-  (:mod:`ui.cardrecord`, hardware/cards.md), through the reader it came on; ``--lock`` makes the record
-  read-only for good (:mod:`ui.cli.cards_write`);
+* ``--write`` (with ``--reader``): each card also gets the NDEF record naming it (:mod:`ui.cardrecord`,
+  hardware/cards.md), through the reader it came on, before it is enrolled; a card carrying another record
+  is refused unless ``--force``, a locked one always; ``--lock`` makes the record read-only for good
+  (:mod:`ui.cli.cards_write`);
 * ``cards forget UID``: remove a card;
 * ``cards print --edition ID [--lang L] [--paper a4|letter] --out FILE.pdf``: a printable card set
   (:mod:`ui.cli.cards_print`).
@@ -21,8 +22,9 @@
 The database is ``--db``, else ``$BOARDBANK_DB``, else ``boardbank.sqlite3`` in the platform's user data
 directory (the same rule as ``ui/paths.py``; ``reader/`` does not import ``ui``). ``--edition`` also
 narrows a single ``enroll`` to the edition's numbers (``deed 25`` is refused for ultimate-uk, which has 22).
-Exit status 0 on success, 2 for a refused request (the message says what was expected), 3 when no card
-came in time.
+Exit status 0 on success, 2 for a refused request (the message says what was expected; with ``--write``
+also a card whose record is locked or another), 3 when no card came in time, 4 when ``--write`` could not
+write the card (nothing enrolled).
 """
 
 from __future__ import annotations
@@ -34,7 +36,6 @@ import queue
 import sqlite3
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -44,18 +45,18 @@ from engine.store import lock
 from engine.store.journal import Journal
 from engine.store.schema import JournalError
 from reader.base import Reader, ReaderError, open_reader
-from reader.events import CardPresented, ReaderEvent
+from reader.events import CardPresented, ReaderEvent, normalize_uid
 from reader.registry import (
     KIND_LIMITS,
     Card,
     CardRegistry,
     EnrollmentGuide,
-    EnrollStep,
     RegistryError,
     Role,
     parse_number,
     parse_role,
 )
+from ui.cli.cards_box import Box, step_text
 from ui.cli.cards_write import CardWriter, card_writer
 from ui.cli.dbfile import refuse_unusable
 
@@ -153,81 +154,24 @@ def installation_language(db: Path, fallback: str) -> str:
     return value if isinstance(value, str) and value.isalpha() else fallback
 
 
-def _card_names(edition: Edition, lang: str) -> dict[int, str]:
-    """Event card id -> its short text (``name``) in ``lang``: the edition's own when it speaks ``lang``,
-    else those of a built-in edition of the same ruleset in ``lang`` whose board names in ``lang`` are the
-    same (classic-ru in English: classic-uk's), else the edition's own."""
-    own = {card.id: card.name for card in edition.events}
-    board = edition.names.get(lang)
-    if lang == edition.language or board is None:
-        return own
-    for other_id in list_editions():
-        other = load_edition(other_id)
-        if other.language != lang or other.ruleset != edition.ruleset or other.names.get(lang) != board:
-            continue
-        by_key = {card.key: card.name for card in other.events}
-        if all(card.key in by_key for card in edition.events):
-            return {card.id: by_key[card.key] for card in edition.events}
-    return own
-
-
-@dataclass(frozen=True, slots=True)
-class Box:
-    """One edition's box as the guided enrolment walks it: ``names`` says each card in the prompts,
-    ``decks`` the names of its card decks (none for Ultimate Banking's single pile of event cards)."""
-
-    edition: Edition
-    players: int
-    names: dict[Role, str]
-    decks: tuple[str, ...] = ()
-
-    @classmethod
-    def of(cls, edition: Edition, players: int, lang: str) -> Box:
-        """The box of ``edition`` with ``players`` bank cards, its cards named in ``lang`` where it can:
-        deeds by the board's names, the classic cards as "<deck> card <n> — <short text>"."""
-        spaces = edition.names.get(lang, tuple(space.name for space in edition.spaces))
-        deck_names = {s.kind: spaces[s.position] for s in reversed(edition.spaces)}  # the first space's
-        names: dict[Role, str] = {("deed", n): spaces[d.position] for n, d in edition.deeds.items()}
-        texts = _card_names(edition, lang)
-        counted: dict[str, int] = {}
-        for card in edition.events:
-            label = f"event card {card.id}"
-            if card.deck:
-                counted[card.deck] = counted.get(card.deck, 0) + 1
-                label = f"{deck_names.get(card.deck, card.deck.title())} card {counted[card.deck]}"
-            names[("event", card.id)] = f"{label} — {texts[card.id]}"
-        decks = tuple(deck_names.get(deck, deck.title()) for deck in counted)
-        return cls(edition, players, names, decks)
-
-    @property
-    def optional_cards(self) -> bool:
-        """Whether the event cards come in named decks (the classic Chance and Community Chest): those are
-        enrolled only when wanted; Ultimate Banking's event cards are always part of the walk."""
-        return bool(self.decks)
-
-
-def _step_text(step: EnrollStep, names: dict[Role, str]) -> str:
-    name = names.get((step.kind, step.value))
-    if step.kind == "player":
-        return f"the bank card of player {step.value}"
-    if step.kind == "deed":
-        return f"title deed {step.value}" + (f" — {name}" if name else "")
-    if step.kind == "event":
-        return name or f"event card {step.value}"
-    return "the banker card"
-
-
-def _walk(guide: EnrollmentGuide, waiter: TapWaiter, names: dict[Role, str], later: int, timeout_s: float,
-          out: TextIO, err: TextIO, as_json: bool, writer: CardWriter | None = None) -> int:
-    """Ask for each card of ``guide`` in turn (``later`` more come after it); 0 done, 3 on a timeout."""
+def _walk(registry: CardRegistry, guide: EnrollmentGuide, waiter: TapWaiter, names: dict[Role, str], later: int,
+          timeout_s: float, out: TextIO, err: TextIO, as_json: bool, writer: CardWriter | None = None) -> int:
+    """Ask for each card of ``guide`` in turn (``later`` more come after it); 0 done, 3 on a timeout. With
+    ``writer`` each card's record is written before it is enrolled; a card refused or not written is said
+    and the same step asks again."""
     while (step := guide.step()) is not None:
-        err.write(f"tap {_step_text(step, names)} ({guide.remaining + later} to go)\n")
+        err.write(f"tap {step_text(step, names)} ({guide.remaining + later} to go)\n")
         err.flush()
         uid = waiter.next(timeout_s)
         if uid is None:
             err.write(f"boardbank cards: no card presented within {timeout_s:g} s; stopping\n")
             return 3
         try:
+            if writer is not None:  # the record first: a card whose record is not written is not enrolled
+                registry.check_enroll(uid, step.kind, step.value)
+                if writer(waiter, Card(normalize_uid(uid), step.kind, step.value)):
+                    waiter.cue("err")
+                    continue  # said by the writer; the same step asks again
             card = guide.offer(uid)
         except (RegistryError, ValueError) as exc:
             waiter.cue("err")
@@ -237,8 +181,6 @@ def _walk(guide: EnrollmentGuide, waiter: TapWaiter, names: dict[Role, str], lat
         name = names.get(card.role)
         _emit(out, as_json, {"enrolled": _card_dict(card)},
               f"enrolled {card.uid} as {card.label()}" + (f" ({name})" if name else ""))
-        if writer is not None:
-            writer(waiter, card)
     return 0
 
 
@@ -274,12 +216,12 @@ def guided_enroll(registry: CardRegistry, urls: list[str], box: Box, timeout_s: 
     waiter = TapWaiter(urls)
     try:
         later = banker + (cards.remaining if box.optional_cards and with_cards else 0)
-        status = _walk(first, waiter, box.names, later, timeout_s, out, err, as_json, writer)
+        status = _walk(registry, first, waiter, box.names, later, timeout_s, out, err, as_json, writer)
         if status:
             return status
         wanted = box.optional_cards and cards.remaining > 0 and _want_cards(box, events, with_cards, urls, err)
         rest = EnrollmentGuide.box(registry, players=0, deeds=0, events=events if wanted else 0)
-        return _walk(rest, waiter, box.names, 0, timeout_s, out, err, as_json, writer)
+        return _walk(registry, rest, waiter, box.names, 0, timeout_s, out, err, as_json, writer)
     finally:
         waiter.close()
 
@@ -350,7 +292,8 @@ def cards_main(args: argparse.Namespace) -> int:
             _emit(out, as_json, {"forgot": _card_dict(card)}, f"forgot {card.uid} ({card.label()})")
             return 0
         writer = None if not getattr(args, "write", False) else card_writer(
-            args, box.edition.id if box else (edition.id if edition else installation_edition(db)), out, err, as_json)
+            args, box.edition.id if box else (edition.id if edition else installation_edition(db)), out, err, as_json,
+            installation_language(db, "en"))
         if box is not None:
             return guided_enroll(registry, list(args.reader), box, float(getattr(args, "timeout", None) or 30.0),
                                  out, err, as_json, bool(getattr(args, "with_cards", False)), writer)
@@ -372,10 +315,14 @@ def cards_main(args: argparse.Namespace) -> int:
                 if uid is None:
                     err.write(f"boardbank cards: no card presented within {timeout:g} s\n")
                     return 3
-                card = registry.enroll(uid, kind, value, replace=bool(getattr(args, "replace", False)))
+                replace = bool(getattr(args, "replace", False))
+                if writer is not None:  # the record first: nothing enrolled unless it is on the card
+                    registry.check_enroll(uid, kind, value, replace=replace)
+                    status = writer(waiter, Card(normalize_uid(uid), kind, value))
+                    if status:
+                        return status
+                card = registry.enroll(uid, kind, value, replace=replace)
                 _emit(out, as_json, {"enrolled": _card_dict(card)}, f"enrolled {card.uid} as {card.label()}")
-                if writer is not None:
-                    writer(waiter, card)
             finally:
                 waiter.close()
             return 0

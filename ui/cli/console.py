@@ -138,6 +138,11 @@ def build_parser() -> argparse.ArgumentParser:
                        description="The banker without a screen: tap-script lines on stdin, JSON lines on stdout.",
                        epilog=HEADLESS_EPILOG)
     _add_game_options(p)
+    p.add_argument("--lang", default=None, choices=["en", "ru", "ro", "ja"],
+                   help="the language the unit speaks with --speak-to (default: the edition's)")
+    p.add_argument("--speak-to", default=None, metavar="DIR",
+                   help="say each payment, whose turn it is and the standings into DIR as NNNN.wav with "
+                        "NNNN.txt (espeak-ng; docs/story.md)")
 
     p = sub.add_parser("sim", help="bots play whole games through the engine's commands")
     p.add_argument("--edition", default="ultimate-uk", help="edition id: {editions}")
@@ -155,6 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop a game after N turns (reason cap; default: the ruleset's, 1000 for classic)")
     p.add_argument("--plot", default=None, metavar="FILE.png",
                    help="draw landing shares on the board and the game lengths (needs the 'plot' extra)")
+    p.add_argument("--compare", nargs="+", default=None, metavar="OPTION=VALUE",
+                   help="play the baseline (the --option values) and each variant (NAME=VALUE, several joined "
+                        "by commas) on the same seeds; print them side by side with 95 %% intervals")
 
     p = sub.add_parser("replay", help="rebuild a game from its journal and print the state")
     p.add_argument("db", metavar="DB", help="the installation's SQLite file")
@@ -163,10 +171,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--salvage", action="store_true",
                    help="a damaged journal: show the game as it was before the first damaged record (read only)")
 
-    p = sub.add_parser("export", help="export a game's journal as JSON lines or CSV")
+    p = sub.add_parser("export", help="export a game's journal as JSON lines or CSV, or tell it as a story")
     p.add_argument("db", metavar="DB", help="the installation's SQLite file")
     p.add_argument("--game", type=int, default=None, help="game id (default: the latest)")
-    p.add_argument("--format", choices=["jsonl", "csv"], default="jsonl", help="output format")
+    p.add_argument("--format", choices=["jsonl", "csv", "story"], default="jsonl",
+                   help="output format; story: one sentence per entry in --lang (docs/story.md)")
+    p.add_argument("--lang", default=None, choices=["en", "ru", "ro", "ja"], help="story: the language (default en)")
+    p.add_argument("--receipts", action="store_true",
+                   help="story: after each payment, how its amount was reached (rule, arithmetic, source)")
 
     sub.add_parser("readers", help="list reader backends and the devices each sees")
 
@@ -188,6 +200,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--write", action="store_true",
                    help="enroll: also write the NDEF record naming the card on it (NTAG21x, MIFARE Classic)")
     p.add_argument("--lock", action="store_true", help="enroll --write: make the record read-only for good")
+    p.add_argument("--force", action="store_true",
+                   help="enroll --write: write over another record the card carries (never a locked one)")
     p.add_argument("--lang", default=None, help="print: the language of the cards, en/ru/ro/ja (default: the edition's)")
     p.add_argument("--paper", default="a4", help="print: the paper size, a4 or letter")
     p.add_argument("--out", default=None, metavar="FILE.pdf", help="print: the PDF to write")

@@ -2,7 +2,7 @@
 
 Checks (``ui/cli/doctor_checks.py`` and ``ui/cli/doctor_journal.py``): the reader back-ends and whether a
 device answers, the PC/SC daemon, serial-port permissions, the GL renderer, fonts (the CJK font for
-Japanese), sound, the display, free space where the journal lives, the journal itself (``quick_check``)
+Japanese), sound, the voices that speak each language, the display, free space where the journal lives, the journal itself (``quick_check``)
 and its WAL, whether a menu PIN was set, and the live page for phones (the address a running share noted,
 and whether it answers). Each check gives OK, WARN or FAIL with what it saw and the
 fix; ``--json`` prints them as one object::
@@ -68,11 +68,20 @@ def _share(db: Path) -> Check:
     return check_share(db)
 
 
+def check_voices() -> list[Check]:
+    """Which voice the unit has for each language (espeak-ng's, a Piper model's); a WARN for none."""
+    from ui.story.speech import voices
+
+    return [Check(f"voice {lang}", OK if said else WARN, said or "no voice: the unit cannot speak this language",
+                  "" if said else "apt-get install espeak-ng (scripts/install-system-deps.sh run)")
+            for lang, said in voices().items()]
+
+
 def run_checks(args: argparse.Namespace) -> list[Check]:
     """All checks, in the order they are printed."""
     steps: list[Callable[[], Check | list[Check]]] = [
         lambda: check_readers(getattr(args, "reader", None)), check_pcscd, check_serial_group, check_serial,
-        lambda: _gl(args), check_fonts, check_sound, check_display,
+        lambda: _gl(args), check_fonts, check_sound, check_voices, check_display,
         lambda: journal_checks(resolve_db(getattr(args, "db", None)),
                                bool(getattr(args, "db", None) or os.environ.get("BOARDBANK_DB"))),
         lambda: _share(resolve_db(getattr(args, "db", None))),

@@ -13,7 +13,6 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable
 from typing import Any, TextIO
 
 from engine.banker.board import BoardCache
@@ -25,6 +24,7 @@ from engine.options import parse_option_text
 from engine.rulesets.registry import get_ruleset
 from engine.store.durable import DurableGame
 from engine.store.journal import Journal, JournalError
+from ui.cli.progress import progress_bar as _progress_bar
 
 EXIT_BAD_INPUT = 2
 
@@ -44,26 +44,14 @@ def _reader_went_away() -> int:
 
 # -- sim ---------------------------------------------------------------------------------------------
 
-def _progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:
-    """A one-line progress bar on ``stream`` when it is a terminal (None otherwise)."""
-    if not stream.isatty():
-        return None
-
-    def show(done: int, total: int) -> None:
-        if done == total or done % max(1, total // 200) == 0:
-            filled = 30 * done // max(1, total)
-            stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games")
-            if done == total:
-                stream.write("\n")
-            stream.flush()
-
-    return show
-
-
 def sim_main(args: argparse.Namespace) -> int:
     """``boardbank sim``: bots play ``--games`` games; a JSON object (``--json``) or a short summary."""
     from engine.sim.runner import run_sim  # replay and export never load the simulator
 
+    if getattr(args, "compare", None):
+        from ui.cli.simcompare import compare_main
+
+        return compare_main(args)
     try:
         edition = load_edition(args.edition)
         options = dict(parse_option_text(text) for text in args.option)
@@ -212,13 +200,21 @@ def _print_replay(args: argparse.Namespace, game: Game, gid: int, problem: str |
 # -- export ------------------------------------------------------------------------------------------
 
 def export_main(args: argparse.Namespace) -> int:
-    """``boardbank export DB --format jsonl|csv``: the game's commands and events on stdout."""
+    """``boardbank export DB --format jsonl|csv|story``: the game's commands and events on stdout (story: one
+    sentence per entry in ``--lang``, with ``--receipts`` each amount explained; ui/story/export.py)."""
     from engine.store.export import export_csv, export_jsonl  # replay never loads the exporters
 
+    if args.format != "story" and (getattr(args, "lang", None) or getattr(args, "receipts", False)):
+        return _fail(f"export: --lang and --receipts need --format story, got --format {args.format}")
     try:
         journal, gid = _open_game(args.db, args.game)
         with journal:
-            if args.format == "csv":
+            if args.format == "story":
+                from ui.story.export import export_story
+
+                export_story(DurableGame.open(journal, gid).game, getattr(args, "lang", "en") or "en", sys.stdout,
+                             receipts=getattr(args, "receipts", False))
+            elif args.format == "csv":
                 export_csv(journal, gid, sys.stdout)
             else:
                 export_jsonl(journal, gid, sys.stdout)

@@ -16,9 +16,13 @@ stdout gets one JSON object per line:
 * ``{"type": "share", "url": ...}`` with ``--share``: the live page's URL at the start and when a new game
   gives it a new token (docs/share.md).
 * ``{"type": "card_known", "uid", "kind", "value", "from": "record"}`` when a card not in the registry
-  named itself by its NDEF record (:mod:`ui.cardrecord`) and was enrolled; ``error.card_record_disagrees``
-  (both named) when its record contradicts the registry, ``error.card_other_edition`` for another
-  edition's card.
+  named itself by its NDEF record (:mod:`ui.cardrecord`) and was enrolled; an ``error`` line with a
+  ``error.sticker_*`` key when a record is refused (it contradicts the registry or names a role another card
+  holds, both named; another edition's card; a record outside the grammar; a sticker saying banker), its
+  ``*_key`` parameters themselves catalog keys (:mod:`ui.cardtext`).
+
+With ``--speak-to DIR`` each payment, whose turn it is and the standings are also said into DIR (``NNNN.wav``
+and ``NNNN.txt``, in ``--lang``) by a worker thread that never holds up an input (ui/story/speech.py).
 
 A restart with the same database resumes the game and what the players were in the middle of
 (``{"type": "ready", "resumed": true, "state": ..., "prompt": {...}, ...}``: the state and prompt they were
@@ -112,8 +116,9 @@ def decode_line(raw: bytes | str) -> tuple[str | None, str]:
 class Headless:
     """The loop: inputs from one queue, reactions as JSON lines on ``out``."""
 
-    def __init__(self, built: Built, out: TextIO) -> None:
+    def __init__(self, built: Built, out: TextIO, speaker: Any = None) -> None:
         self.built = built
+        self.speaker = speaker  # ui.story.speech.Speaker with --speak-to: says each new durable event
         self._share_url = ""  # the live page's URL last printed (``--share``)
         self.out = out
         self.inputs: queue.Queue[tuple[str, Any]] = queue.Queue()
@@ -142,6 +147,7 @@ class Headless:
         if reaction.duplicate:
             command = reaction.events[0].command if reaction.events else None
             self.emit({"type": "duplicate", "command": command})
+        fresh: list[Any] = []  # the events printed now for the first time (said with --speak-to)
         for event in reaction.events:
             key = (game_id, event.seq)
             if reaction.duplicate:
@@ -152,6 +158,9 @@ class Headless:
                 continue
             self._printed.add(key)
             self.emit({"type": "event", "game": game_id, "seq": event.seq, "event": event_to_record(event)})
+            fresh.append(event)
+        if self.speaker is not None and fresh:
+            self.speaker.events(fresh, reaction.view)
         for cue in reaction.cues:
             self.emit({"type": "cue", "cue": str(cue)})
             for reader in self.built.readers:
@@ -314,12 +323,17 @@ def manual_clock_wanted(args: argparse.Namespace, stdin: TextIO) -> bool:
 
 def main(args: argparse.Namespace) -> int:
     """The ``headless`` subcommand; returns the exit status."""
-    from ui.share.wiring import check_share, start_share
+    from ui.share.wiring import check_share, release_share, start_share
 
     try:
-        check_share(args)
+        check_share(args)  # the share's address is taken before the installation file is opened
+        if getattr(args, "speak_to", None):
+            from ui.story.speech import check_speak_to
+
+            check_speak_to(args.speak_to)
         built = build(args, default_readers=[], manual_clock=manual_clock_wanted(args, sys.stdin))
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RuntimeError) as exc:
+        release_share(args)
         print(f"boardbank headless: {exc}", file=sys.stderr)
         return 2
     try:
@@ -332,9 +346,31 @@ def main(args: argparse.Namespace) -> int:
     if reconfigure is not None:
         reconfigure(encoding="utf-8", errors="strict")  # JSON lines are UTF-8 whatever the locale
     try:
-        return Headless(built, sys.stdout).run(sys.stdin)
+        speaker = _speaker(args, built)
+    except (OSError, ValueError, RuntimeError) as exc:
+        built.close()
+        print(f"boardbank headless: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return Headless(built, sys.stdout, speaker).run(sys.stdin)
     except ReaderError as exc:
         print(f"boardbank headless: {exc}", file=sys.stderr)
         return 2
     finally:
+        if speaker is not None:
+            speaker.close()
         built.close()
+
+
+def _speaker(args: argparse.Namespace, built: Built) -> Any:
+    """``--speak-to DIR``: a ui.story.speech.Speaker in ``--lang`` (else the edition's language), or None."""
+    folder = getattr(args, "speak_to", None)
+    if not folder:
+        return None
+    from ui.story.speech import Speaker
+
+    lang = getattr(args, "lang", None) or built.edition.language
+    durable = built.banker.durable
+    return Speaker(folder, lang if lang in ("en", "ru", "ro", "ja") else "en",
+                   on_error=lambda text: print(f"boardbank headless: speech: {text}", file=sys.stderr),
+                   game=durable.game if durable is not None else None)

@@ -71,8 +71,9 @@ def parse_address(text: str, *, allow_port_zero: bool = False) -> Address:
 
 
 def lan_address() -> str:
-    """The unit's address on its local network: the source address of the default route (no packet is
-    sent); :class:`AddressError` when the unit has no network but loopback."""
+    """The unit's address on its local network: the source address of the default route (a UDP socket's
+    connect() sends no packet), else the first private address of an interface (a home network without a
+    gateway); :class:`AddressError` when the unit has no network but loopback."""
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routing decides the source address, nothing is sent
@@ -82,8 +83,44 @@ def lan_address() -> str:
     finally:
         probe.close()
     if not host or host.startswith("127.") or host == "0.0.0.0":
+        host = next(iter(interface_addresses()), "")
+    if not host:
         raise AddressError("the unit has no local network address; give one with --share ADDR[:PORT]")
     return host
+
+
+def interface_addresses() -> list[str]:
+    """The IPv4 addresses of the unit's interfaces that a phone on the home network can reach (private,
+    not loopback nor link-local), read with the SIOCGIFADDR ioctl (Linux; no packet is sent); [] elsewhere."""
+    try:
+        import fcntl
+        import struct
+
+        names = [name for _, name in socket.if_nameindex()]
+    except (ImportError, OSError):
+        return []
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for name in names:
+            try:
+                packed = fcntl.ioctl(probe.fileno(), 0x8915, struct.pack("256s", name.encode()[:15]))
+            except OSError:
+                continue  # no IPv4 address on this interface
+            address = ipaddress.ip_address(packed[20:24])
+            if address.is_private and not address.is_loopback and not address.is_link_local:
+                found.append(str(address))
+    return found
+
+
+def advertised_host(address: Address) -> str | None:
+    """The host a phone uses to reach a share listening on ``address``: the address itself, or the LAN
+    address when it listens on every interface (None when the unit has none)."""
+    if not address.every_interface:
+        return address.url_host()
+    try:
+        return lan_address()
+    except AddressError:
+        return None
 
 
 def choose_address(cli_value: str | None) -> Address:

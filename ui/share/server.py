@@ -10,18 +10,25 @@ snapshots: the view-model and engine events are frozen dataclasses) on a thread-
 server's loop polls every ``coalesce_s`` seconds (no wake-up, no system call on the tap path). The server
 never calls into the banker or the engine.
 
-Limits (:class:`Limits`): connections at once, live pages at once, the request line and header sizes
-(aiohttp's parser refuses more with 400), and a connection that has not become an event stream within
-``idle_s`` seconds is closed (a slow client dribbling a request cannot hold a slot). Every response has
-the security headers and no ``Server`` banner.
+Limits (:class:`Limits`): connections at once, in all and from one client address, live pages at once,
+the request line and header sizes (aiohttp's parser refuses more with 400), and a connection that has not
+become an event stream within ``idle_s`` seconds is closed (a slow client dribbling a request cannot hold
+a slot); ui/share/guard.py keeps that door. A malformed request is one short log line, at most one per
+client every ``log_every_s`` seconds. Every response has the security headers and no ``Server`` banner.
+
+The listening socket is bound by :meth:`ShareServer.bind` in the caller's thread, before anything else
+starts, so a port in use or an address that is not the unit's is known before the installation file is
+opened.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import hmac
 import logging
 import queue
+import socket
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +37,7 @@ from typing import Any
 from aiohttp import web
 
 from ui.share.address import Address
+from ui.share.guard import Door, QuietLog
 from ui.share.stream import Hub, Subscriber
 
 log = logging.getLogger(__name__)
@@ -52,14 +60,16 @@ class ShareError(OSError):
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """The server's limits: ``connections`` TCP connections at once (more are closed at once), ``streams``
+    """The server's limits: ``connections`` TCP connections at once and ``per_client`` from one client IP
+    address (more are closed at once), ``streams``
     live pages at once (more get 503), request line / each header at most ``line_bytes``, at most
     ``headers`` header lines, ``idle_s`` seconds for a connection to become a live page, ``backlog``
     events queued for one phone before it is dropped (it reconnects and catches up), every event but
     only the last view of the updates that arrived since the queue was last looked at (every ``coalesce_s``
-    seconds)."""
+    seconds); at most one log line per client every ``log_every_s`` seconds about its bad requests."""
 
     connections: int = 256
+    per_client: int = 16
     streams: int = 64
     line_bytes: int = 4096
     headers: int = 48
@@ -67,6 +77,7 @@ class Limits:
     backlog: int = 4096
     heartbeat_s: float = 15.0
     coalesce_s: float = 0.02  # the queue is looked at this often; what came meanwhile goes out together
+    log_every_s: float = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,86 +91,87 @@ class Update:
     view: Any
 
 
+def _bind_words(exc: OSError, address: Address) -> str:
+    """Why a bind failed, in words a family can act on."""
+    if exc.errno == errno.EADDRINUSE:
+        return f"port {address.port} is in use (another program, or another boardbank, listens on it)"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"{address.host} is not an address of this unit"
+    if exc.errno == errno.EACCES:
+        return f"port {address.port} needs more rights (below 1024); use one above 1023 such as 8024"
+    return str(exc.strerror or exc)
+
+
 class _Request(web.BaseRequest):
     async def _prepare_hook(self, response: web.StreamResponse) -> None:
         response.headers.pop("Server", None)
         response.headers.update(SECURITY_HEADERS)
 
 
-class _Guard(asyncio.Protocol):
-    """aiohttp's protocol behind a door: the connection count, and the idle deadline."""
-
-    def __init__(self, owner: ShareServer) -> None:
-        self.owner = owner
-        self.inner: Any = None
-        self.transport: asyncio.BaseTransport | None = None
-        self.streaming = False
-        self._timer: asyncio.TimerHandle | None = None
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport
-        if len(self.owner.guards) >= self.owner.limits.connections:
-            transport.abort()  # type: ignore[attr-defined]
-            return
-        assert self.owner.http is not None
-        self.inner = self.owner.http()
-        self.owner.guards[transport] = self
-        self.inner.connection_made(transport)
-        self._timer = asyncio.get_running_loop().call_later(self.owner.limits.idle_s, self._expire)
-
-    def _expire(self) -> None:
-        if not self.streaming and self.transport is not None:
-            self.transport.abort()  # type: ignore[attr-defined]
-
-    def data_received(self, data: bytes) -> None:
-        if self.inner is not None:
-            self.inner.data_received(data)
-
-    def eof_received(self) -> bool | None:
-        return self.inner.eof_received() if self.inner is not None else None
-
-    def pause_writing(self) -> None:
-        if self.inner is not None:
-            self.inner.pause_writing()
-
-    def resume_writing(self) -> None:
-        if self.inner is not None:
-            self.inner.resume_writing()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        if self.transport is not None:
-            self.owner.guards.pop(self.transport, None)
-        if self.inner is not None:
-            self.inner.connection_lost(exc)
-
-
 @dataclass
 class ShareServer:
-    """The server thread. :meth:`start` binds ``address`` (port 0: any free one, see :attr:`port`) or
-    raises :class:`ShareError`; :meth:`submit` is the banker's only call while it runs; :meth:`stop`."""
+    """The server thread. :meth:`bind` takes ``address`` (port 0: any free one, see :attr:`port`) or raises
+    :class:`ShareError`; :meth:`start` serves (binding first if need be); :meth:`submit` is the banker's only
+    call while it runs; :meth:`stop`."""
 
     address: Address
     page: Callable[[str], bytes]  # the page's HTML in a language
     files: dict[str, tuple[bytes, str]]  # other file name -> (bytes, content type)
     limits: Limits = field(default_factory=Limits)
     port: int = 0
-    guards: dict[asyncio.BaseTransport, _Guard] = field(default_factory=dict)
+    guards: dict[asyncio.BaseTransport, Door] = field(default_factory=dict)
+    per_client: dict[str, int] = field(default_factory=dict)  # client IP -> its open connections
+    refused: int = 0  # connections closed at once (over a limit)
     http: web.Server | None = None
     hub: Hub = field(default_factory=Hub)
+    quiet: QuietLog | None = None
     _inbox: queue.SimpleQueue[Update | None] = field(default_factory=queue.SimpleQueue)
     _loop: asyncio.AbstractEventLoop | None = None
     _thread: threading.Thread | None = None
     _stopped: asyncio.Event | None = None
+    _sock: socket.socket | None = None
+
+    def bind(self) -> None:
+        """Bind and listen on ``address`` now, in this thread (nothing is served yet); idempotent.
+        :class:`ShareError` (an OSError) with one line when the port is taken or the address is not the
+        unit's."""
+        if self._sock is not None:
+            return
+        host, port = self.address.host, self.address.port
+        sock: socket.socket | None = None
+        try:
+            family, kind, proto, _, where = socket.getaddrinfo(
+                host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE | socket.AI_NUMERICHOST)[0]
+            sock = socket.socket(family, kind, proto)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6 and self.address.every_interface:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)  # [::] takes IPv4 phones too
+            sock.bind(where)
+            sock.listen(128)
+            sock.setblocking(False)
+        except OSError as exc:
+            if sock is not None:
+                sock.close()
+            raise ShareError(f"the share cannot listen on {self.address}: {_bind_words(exc, self.address)}") from exc
+        self._sock = sock
+        self.port = int(sock.getsockname()[1])
+
+    def release(self) -> None:
+        """Close a socket bound but never served (the start of the program failed after :meth:`bind`)."""
+        if self._sock is not None and self._thread is None:
+            self._sock.close()
+            self._sock = None
 
     def start(self) -> None:
+        self.bind()
         ready: queue.SimpleQueue[BaseException | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._main, args=(ready,), name="boardbank-share", daemon=True)
         self._thread.start()
         failure = ready.get()
         if failure is not None:
             self._thread.join(5)
+            self._thread = None
+            self.release()
             raise ShareError(f"the share cannot listen on {self.address}: {failure}") from failure
 
     def submit(self, update: Update) -> None:
@@ -175,6 +187,7 @@ class ShareServer:
         if self._thread is not None:
             self._thread.join(10)
             self._thread = None
+        self.release()
 
     # -- the server's own thread ---------------------------------------------------------------------------
     def _main(self, ready: queue.SimpleQueue[BaseException | None]) -> None:
@@ -189,13 +202,15 @@ class ShareServer:
     async def _serve(self, loop: asyncio.AbstractEventLoop, ready: queue.SimpleQueue[BaseException | None]) -> None:
         limits = self.limits
         self._stopped = asyncio.Event()
+        self.quiet = QuietLog(limits.log_every_s)
+        loop.set_exception_handler(self.quiet.loop_error)
         self.http = web.Server(
             self._handle, request_factory=self._make_request, handler_cancellation=True, access_log=None,
             max_line_size=limits.line_bytes, max_field_size=limits.line_bytes, max_headers=limits.headers,
-            keepalive_timeout=5.0)
-        server = await loop.create_server(lambda: _Guard(self), self.address.host, self.address.port,
-                                          backlog=128, reuse_address=True)
-        self.port = int(server.sockets[0].getsockname()[1])
+            keepalive_timeout=5.0, logger=self.quiet)
+        sock, self._sock = self._sock, None
+        assert sock is not None  # start() bound it
+        server = await loop.create_server(lambda: Door(self), sock=sock)
         self._loop = loop
         ready.put(None)
         self._drain()

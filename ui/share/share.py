@@ -14,7 +14,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from ui.share.address import Address
+from ui.share.address import Address, advertised_host
 from ui.share.server import Limits, ShareServer, Update
 
 TOKEN_BYTES = 16  # 128 random bits
@@ -68,6 +68,9 @@ class Share:
         self._token = new_token()
         self._game: int | None = None
         self.started = False
+        # where phones reach it: the LAN address when it listens on every interface (looked up once, here)
+        self.reachable = advertised_host(address)
+        self.host = self.reachable or ("[::1]" if ":" in address.host else "127.0.0.1")
 
     @property
     def token(self) -> str:
@@ -76,13 +79,26 @@ class Share:
 
     @property
     def url(self) -> str:
-        """The page's address for the QR code: ``http://ADDR:PORT/TOKEN/``."""
+        """The page's address for the QR code: ``http://ADDR:PORT/TOKEN/``, ADDR the one phones can reach
+        (:attr:`host`: never 0.0.0.0 nor ::; loopback only when the unit has no LAN address at all)."""
         port = self.server.port or self.address.port
-        return f"http://{self.address.url_host()}:{port}/{self._token}/"
+        return f"http://{self.host}:{port}/{self._token}/"
+
+    def bind(self) -> Share:
+        """Take the address now (:class:`~ui.share.server.ShareError` when it cannot be used), serve later
+        with :meth:`start`: the caller learns of a taken port before it opens anything."""
+        self.server.bind()
+        return self
+
+    def release(self) -> None:
+        """Give back an address bound by :meth:`bind` and never served."""
+        if not self.started:
+            self.server.release()
 
     def start(self, banker: Any = None) -> Share:
-        """Bind and serve (:class:`~ui.share.server.ShareError` when the address cannot be used); with
-        ``banker``, the game so far is handed over at once (a resumed game's whole journal)."""
+        """Serve (binding first unless :meth:`bind` did; :class:`~ui.share.server.ShareError` when the
+        address cannot be used); with ``banker``, the game so far is handed over at once (a resumed game's
+        whole journal)."""
         self.server.hub.token = self._token  # served from the first moment (the loop is not running yet)
         self.server.start()
         self.started = True

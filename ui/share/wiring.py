@@ -5,7 +5,8 @@
 ``--share ADDR[:PORT]`` on that one. Without
 ``--share`` the environment's ``BOARDBANK_SHARE`` decides (the kiosk's setting, empty: off; ``on``: as
 ``--share`` alone; else an address). The address it listens on is stored as ``share_listening`` while it
-runs, for ``boardbank doctor``.
+runs, for ``boardbank doctor``. The address is taken (bound) by :func:`check_share`, before the
+installation file is opened, so a share that cannot start leaves nothing in it.
 """
 
 from __future__ import annotations
@@ -35,9 +36,16 @@ def share_wanted(args: argparse.Namespace) -> str | None:
     return "" if env.lower() in ON else env
 
 
+RESERVED = "share_reserved"
+"""The attribute of the parsed arguments that holds the share :func:`check_share` bound."""
+
+
 def check_share(args: argparse.Namespace) -> None:
-    """Refuse a malformed ``--share`` / ``BOARDBANK_SHARE`` and a missing web stack before anything is
-    opened (:class:`~ui.share.address.AddressError`, a ValueError)."""
+    """Refuse a malformed ``--share`` / ``BOARDBANK_SHARE`` and a missing web stack, and take the address
+    (bind its socket), before anything is opened: a port in use or an address that is not the unit's is
+    one clear line (:class:`~ui.share.address.AddressError`, a ValueError, or
+    :class:`~ui.share.server.ShareError`, an OSError) and the installation file is not even opened. The
+    bound share waits on ``args`` for :func:`start_share` (:func:`release_share` gives it back)."""
     wanted = share_wanted(args)
     if wanted is None:
         return
@@ -47,6 +55,18 @@ def check_share(args: argparse.Namespace) -> None:
         import aiohttp  # noqa: F401
     except ImportError:
         raise AddressError("--share needs the web server: pip install 'boardbank[share]' (aiohttp, segno)") from None
+    from ui.share.share import Share
+
+    release_share(args)
+    setattr(args, RESERVED, Share(choose_address(wanted)).bind())
+
+
+def release_share(args: argparse.Namespace) -> None:
+    """Give back the address :func:`check_share` took when the program does not go on to serve it."""
+    reserved = getattr(args, RESERVED, None)
+    if reserved is not None:
+        setattr(args, RESERVED, None)
+        reserved.release()
 
 
 def _stored(settings: Any, key: str) -> str | None:
@@ -56,19 +76,39 @@ def _stored(settings: Any, key: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def reach_note(share: Any) -> str:
+    """What to say about where phones reach a share listening on every interface ("" otherwise)."""
+    address: Address = share.address
+    if not address.every_interface:
+        return ""
+    if share.reachable is None:
+        return (f"serving on all addresses ({address}), but this unit has no local network address: no phone "
+                f"can reach the page until it has one (on this unit: {share.url})")
+    return f"serving on all addresses ({address}); phones use {share.url}"
+
+
 def start_share(args: argparse.Namespace, built: Any, warn: Callable[[str], None]) -> Any:
-    """Start the share ``args`` ask for on ``built``'s banker (None when none is asked); sets
-    ``built.share``. Raises AddressError / ShareError (ValueError / OSError) with one clear line."""
+    """Start the share ``args`` ask for on ``built``'s banker (None when none is asked): the one
+    :func:`check_share` bound, else a new one; sets ``built.share``. Raises AddressError / ShareError
+    (ValueError / OSError) with one clear line."""
     wanted = share_wanted(args)
     if wanted is None:
         return None
     from ui.share.share import Share
 
-    address: Address = choose_address(wanted)
-    if address.every_interface:
-        warn(f"the share listens on EVERY network interface of this unit ({address}), not only the home network's")
-    share = Share(address).start(built.banker)
+    share = getattr(args, RESERVED, None)
+    setattr(args, RESERVED, None)
+    if share is None:
+        share = Share(choose_address(wanted))
+    try:
+        share.start(built.banker)
+    except BaseException:
+        share.release()
+        raise
     built.share = share
+    address: Address = share.address
+    if note := reach_note(share):
+        warn(note)
     if built.settings is not None:
         try:
             built.settings.save({"share_listening": f"{address.url_host()}:{share.server.port}"})

@@ -156,10 +156,10 @@ def announce_resume(app: Any, session: Session) -> None:
     if session.asked:
         print(f"boardbank run: --edition {session.asked}: game {resumed.game_id} is {resumed.game.edition.id} "
               f"and resumes as saved; {session.asked} is the edition of the next new game", file=sys.stderr)
-        app.toast(app.t("info.resumed_other", game=resumed.game_id, edition=app.edition_name(resumed.game.edition.id),
+        app.notice(app.t("info.resumed_other", game=resumed.game_id, edition=app.edition_name(resumed.game.edition.id),
                         asked=app.edition_name(session.asked)))
     else:
-        app.toast(app.t("info.resumed", game=resumed.game_id))
+        app.notice(app.t("info.resumed", game=resumed.game_id))
 
 
 def choose_language(asked: str | None, edition: Any, stored: str | None = None) -> str:

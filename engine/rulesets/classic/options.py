@@ -25,7 +25,8 @@ PRESETS: Final[dict[str, dict[str, int | bool]]] = {
                     "sell_mortgaged": False, "bank_pays_creditor": True, "lift_at_full_value": True,
                     "mortgaged_set_double_rent": False, "decliner_may_bid": False, "house_sell_price": 100},
     # seed 000's standard text read to the letter (l. 31, 73): no double rent on a set with a mortgaged lot,
-    # a debtor may hand lots to a player creditor, rent forfeited unless claimed before the next roll
+    # a debtor may hand lots to a player creditor (the default too), rent forfeited unless claimed before the
+    # next roll
     "standard_text": {"mortgaged_set_double_rent": False, "pay_debt_with_deeds": True,
                       "rent_must_be_claimed": True},
     # the online edition of seed 002 (l. 280-283): the late-game rent tax, also on Chance payouts, and timers
@@ -60,13 +61,15 @@ class Options(RuleOptions):
     time_limit: int = 0  # minutes agreed for a time-limited game (0 = no time limit); two deeds dealt
     late_game_rent_tax: bool = False  # GO pays nothing from minute 46; rent is taxed from minute 61
     positions: bool = False  # the unit keeps the tokens: dice entered or rolled, the landing follows
-    # --- the seeds' remaining rules (docs/rules-classic.md 2, 13); defaults = the game as before ---
+    # --- the seeds' remaining rules (docs/rules-classic.md 2, 13); defaults = the game as before, except
+    # pay_debt_with_deeds, on where every seed that speaks of it agrees ---
     mortgaged_set_double_rent: bool = True  # on: a whole set's unmortgaged bare streets double (seed 001 l. 53)
     sell_mortgaged: bool = True  # deals may hand over mortgaged deeds (seed 000 l. 66); off: l. 161
     deals_before_roll: bool = False  # deals only in the turn player's first stage, before rolling
     build_before_roll: bool = False  # buildings bought only by the turn player before rolling
     one_house_per_set: bool = False  # at most one building per colour set per turn
-    pay_debt_with_deeds: bool = False  # a debtor may hand bare deeds to a player creditor at an agreed value
+    pay_debt_with_deeds: bool = True  # a debtor may hand bare deeds to a player creditor at an agreed value;
+    # on: every seed text that speaks of it allows it (seed 000 l. 73, 419, seed 002 l. 184), seed 001 is silent
     bank_pays_creditor: bool = False  # second text: a bankrupt's all goes to the Bank, which pays the creditor
     deal_all_lots: bool = False  # every deed dealt free among the players at the start (seed 001 l. 123)
     action_timers: bool = False  # timed actions (ACTION_SECONDS); a timeout bankrupts the player

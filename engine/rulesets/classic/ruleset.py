@@ -23,6 +23,13 @@ def runner(*args: Any, **kwargs: Any) -> Runner:
     return ClassicRunner(*args, **kwargs)
 
 
+def receipt(*args: Any) -> Any:
+    """How an event's amount was reached (engine/rulesets/classic/receipts.py, imported when first asked)."""
+    from engine.rulesets.classic.receipts import receipt as make
+
+    return make(*args)
+
+
 REFUSAL_KEYS: frozenset[str] = frozenset({
     "wrong_phase", "unknown_player", "player_bankrupt", "player_in_jail", "unknown_deed", "bad_option",
     "bad_player_count", "duplicate_players", "bad_player_id", "bad_player_text", "bad_seed", "not_your_turn",
@@ -53,6 +60,7 @@ RULESET = Ruleset(
     parse_edition=parse_edition,
     space_kinds=SPACE_KINDS,
     runner=runner,
+    receipt=receipt,
     commands=CLASSIC_COMMANDS,
     events=CLASSIC_EVENTS,
     refusal_keys=REFUSAL_KEYS,

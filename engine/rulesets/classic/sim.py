@@ -10,6 +10,9 @@ raised by selling buildings and mortgaging, then settled, or the debtor goes ban
 the common commands run fused (fused.py: the rule's checks and changes in one method, in the command's
 common case; anything else through the table, sim_send.py).
 
+A time-limited game (option ``time_limit``, minutes) ends when the simulated clock (:data:`TURNS_PER_MINUTE`)
+reaches the limit: the bots call time between two turns (``CallTime``; the richest player wins).
+
 Jail strategies: ``short`` leaves at once (a Get Out of Jail Free card, else the fine if it has the cash,
 else it rolls); ``long`` rolls for doubles while allowed (the engine charges the fine after the last try).
 
@@ -44,7 +47,7 @@ from engine.sim.results import GameResult
 
 __all__ = ["CLASSIC_TURN_CAP", "JAIL_STRATEGIES", "TURNS_PER_MINUTE", "ClassicRunner"]
 LANDINGS: Final = frozenset({"deed", "chance", "chest", "tax", "go_to_jail", "parking"})  # what _land resolves
-TURNS_PER_MINUTE: Final = 2  # the simulated clock of the late-game rent tax: two player turns a minute
+TURNS_PER_MINUTE: Final = 2  # the simulated clock (late-game rent tax, time limit): two player turns a minute
 
 
 class ClassicRunner(TableSender):
@@ -63,6 +66,7 @@ class ClassicRunner(TableSender):
             self.send(c.StartGame(specs, self.options, self.seed))
             state = self.state
             clocked = state.options.late_game_rent_tax  # the online edition's clock (TURNS_PER_MINUTE)
+            time_up = state.options.time_limit * TURNS_PER_MINUTE  # a time-limited game: turns until time
             end_turn = {p: command(c.EndTurn, p) for p in self.ids}
             if self._fusing and self._table is not None and fused.usable(state.options):
                 self._fz = fused.Fused(state, self.edition)
@@ -76,6 +80,9 @@ class ClassicRunner(TableSender):
             while r.turns < turn_cap:
                 player = state.turn
                 assert player is not None
+                if time_up and r.turns >= time_up:  # time is called between two turns: the richest wins
+                    r.turns -= 1  # GameOver counts the turn in which the game ended; this one was not played
+                    self.send(command(cc.CallTime))
                 if clocked and r.turns // TURNS_PER_MINUTE > state.minute:
                     self.send(command(cc.AdvanceClock, r.turns // TURNS_PER_MINUTE))
                 self._before_roll(player)

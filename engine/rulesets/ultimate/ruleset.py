@@ -23,6 +23,13 @@ def runner(*args: Any, **kwargs: Any) -> Runner:
     return GameRunner(*args, **kwargs)
 
 
+def receipt(*args: Any) -> Any:
+    """How an event's amount was reached (engine/rulesets/ultimate/receipts.py, imported when first asked)."""
+    from engine.rulesets.ultimate.receipts import receipt as make
+
+    return make(*args)
+
+
 RULESET = Ruleset(
     name="ultimate",
     options=Options,
@@ -33,6 +40,7 @@ RULESET = Ruleset(
     parse_edition=parse_edition,
     space_kinds=SPACE_KINDS,
     runner=runner,
+    receipt=receipt,
     commands=ULTIMATE_COMMANDS,
     events=ULTIMATE_EVENTS,
     gestures="engine.rulesets.ultimate.gestures",

@@ -164,7 +164,9 @@ def test_the_fused_commands_run_buildings_sales_and_every_kind_from_some_state()
             _compare_all(table.state, seen)
         return events
 
-    ClassicRunner(US, 4, 1, game=table, apply=apply, check_invariants=False).play()
+    # game 3: since pay_debt_with_deeds is on by default, games 1, 2, 4 and 5 sample no state where a
+    # mortgage is lifted; game 3's samples reach every kind
+    ClassicRunner(US, 4, 3, game=table, apply=apply, check_invariants=False).play()
     assert all(seen[name, True] > 0 for name in (*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax", "draw",
                                                  "utility_rent", "draw moved", "propose", "accept", "bid",
                                                  "close")), seen

@@ -20,7 +20,7 @@ KIND_ORDER = {"player": 0, "deed": 1, "event": 2, "banker": 3}
 
 class CardsMixin:
     """Tray, enrolment and lost deed cards; expects the app's ``session``, ``controller``, ``presenter``,
-    ``sounds``, ``t``, ``toast``, ``render`` and ``root``."""
+    ``sounds``, ``t``, ``toast``, ``notice``, ``render`` and ``root``."""
 
     enrolment: Enrolment | None
     _next_blank: int
@@ -61,7 +61,7 @@ class CardsMixin:
                 names[("deed", space.deed)] = space.name
         enrolment = Enrolment(self.session.registry, names, edition=self.presenter.view.edition or None)
         if enrolment.done:
-            self.toast(self.t("enroll.done"))
+            self.notice(self.t("enroll.done"))
         else:
             self.enrolment = enrolment
         self.render(self.presenter.view)
@@ -106,7 +106,7 @@ class CardsMixin:
         """Show the registry's cards on the tray (only with a mock reader)."""
         if not self.show_tray or self.session is None or self.session.registry is None:
             return
-        cards = []
+        players, others = [], []
         for card in sorted(self.session.registry.cards(), key=lambda c: (KIND_ORDER.get(c.kind, 4), c.value or 0)):
             if card.kind == "player":
                 p = self.presenter.player(f"p{card.value}")
@@ -122,5 +122,5 @@ class CardsMixin:
             else:
                 caption = self.t("card.banker")
                 rgba = palette.WARNING
-            cards.append((card.uid, caption, rgba))
-        self.root.ids.tray.show(cards, self.t("card.blank") if self.enrolment is not None else None)
+            (players if card.kind == "player" else others).append((card.uid, caption, rgba))
+        self.root.ids.tray.show(players, others, self.t("card.blank") if self.enrolment is not None else None)

@@ -56,7 +56,8 @@ class DebtScreen(BankScreen):
             debtor = presenter.player(debt.debtor)
             cash = debtor.balance if debtor is not None else 0
             short = debt.short if debt.short else max(0, debt.due - max(0, cash))
-            prompt = presenter.tr("debt.cash_classic" if classic else "debt.cash",
+            key = "debt.cash_classic" if classic else "debt.cash"  # short: deeds raise the rest
+            prompt = presenter.tr(key if short > 0 else "debt.cash_enough",
                                   cash=presenter.money(cash), short=presenter.money(short))
             can_return = self.app().may("tap_deed")
             left = False

@@ -30,7 +30,7 @@ class MortgageScreen(BankScreen):
         ids.lift_key.text = presenter.tr("mortgage.lift")
         ids.lift.text = presenter.money(m.lift_cost)
         ids.interest.text = presenter.tr("mortgage.interest", value=presenter.money(m.value),
-                                         interest=presenter.money(m.interest))
+                                         interest=presenter.money(m.interest), total=presenter.money(m.lift_cost))
         if m.mortgaged:
             ids.headline.text = presenter.tr("mortgage.pay", amount=presenter.money(m.lift_cost))
         elif m.blocked:

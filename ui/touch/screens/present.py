@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from engine.banker.viewmodel import ChoiceView, PlayerView, Prompt, SpaceView, ViewModel
+from engine.banker.viewmodel import ChoiceView, PlayerView, Prompt, SpaceView, TransactionView, ViewModel
 from engine.editions import EventCard, load_edition
 from ui.i18n import Translator
 from ui.money import CURRENCIES, format_amount, format_money
@@ -26,6 +26,15 @@ PLAYER_PARAMS: frozenset[str] = frozenset({
     "other", "target", "from_player", "to_player", "turn", "drawer", "first", "second", "partner",
 })
 DEED_PARAMS: frozenset[str] = frozenset({"deed", "deed2", "property", "space"})
+SEAT_PARAMS: frozenset[str] = frozenset({"seat", "expected", "winner"})
+"""Parameters of :data:`SEAT_REFUSALS` that carry a seat number (``3``, engine/banker/setup.py ``seat_of``): said
+as that player's name ("Cat"), never as a number."""
+SEAT_REFUSALS: frozenset[str] = frozenset({
+    "error.wrong_player", "error.not_playing", "error.already_seated", "error.not_seated", "error.not_winner",
+    "error.token_taken"})
+"""The banker's refusals that name seats (elsewhere ``expected`` may be a list of squares)."""
+RUN_KINDS: frozenset[str] = frozenset({"BuildingBought", "BuildingSold"})
+"""Transactions a gesture repeats (one building each): the line says the run's count and total."""
 
 
 class Presenter:
@@ -36,6 +45,8 @@ class Presenter:
         self.view = view or ViewModel(state="setup", edition="", currency="M")
         self.changes: dict[str, int] = {}
         """Player id -> balance change (money units) between the last two durable states shown."""
+        self.run: tuple[int, int] = (1, 0)
+        """(count, total money units) of the run of like transactions the last one ends (:data:`RUN_KINDS`)."""
 
     def show(self, view: ViewModel) -> None:
         """Take ``view`` as the current one; a new durable state records what it changed in balances."""
@@ -44,6 +55,7 @@ class Presenter:
             old = {p.id: p.balance for p in before.players}
             self.changes = {p.id: p.balance - old[p.id] for p in view.players
                             if p.id in old and p.balance != old[p.id]}
+        self.run = _run_after(before.last_transaction, view.last_transaction, self.run)
 
     # -- look-ups ---------------------------------------------------------------------------------
     @property
@@ -175,8 +187,14 @@ class Presenter:
         return out
 
     def text(self, key: str, params: Iterable[tuple[str, str | int]] = ()) -> str:
-        """Translate ``key`` with ``params`` rendered for display."""
-        return self.tr(key, **self.render_params(params))
+        """Translate ``key`` with ``params`` rendered for display (a refusal's seat numbers as names)."""
+        params = tuple(params)
+        out = self.render_params(params)
+        if key in SEAT_REFUSALS:
+            for name, value in params:
+                if name in SEAT_PARAMS and str(value).isdigit():
+                    out[name] = self.player_name(f"p{value}")  # seat 3: the player's name
+        return self.tr(key, **out)
 
     def prompt(self, prompt: Prompt | None = None) -> str:
         """The prompt line (the view's own prompt by default)."""
@@ -190,6 +208,11 @@ class Presenter:
             key = "prompt.buy_short" if "press_decline" in self.view.actions else "prompt.buy_short_no_auction"
             buyer = self.player(str(dict(p.params).get("player", "")))
             params = (*p.params, ("balance", buyer.balance if buyer is not None else 0))
+        elif key == "prompt.trade":  # no side chosen yet: no "deal between nobody and nobody"
+            sides = [str(dict(p.params).get(side, "")) for side in ("first", "second")]
+            chosen = [side for side in sides if side not in ("", "none")]
+            key = "prompt.trade_nobody" if not chosen else ("prompt.trade_one" if len(chosen) == 1 else key)
+            params = (("first", chosen[0]),) if len(chosen) == 1 else params
         return self.text(key, params)
 
     def action_label(self, trigger: str) -> str:
@@ -267,12 +290,29 @@ class Presenter:
             total = sum((gains or losses).values())
             key = "tx.several_paid" if total > 0 else "tx.several_charged"
             return self.tr(key, changes=each, total=self.money(abs(total)))
+        count, total = self.run
+        if tx.kind in RUN_KINDS and count > 1:  # several buildings in one go: their count and total
+            key = "tx.buildings_bought" if tx.kind == "BuildingBought" else "tx.buildings_sold"
+            player = tx.payer if tx.kind == "BuildingBought" else tx.payee
+            return self.tr(key, player=self.player_name(player), count=count, total=self.money(total))
         kind_key = f"tx.{tx.kind}"
         kind = self.tr(kind_key) if self.tr.has(kind_key, "en") else ""
         line = self.tr("tx.line", payer=self.player_name(tx.payer), payee=self.player_name(tx.payee),
                        amount=self.money(tx.amount))
         return f"{kind}: {line}" if kind else line
 
+
+def _run_after(before: TransactionView | None, tx: TransactionView | None, run: tuple[int, int]) -> tuple[int, int]:
+    """(count, total) of the run of like transactions ``tx`` ends, given the one shown ``before`` and its run:
+    the same kind of :data:`RUN_KINDS` between the same two accounts adds up; anything else starts afresh."""
+    if tx is None:
+        return (1, 0)
+    if before is not None and tx.seq == before.seq:
+        return run
+    if (before is not None and tx.kind in RUN_KINDS and tx.kind == before.kind and tx.payer == before.payer
+            and tx.payee == before.payee):
+        return (run[0] + 1, run[1] + tx.amount)
+    return (1, tx.amount)
 
 
 @cache

@@ -130,7 +130,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         from kivy.core.window import Window
         Window.bind(on_touch_down=self._touched)  # every touch, a keypad key too, restarts the gesture timeout
         if fonts.missing_font_message(self.lang):
-            self.toast(self.t("warn.no_cjk_font", "en"))
+            self.notice(self.t("warn.no_cjk_font", "en"))
         for callback in [*self._after_start, lambda: self.keeper.keep(self.root.ids.sm.screen_names)]:  # the heap kept
             Clock.schedule_once(lambda dt, cb=callback: cb(), 0)
 
@@ -164,7 +164,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
             log.info("mock reader and no enrolled card: enrolled a mock deck of %d cards",
                      enrol_mock_deck(registry, players, self.controller.view.edition or None))
         if registry is not None:
-            self.controller.resolve = card_resolver(session.banker, registry)
+            self.controller.resolve = card_resolver(session.banker, registry, lambda: self.enrolment is not None)
         for reader in list(session.readers):
             if registry is not None:
                 reader.set_known(lambda uid, r=registry: r.lookup(uid) is not None)
@@ -230,7 +230,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
         if lang not in LANGUAGES:
             return
         if fonts.missing_font_message(lang):
-            self.toast(self.t("warn.no_cjk_font", "en"))  # in English: the missing font could not draw it
+            self.notice(self.t("warn.no_cjk_font", "en"))  # in English: the missing font could not draw it
         fonts.use_language(lang)
         keyboard.use_language(lang)
         self.translator.set_language(lang)
@@ -298,10 +298,7 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
             if str(cue) in CUES:
                 self.sounds.play(str(cue))
                 self._reader_cue(str(cue))
-        error = getattr(reaction, "error", None)
-        if error:
-            params = getattr(reaction, "params", {}) or {}
-            self.toast(self.presenter.text(error, tuple(params.items())))
+        self.toast_reaction(reaction)  # its error, or the error it answered goes
         self.render(reaction.view)
 
     def _reader_cue(self, cue: str) -> None:

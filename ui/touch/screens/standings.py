@@ -73,7 +73,10 @@ class StandingsScreen(BankScreen):
         self.ids.bars.show(bars)
         self.ids.legend_cash.text = presenter.tr("standings.cash")
         self.ids.legend_deeds.text = presenter.tr("standings.deeds")
-        self.ids.legend_buildings.text = presenter.tr("standings.buildings")
+        legend = self.ids.legend_buildings  # only the classic game has buildings to show
+        legend.text = presenter.tr("standings.buildings") if classic else ""
+        legend.opacity, legend.size_hint_y, legend.height = (1, 1, legend.height) if classic else (0, None, 0)
+        legend.parent.height = dp(66 if classic else 44)  # a line each: the bars take the room left
         chart = self.ids.chart
         chart.show(series)
         self.ids.top.text = presenter.amount(chart.top_value)  # the unit: the caption under the table

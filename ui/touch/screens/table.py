@@ -49,7 +49,7 @@ class TableScreen(GroupedActions):
             for tile in self._tiles:
                 grid.add_widget(tile)
         grid.cols = grid_columns(len(view.players))
-        active = dict(view.extra).get("player")
+        active = view.turn or dict(view.extra).get("player")  # whose turn it is (else the gesture's player)
         for tile, p in zip(self._tiles, view.players, strict=True):
             key = badge_key(p.in_jail, p.bankrupt)
             badge = presenter.tr(key) if key else ""
@@ -57,6 +57,8 @@ class TableScreen(GroupedActions):
             if cards and not p.bankrupt:  # the classic game's Get Out of Jail Free cards held
                 held = presenter.tr("badge.jail_cards", count=cards).replace("\n", " ")  # one line under the name
                 badge = " ".join(filter(None, (badge, held)))
+            if active == p.id:  # the turn in words too (the tile's border says it without colour)
+                badge = " · ".join(filter(None, (presenter.tr("tile.turn"), badge)))
             tile.update(player_id=p.id, name=presenter.player_name(p.id), balance=p.balance,
                         balance_text=presenter.money(p.balance), token=p.token, badge=badge,
                         active=active == p.id)

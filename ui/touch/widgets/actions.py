@@ -13,7 +13,26 @@ from ui.touch.widgets.fitlabel import FitButton
 
 PRIMARY_TRIGGERS: frozenset[str] = frozenset({"confirm", "ok", "start", "buy", "pay", "yes", "start_game", "mortgage",
                                              "lift"})
-CANCEL_TRIGGERS: frozenset[str] = frozenset({"cancel", "x", "no", "decline", "back", "bankrupt"})
+CANCEL_TRIGGERS: frozenset[str] = frozenset({"cancel", "x", "back"})
+"""Leave the step, nothing changes: a neutral button."""
+DECLINE_TRIGGERS: frozenset[str] = frozenset({"decline", "no"})
+"""Say no to an offer (a deed goes to auction): a style of its own, never the red of Cancel or Bankrupt."""
+DANGER_TRIGGERS: frozenset[str] = frozenset({"bankrupt"})
+"""What cannot be taken back lightly: red."""
+
+
+def trigger_colour(trigger: str) -> palette.RGBA:
+    """The button colour of banker trigger ``trigger`` (``press_cancel`` or ``cancel``)."""
+    name = trigger.removeprefix("press_")
+    if name in PRIMARY_TRIGGERS:
+        return palette.ACCENT
+    if name in DECLINE_TRIGGERS:
+        return palette.DECLINE
+    if name in DANGER_TRIGGERS:
+        return palette.DANGER
+    if name in CANCEL_TRIGGERS:
+        return palette.NEUTRAL
+    return palette.PANEL_LIGHT
 
 
 class TriggerButton(FitButton):
@@ -65,13 +84,7 @@ class ActionRow(GridLayout):
             button.trigger = trigger
             button.text = caption
             button.disabled = not enabled
-            name = trigger.removeprefix("press_")
-            if name in PRIMARY_TRIGGERS:
-                button.bg = palette.ACCENT
-            elif name in CANCEL_TRIGGERS:
-                button.bg = palette.DANGER
-            else:
-                button.bg = palette.PANEL_LIGHT
+            button.bg = trigger_colour(trigger)
             if button.parent is None:
                 self.add_widget(button)
 

@@ -12,9 +12,11 @@ from kivy.uix.widget import Widget
 
 from ui.touch.widgets import palette
 
-CASH: palette.RGBA = (0.35, 0.62, 0.95, 1.0)
-DEEDS: palette.RGBA = (0.95, 0.76, 0.22, 1.0)
-BUILDINGS: palette.RGBA = palette.HOUSE
+CASH: palette.RGBA = (0.75, 0.65, 0.95, 1.0)  # lilac
+DEEDS: palette.RGBA = (0.55, 0.55, 0.25, 1.0)  # olive
+BUILDINGS: palette.RGBA = (0.70, 0.50, 0.40, 1.0)  # clay
+"""The parts' colours keep clear of every token colour (CIELAB distance of 30 or more from each of
+``palette.TOKENS``): a legend swatch is never read as a player."""
 SEGMENTS: tuple[palette.RGBA, ...] = (CASH, DEEDS, BUILDINGS)
 """The colours of the three parts of a bar, bottom to top."""
 

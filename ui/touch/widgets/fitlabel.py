@@ -64,7 +64,9 @@ class FitMixin:
         label._display = display
         if display is not None:
             label._display_for = label.text
-        label._trigger_texture()  # drawn with this fit: a remembered one may change no property that would ask
+            # Kivy drew the new text before this fit, its own way (Latin widths of the CJK font, its own breaks:
+            # a line more than the box holds); a fit that changes no property would leave that texture shown
+            label._trigger_texture()
 
 
 FIT_CACHE_SIZE = 512

@@ -13,6 +13,12 @@ ACCENT: RGBA = (0.18, 0.62, 0.42, 1.0)
 WARNING: RGBA = (0.90, 0.55, 0.15, 1.0)
 DANGER: RGBA = (0.82, 0.22, 0.22, 1.0)
 OK: RGBA = (0.22, 0.72, 0.40, 1.0)
+NEUTRAL: RGBA = (0.36, 0.39, 0.46, 1.0)
+"""Cancel, Back: leave the step, nothing changes (grey, lighter than an ordinary button)."""
+DECLINE: RGBA = (0.70, 0.45, 0.10, 1.0)
+"""Decline an offer (the deed goes to auction): amber, apart from Cancel's grey and an error's red."""
+NOTICE: RGBA = (0.24, 0.34, 0.50, 1.0)
+"""A notice's band (a game resumed, enrolment done): calm blue-grey, never the red of an error."""
 HOUSE: RGBA = (0.30, 0.88, 0.42, 1.0)
 """A house on the classic board (a small green block on the colour band)."""
 HOTEL: RGBA = (0.90, 0.16, 0.16, 1.0)

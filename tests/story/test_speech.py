@@ -1,0 +1,134 @@
+"""Speech to files: texts are numbered in the order said, written beside their WAV by a worker thread that
+never holds the caller up; a failed utterance is counted and the rest go on; Japanese is given kana; the
+doctor names each language's voice (docs/story.md)."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from engine import events as ev
+from engine.banker.viewmodel import PlayerView, ViewModel
+from ui.story.names import Names
+from ui.story.speech import EspeakVoice, Speaker, SpeechError, kana_reading, utterance, voices
+
+
+class SlowVoice:
+    """Writes a stand-in WAV after waiting for ``gate`` (a voice slower than the game)."""
+
+    def __init__(self, fail_on: str = "") -> None:
+        self.gate = threading.Event()
+        self.said: list[str] = []
+        self.fail_on = fail_on
+
+    def synth(self, text: str, path: Path) -> None:
+        self.gate.wait(10)
+        if self.fail_on and self.fail_on in text:
+            raise SpeechError("the voice choked")
+        self.said.append(text)
+        path.write_bytes(b"RIFF")
+
+
+def test_saying_never_waits_for_the_voice_and_keeps_the_order(tmp_path: Path) -> None:
+    voice = SlowVoice()
+    speaker = Speaker(tmp_path, "en", voice=voice)
+    started = time.perf_counter()
+    for n in range(20):
+        speaker.say(f"line {n}")
+    assert time.perf_counter() - started < 0.5  # the voice has not said a word yet: nothing waited for it
+    assert not voice.said
+    voice.gate.set()
+    assert speaker.close(timeout_s=30)
+    assert voice.said == [f"line {n}" for n in range(20)]
+    assert [p.read_text(encoding="utf-8") for p in sorted(tmp_path.glob("*.txt"))] == [f"line {n}\n" for n in range(20)]
+    assert sorted(p.name for p in tmp_path.glob("*.wav"))[:2] == ["0001.wav", "0002.wav"]
+
+
+def test_a_failed_utterance_is_counted_and_the_rest_are_said(tmp_path: Path) -> None:
+    voice = SlowVoice(fail_on="two")
+    voice.gate.set()
+    errors: list[str] = []
+    speaker = Speaker(tmp_path, "en", voice=voice, on_error=errors.append)
+    for text in ("one", "two", "three", "  "):
+        speaker.say(text)
+    assert speaker.close(timeout_s=30)
+    assert voice.said == ["one", "three"] and speaker.failures == 1 and speaker.written == 2
+    assert errors and "utterance 2" in errors[0]
+
+
+def test_what_is_said_payments_turns_and_standings_only() -> None:
+    view = ViewModel(state="idle", edition="classic-us", currency="M",
+                     players=(PlayerView("p1", "Ann", "red", 0, 0), PlayerView("p2", "Boris", "blue", 0, 0)))
+    n = Names.from_view(view, "ru")
+    assert utterance(ev.RentPaid(1, 1, "p2", "p1", 2, 450), n) == "Аренда: Boris платит M450 за «Baltic Avenue», получает Ann"
+    assert utterance(ev.TurnEnded(2, 2, "p1", "p2"), n) == "Ходит Boris"
+    assert utterance(ev.JailEntered(3, 3, "p1"), n) == ""
+    assert utterance(ev.BidPlaced(4, 4, "p1", 20), n) == ""
+
+
+def test_japanese_is_given_kana_for_its_kanji() -> None:
+    pytest.importorskip("pykakasi")
+    said = kana_reading("家賃：AnnがBorisにM450を支払います")
+    assert "やちん" in said and "しはらいます" in said and "Ann" in said and "M450" in said
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in said)
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_espeak_writes_a_wav_in_russian(tmp_path: Path) -> None:
+    EspeakVoice("ru").synth("Ходит Борис", tmp_path / "a.wav")
+    data = (tmp_path / "a.wav").read_bytes()
+    assert data[:4] == b"RIFF" and len(data) > 10_000
+
+
+def test_without_espeak_there_is_no_voice(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("ui.story.speech.espeak_path", lambda: None)
+    with pytest.raises(SpeechError, match="espeak-ng is not installed"):
+        EspeakVoice("ru")
+    assert voices() == {"en": "", "ru": "", "ro": "", "ja": ""}
+
+
+def test_the_doctor_names_each_language_s_voice(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.cli.doctor import check_voices
+
+    monkeypatch.setattr("ui.story.speech.voices", lambda: {"en": "espeak-ng en", "ru": "", "ro": "x", "ja": "y"})
+    checks = {c.name: c for c in check_voices()}
+    assert checks["voice en"].status == "OK" and checks["voice en"].detail == "espeak-ng en"
+    assert checks["voice ru"].status == "WARN" and "espeak-ng" in checks["voice ru"].fix
+
+
+def test_a_speech_folder_that_cannot_be_written_is_refused_before_the_game_opens(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed")
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    db = tmp_path / "bb.sqlite3"
+    proc = subprocess.run([str(Path(sys.executable).with_name("boardbank")), "headless", "--db", str(db),
+                           "--speak-to", str(blocker / "said")], input="", capture_output=True, text=True,
+                          timeout=60, check=False, env={**os.environ, "BOARDBANK_DB": ""})
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith(f"boardbank headless: --speak-to {blocker / 'said'}: cannot write there")
+    assert len(proc.stderr.strip().splitlines()) == 1 and not db.exists()
+
+
+def test_a_piper_model_on_disk_is_named_only_with_piper_installed(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    from ui.story.speech import piper_models
+
+    (tmp_path / "ru_RU-irina-medium.onnx").write_bytes(b"")
+    (tmp_path / "ru_RU-irina-medium.onnx.json").write_text("{}")
+    (tmp_path / "en_US-lone.onnx").write_bytes(b"")  # no .onnx.json beside it: not a usable model
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "piper" else real(name, *a))
+    assert piper_models(tmp_path) == {}
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: object() if name == "piper" else real(name, *a))
+    assert piper_models(tmp_path) == {"ru": tmp_path / "ru_RU-irina-medium.onnx"}
