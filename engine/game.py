@@ -112,6 +112,12 @@ class Game:
         """How many commands were accepted (the ``command`` number of the last events)."""
         return self._command
 
+    def in_force(self, last: int | None = None) -> tuple[tuple[int, tuple[ev.Event, ...]], ...]:
+        """The commands still in force (not undone), oldest first, each as (its number, its events); only
+        the ``last`` ones when given. The first is the one ``Undo`` reverses last, the last the next one."""
+        stack = self._stack if last is None else self._stack[-last:] if last > 0 else []
+        return tuple((number, tuple(events)) for number, events in stack)
+
     def invariants(self) -> list[str]:
         """Problems with the state (empty = healthy): the ruleset's invariants (engine/invariants.py)."""
         return self._ruleset.invariants(self._state, self._edition)

@@ -26,6 +26,12 @@ RUN_PKGS=(libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 fonts-ipafont-go
 TEST_PKGS=(pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd socat libnfc-bin libnfc-examples graphviz
            shellcheck poppler-utils sox)
 
+# test, for the phone page (tests/share/):
+#   chromium   : headless Chromium that opens the phones' live page (test_share_browser.py); about 360 MB
+#                installed with chromium-common, so it is here and never in the run list
+#   zbar-tools : zbarimg reads back the QR codes on the unit's screen (test_share_touch.py)
+TEST_PKGS+=(chromium zbar-tools)
+
 case "${1:-}" in
   run) PKGS=("${RUN_PKGS[@]}") ;;
   test) PKGS=("${RUN_PKGS[@]}" "${TEST_PKGS[@]}") ;;

@@ -228,13 +228,24 @@ def build(
         journal.close()
         raise
     try:
+        if not asked:  # the edition kept for the next new game (an earlier --edition, else the last started)
+            kept = settings.next_edition()
+            if kept and kept != edition_id:
+                try:
+                    check_edition(kept, options)
+                    edition_id = kept
+                except ComposeError:  # an edition file since removed, or --option it refuses: as before
+                    pass
+        elif not read_only and settings.next_edition() != asked:
+            saver(settings)({"next_edition": asked})  # kept: lit by every New game until a game starts
         store = JournalStore(journal, edition_id, options)
         manual = bool(getattr(args, "script", None)) if manual_clock is None else manual_clock
         clock = AdjustableClock(manual=manual)
         seeds = random.SystemRandom()
         banker = Banker(store, registry.lookup, clock, seed_source=lambda: seeds.randrange(1, 2**31),
                         **settings.banker(timeout_s, auction_s), on_settings=saver(settings),
-                        pin_clock=time.monotonic)  # the PIN's lock: real time, which no `wait` line moves
+                        pin_clock=time.monotonic,  # the PIN's lock: real time, which no `wait` line moves
+                        edition_asked=bool(asked))
         urls = list(getattr(args, "reader", None) or (["mock://"] if default_readers is None else default_readers))
         readers = [open_reader(url) for url in urls]
     except BaseException:

@@ -112,7 +112,7 @@ def _read_mo(data: bytes) -> dict[str, str]:
 
     Raises ValueError for anything that is not such a file."""
     try:
-        catalog = gettext.GNUTranslations(io.BytesIO(data))._catalog  # (its parsed messages, key -> text)
+        catalog = gettext.GNUTranslations(io.BytesIO(data))._catalog  # type: ignore[attr-defined]  # its parsed messages, key -> text
     except (OSError, struct.error, UnicodeDecodeError, IndexError, ValueError) as exc:
         raise ValueError(f"not a readable .mo file: {exc}") from exc
     return {key: text for key, text in catalog.items() if isinstance(key, str) and key and text}

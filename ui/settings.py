@@ -136,6 +136,13 @@ class SettingsStore:
         except sqlite3.Error as exc:
             raise SettingsError(f"cannot remove the setting {key}: {exc}") from exc
 
+    def next_edition(self) -> str | None:
+        """The edition kept for the next new game (``--edition`` given at a start, else the edition of the
+        last game started; ``next_edition``), or None. Whether it still loads is the caller's check."""
+        value = self.get("next_edition", None, lambda v: isinstance(v, str) and 0 < len(v) <= 64
+                         and v.replace("-", "").replace("_", "").isalnum() and v.isascii())
+        return value if isinstance(value, str) else None
+
     def volume(self, default: float = 1.0) -> float:
         """The sound volume, 0.0-1.0."""
         return float(self.get("volume", default, _volume))

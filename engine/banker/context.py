@@ -24,7 +24,7 @@ from engine.banker.inputs import InputIds
 from engine.banker.pin import PinGuard
 from engine.banker.plugins import view_part, wealth_of
 from engine.banker.setup import TOKEN_PALETTE, default_name, player_id
-from engine.banker.viewmodel import Cue, TransactionView
+from engine.banker.viewmodel import Cue, Prompt, TransactionView
 from engine.editions import Edition, load_edition
 from engine.errors import IllegalCommand
 from engine.errors import Refusal as EngineRefusal
@@ -86,6 +86,12 @@ class Gesture:
     position: int | None = None  # a tax or card space's board position
     due: dict[str, str | int] = field(default_factory=dict)  # a payment this gesture leads to: X and the
     # timeout never drop it (``error.payment_due`` with these params: the payer's player id, the amount in money units)
+    undo: int = 0  # commands this gesture applied before it is complete (a Location's fee and jump): X
+    # undoes them all (one ``Undo`` each), the timeout waits (docs/flows.md, "Money moved before a gesture ends")
+    undo_seq: int = 0  # the journal's last seq right after them: X undoes them only while nothing came after
+    finish: str = ""  # a landing the rules oblige (a card's move, a roll): X is refused with this error key,
+    # the timeout waits
+    confirm: str = ""  # the menu's question on the screen (``undo``, ``new_game``): ✓ does it, X drops it
 
 
 def input_value(event: Any) -> Any:
@@ -124,7 +130,8 @@ class Context:
         self.remembered: dict[int, str] = {}  # seat (its bank card) -> the name it had in the last game
         self.tokens: dict[int, str] = {}  # seat -> token colour (a default when seated, or chosen)
         self.options: dict[str, object] = dict(store.options)  # rule options of the next game
-        self.edition_id: str = store.edition.id  # edition of the next game
+        self.edition_id: str = store.edition.id  # edition of the next game (while registering: the table's choice)
+        self.next_edition: str = store.edition.id  # the edition New game lights (``--edition``, else the last started)
         self._edition_cache: Edition | None = None
         self.gesture = Gesture()
         self.landing: tuple[str, int] | None = None  # (player, deed) to resolve after a jump
@@ -145,6 +152,10 @@ class Context:
         self.clock_origin: tuple[int, float] | None = None  # (game id, clock reading at its minute 0)
         self.drawn: tuple[int, str, int | None] | None = None  # classic: (card id, drawer, moved to) shown
         self.undo_group: tuple[int, int] | None = None  # (last seq, n): the last n commands, one step for Undo
+        self.question: Prompt | None = None  # the menu's question on the screen (``gesture.confirm``)
+        self.relanding: tuple[str, int] | None = None  # (player, deed): an auction undone, asked again (one input)
+        self.previous: DurableGame | None = None  # the game New game left: resumable from setup until the next starts
+        self.previous_label: tuple[str, int] | None = None  # its players' names (one a line) and its turn
         self._history_shown: tuple[object, tuple[tuple[str, tuple[int, ...]], ...]] = (None, ())
         self._checked: tuple[object, int] = (None, -1)  # (game, command count) ``_answers`` were given at
         self._answers: dict[c.Command, EngineRefusal | None] = {}  # command -> Game.check's answer then
@@ -233,10 +244,12 @@ class Context:
         self.events = []
         self.cues = []
         self.refusal = None
+        self.relanding = None
 
     def forget_gesture(self) -> None:
         """Abandon the gesture under way (the auction's countdown survives while an auction runs)."""
         self.gesture = Gesture()
+        self.question = None
         if self.durable is None or self.durable.game.state.phase != "auction":
             self.deadline = None
 

@@ -29,6 +29,7 @@ from engine.banker.assemble import Given, assemble
 from engine.banker.binding import BankerError as BankerError
 from engine.banker.binding import RowIndex
 from engine.banker.context import CardLookup, Context, Refusal, refusal_params
+from engine.banker.gestures.setup import choose_edition
 from engine.banker.patience import Patience
 from engine.banker.pin import make_guard
 from engine.banker.reaction import Reaction as Reaction
@@ -63,6 +64,9 @@ class Banker(ContextViews):
     with the shared ones); both default to those of the game's ruleset, loaded through its record
     (engine/banker/plugins.py): the resumed game's, else the next game's, swapped when the table chooses
     the other game in setup.
+
+    ``edition_asked``: the store's edition was asked for at this start (``--edition``): a game being
+    registered when the unit stopped is resumed with that edition lit (else with the table's choice).
     """
 
     state: BankerState
@@ -85,7 +89,8 @@ class Banker(ContextViews):
         names: Mapping[int, str] | None = None,
         rows: RulesetRows | None = None,
         handlers: Iterable[ModuleType] | None = None,
-        pin_clock: Callable[[], float] | None = None, salt_source: Callable[[int], bytes] | None = None) -> None:
+        pin_clock: Callable[[], float] | None = None, salt_source: Callable[[int], bytes] | None = None,
+        edition_asked: bool = False) -> None:
         if timeout_s <= 0 or auction_s <= 0:
             raise BankerError(f"timeouts must be positive seconds, got timeout_s={timeout_s}, auction_s={auction_s}")
         try:
@@ -102,6 +107,7 @@ class Banker(ContextViews):
         self._bound: set[str] = set()
         self._ruleset = ""
         current, record = resume.resume_game(self.ctx)
+        self._edition_asked = edition_asked
         self._build(self._wanted_ruleset())  # the resumed game's own ruleset, whatever the store's edition
         self._saved: dict[str, Any] | None = None
         self._resume(current, record)
@@ -132,6 +138,8 @@ class Banker(ContextViews):
         if ctx.durable is not None:
             self.restore(phase_state(ctx.durable.game.state.phase))
         state = resume.apply_record(ctx, record) if current and record is not None else None
+        if self._edition_asked and ctx.durable is None and ctx.edition_id != ctx.store.edition.id:
+            choose_edition(ctx, ctx.store.edition.id)  # ``--edition`` given now: lit for the game being registered
         if state is None and ctx.durable is not None:
             state = resume.after_command(ctx, record, self.trigger)
         self._follow_ruleset()  # a game being registered may be another ruleset's
@@ -154,22 +162,18 @@ class Banker(ContextViews):
     def tap(self, uid: str, input_id: str | None = None) -> Reaction:
         """A card was presented: its registered role decides the trigger (``tap_player`` ...). Every input
         takes an ``input_id``, the driver's: a known one is answered (:meth:`answer_known`), not applied.
-        The same card presented again right after the tap that finished a gesture is ignored (patience.py)."""
+        The same card read again right after its tap (no other input between) is ignored (patience.py)."""
         known = self._begin_input(input_id, "tap")
         if known is not None:
             return known
+        if self.patience.bounce(uid, self.ctx.clock()):  # the same card read again at once: ignored, silently
+            self._begin()
+            return self._reaction(None)
         role = self.ctx.role_of(uid)  # None as well for a number the edition in play lacks
         if role is None or role[0] not in _TAP_KINDS:
             return self._refused(Refusal("error.unknown_card", {"uid": uid}))
         kind, value = role
-        now = self.ctx.clock()
-        if self.patience.bounce(uid, now):  # the same card again right after its gesture ended: ignored
-            self._begin()
-            return self._reaction(None)
-        reaction = self._fire(f"tap_{kind}", value, cue=Cue.TAP)
-        self.patience.tapped(uid, now, reaction.error is None and bool(reaction.events)
-                             and self.state not in GESTURE_STATES)
-        return reaction
+        return self._fire(f"tap_{kind}", value, cue=Cue.TAP)
 
     def press(self, button: str, value: str | None = None, input_id: str | None = None) -> Reaction:
         """A button (see :data:`engine.banker.table.BUTTONS`); ``value`` e.g. the bid raise ``"100"``."""
@@ -317,7 +321,18 @@ class Banker(ContextViews):
         if trigger not in ("countdown", "settle", "clock"):
             ctx.since = ctx.clock()
         self._follow_ruleset()
+        if trigger == "press_back" and ctx.durable is not None:  # back to the game New game left: its state
+            self._back_in_game()
         return self._reaction(None)
+
+    def _back_in_game(self) -> None:
+        """The state the game gone back to is in: its phase's, or the landing its last command left."""
+        ctx = self.ctx
+        assert ctx.durable is not None
+        self.restore(phase_state(ctx.durable.game.state.phase))
+        landed = resume.landing_state(ctx)
+        if landed is not None:
+            self.machine.set_state(landed)
 
     def _classify(self, trigger: str) -> Refusal:
         state = self.state.value

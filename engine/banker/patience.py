@@ -1,8 +1,10 @@
 """How the banker waits for the family, so that nothing they are doing is taken from under their hands.
 
-- **Bounces**: the same card presented again within :data:`REPEAT_S` seconds of the tap that finished a
-  gesture is ignored; it starts no new gesture (a payer's card tapped twice must not open a card-first
-  gesture that would charge rent on the owner's next look at the deed).
+- **Bounces**: the same card presented again within :data:`REPEAT_S` seconds of its previous tap, with no
+  other input between, is ignored silently in every state (no cue, no error, nothing changed): a reader
+  that reads one card twice (~120 ms apart) must neither say "finish or cancel the current action first"
+  nor open a card-first gesture that would charge rent on the owner's next look at the deed. Each ignored
+  read restarts the window, as a reader's suppression window does (reader/debounce.py).
 - **Entries under way** (a deal, the banker's settings, buildings tapped): the gesture timeout never drops
   them. Every input restarts the count, and so does a touch that is no input for the banker (a keypad key:
   :meth:`engine.banker.machine.Banker.touch`); after :data:`ENTRY_S` seconds of silence the prompt asks
@@ -24,7 +26,7 @@ ENTRY_S = 60.0
 ENTRY_STATES = frozenset({BankerState.TRADE, BankerState.TRADE_OPEN, BankerState.SETTINGS})
 """States that are an entry under way from the start (building is one once a deed is tapped)."""
 REPEAT_S = 1.5
-"""Seconds after the tap that finished a gesture during which the same card again is a bounce."""
+"""Seconds after a card's tap during which the same card again (no other input between) is a bounce."""
 
 
 def entry_under_way(state: BankerState, gesture: Gesture) -> bool:
@@ -36,7 +38,7 @@ def entry_under_way(state: BankerState, gesture: Gesture) -> bool:
 class Patience:
     """The bounce of the last finishing tap and the long silence's question (see the module docstring)."""
 
-    finished_by: tuple[str, float] | None = None  # (uid, when) of the tap that last finished a gesture
+    last_tap: tuple[str, float] | None = None  # (uid, when) of the last tap, handled or ignored
     asking: bool = False  # the question of a long silence is on the screen
 
     def on_input(self, kind: str) -> None:
@@ -44,16 +46,14 @@ class Patience:
         if kind != "tick":  # a touch answers the question
             self.asking = False
         if kind == "input":  # a button or an answer between two taps: the second is no bounce
-            self.finished_by = None
+            self.last_tap = None
 
     def bounce(self, uid: str, now: float) -> bool:
-        """Whether a tap of ``uid`` now is a bounce of the tap that finished the last gesture."""
-        last = self.finished_by
-        return last is not None and last[0] == uid and now - last[1] < REPEAT_S
-
-    def tapped(self, uid: str, now: float, finished: bool) -> None:
-        """A tap of ``uid`` was handled; ``finished``: it completed a gesture (a command, back to a phase)."""
-        self.finished_by = (uid, now) if finished else None
+        """Whether a tap of ``uid`` now is a second read of the last tap (same card, within :data:`REPEAT_S`);
+        either way the window restarts from now."""
+        last = self.last_tap
+        self.last_tap = (uid, now)
+        return last is not None and last[0] == uid and 0 <= now - last[1] < REPEAT_S
 
     def waits(self, state: BankerState, gesture: Gesture, silent_s: float, timeout_s: float) -> bool:
         """On a tick after ``silent_s`` seconds without input: True when an entry is under way (the timeout

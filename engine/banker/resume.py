@@ -28,9 +28,10 @@ from engine.banker.context import Context, Gesture
 from engine.banker.pin import is_record
 from engine.banker.plugins import view_part
 from engine.banker.table import GESTURE_STATES, BankerState
+from engine.banker.undoing import game_names, turn_number
 from engine.banker.view import phase_state, wealth_history
 from engine.editions import list_editions
-from engine.events import BidPlaced, Event
+from engine.events import AuctionEnded, AuctionWon, BidPlaced, CommandUndone, DeedDeclined, Event
 from engine.game import Game
 
 VERSION = 1
@@ -48,6 +49,9 @@ def resume_game(ctx: Context) -> tuple[bool, dict[str, Any] | None]:
     events = ctx.durable.game.events if ctx.durable is not None else ()
     current = is_current(record, ctx.latest_game, events[-1].seq if events else 0)
     if current and record is not None and record.get("game") is None:
+        if ctx.durable is not None and ctx.durable.game.state.phase not in ("over", "setup"):
+            ctx.previous = ctx.durable  # the game New game left: setup still offers to go back to it
+            ctx.previous_label = (game_names(ctx.durable.game), turn_number(ctx.durable.game))
         ctx.durable = None  # a new game was being registered (the menu's "new game")
     if ctx.durable is not None:
         past = store.events(ctx.durable)
@@ -80,7 +84,8 @@ def record_of(ctx: Context, state: BankerState) -> dict[str, Any]:
                     "choices": list(g.choices), "pin": "", "settings": _staged(g.settings),
                     "steps": list(g.steps), "total": g.total, "partner": g.partner,
                     "deal_deeds": list(g.deal_deeds), "deal_cards": list(g.deal_cards),
-                    "deal_cash": dict(g.deal_cash), "position": g.position, "due": dict(g.due)},
+                    "deal_cash": dict(g.deal_cash), "position": g.position, "due": dict(g.due),
+                    "undo": g.undo, "undo_seq": g.undo_seq, "finish": g.finish},
         "landing": list(ctx.landing) if ctx.landing is not None else None,
         "undo_group": list(ctx.undo_group) if ctx.undo_group is not None else None,
         "drawn": list(ctx.drawn) if ctx.drawn is not None else None,
@@ -146,7 +151,8 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
                           partner=g.get("partner"), deal_deeds=[int(d) for d in g.get("deal_deeds", [])],
                           deal_cards=[int(d) for d in g.get("deal_cards", [])],
                           deal_cash={str(k): int(v) for k, v in dict(g.get("deal_cash", {})).items()},
-                          position=g.get("position"), due=_due(g.get("due")))
+                          position=g.get("position"), due=_due(g.get("due")), undo=int(g.get("undo", 0)),
+                          undo_seq=int(g.get("undo_seq", 0)), finish=str(g.get("finish", "")))
         seats = [int(s) for s in record["seats"]]
         names = {int(k): str(v) for k, v in record["names"].items()}
         tokens = {int(k): str(v) for k, v in record["tokens"].items()}
@@ -180,7 +186,7 @@ def after_command(ctx: Context, record: dict[str, Any] | None,
     the landing after a jump, the building with that building counted, a deal's offer open, the auction
     with the bidder who just bid still selected, or (with ``trigger``, the machine's) what the square of
     the last roll or card move asks for (:func:`settle_last_move`)."""
-    landed = landing_state(ctx)
+    landed = landing_state(ctx) or undone_landing(ctx)
     game = ctx.game
     if landed is None and record is not None and record.get("state") == BankerState.BUILD.value:
         building = still_building(ctx, record)
@@ -194,7 +200,7 @@ def after_command(ctx: Context, record: dict[str, Any] | None,
         # the bidder of the last bid (the record before it may be the auction's, or older: the landing's)
         player = last_bidder(game.events) or (
             (record.get("gesture") or {}).get("player") if record is not None and record.get("state") == "auction"
-            else None)
+            else None) or game.state.auction.high_bidder  # (after the menu's Undo of a bid: the high bid's)
         ctx.gesture.player = player if isinstance(player, str) and player in game.state.specs else None
     elif landed is None and trigger is not None:
         settle_last_move(ctx, trigger)
@@ -266,8 +272,38 @@ def landing_state(ctx: Context) -> BankerState | None:
     player, deed, command = landing
     if command != game.events[-1].command:
         return None
-    ctx.gesture = Gesture(player=player, deed=deed)
+    kinds = {type(e).__name__ for e in game.events if e.command == command}  # (as the ruleset's start_landing)
+    ctx.gesture = (Gesture(player=player, deed=deed, undo=1, undo_seq=game.events[-1].seq) if "LocationUsed" in kinds
+                   else Gesture(player=player, deed=deed, finish="error.finish_landing") if "EventResolved" in kinds
+                   else Gesture(player=player, deed=deed))
     return BankerState.BUY if ctx.owner(deed) is None else BankerState.DEED
+
+
+def undone_landing(ctx: Context) -> BankerState | None:
+    """After a power cut right after the menu's Undo of a finished auction (engine/banker/undoing.py): BUY
+    again for its lander, as the uninterrupted unit asks. The journal ends with the undos; the earliest
+    command they undid declined the deed, and a command they undid closed its auction."""
+    game = ctx.game
+    if game is None or not game.events or game.state.phase != "play":
+        return None
+    events = game.events
+    undone: set[int] = set()
+    i = len(events) - 1
+    while i >= 0:
+        event = events[i]
+        if not isinstance(event, CommandUndone):
+            break
+        undone.add(event.undone)
+        i -= 1
+    if not undone:
+        return None
+    first = min(undone)
+    declined = next((e for e in events if e.command == first and isinstance(e, DeedDeclined)), None)
+    closed = any(e.command in undone and isinstance(e, (AuctionWon, AuctionEnded)) for e in events)
+    if declined is None or not closed or ctx.owner(declined.deed) is not None:
+        return None
+    ctx.gesture = Gesture(player=declined.player, deed=declined.deed)
+    return BankerState.BUY
 
 
 def settle_last_move(ctx: Context, trigger: Callable[[str], object]) -> None:

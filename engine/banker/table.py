@@ -71,9 +71,10 @@ BUTTONS: dict[str, str] = {
     "end_turn": "end the turn: the next player plays",
     "decline": "do not buy the deed: the auction opens",
     "bid": "auction: raise the tapping bidder's bid by the value (20 or 100)",
-    "undo": "menu: reverse the last command",
+    "undo": "menu: reverse the last command (asks first, naming it; ✓ confirms)",
     "settings": "menu: the banker's settings",
-    "new_game": "menu: start registering players for a new game",
+    "new_game": "menu: start registering players for a new game (a game still open: asks first, ✓ confirms)",
+    "back": "setup: back to the game New game left (until the new game starts)",
     "build": "classic: build, one house per deed tapped (evenly; the fifth is the hotel), ✓ ends",
     "sell": "classic: sell buildings back, one per deed tapped, ✓ ends",
     "mortgage": "classic: mortgage the deed checked (its owner's card known)",
@@ -142,6 +143,7 @@ SETUP_ROWS: tuple[Row, ...] = (
     row("tap_player", S.SETUP, None, "can_seat", "do_seat"),
     row("press_ok", S.SETUP, S.IDLE, "can_start", ["do_start", "then_settle"]),
     row("press_cancel", S.SETUP, None, None, "do_clear_seats"),
+    row("press_back", S.SETUP, S.IDLE, "can_go_back", "do_go_back"),  # the game New game left, until one starts
     row("answer", S.SETUP, None, "setup_answer_valid", "do_setup_answer"),  # name, token, option, edition
 )
 
@@ -150,16 +152,22 @@ MENU_ROWS: tuple[Row, ...] = (
     row(["tap_banker", "press_menu"], list(MENU_FROM), S.MENU, "pin_not_set", "open_pin"),
     row(["tap_banker", "press_menu"], list(MENU_FROM), S.PIN, None, "open_pin"),
     row("answer", S.PIN, S.MENU, "pin_matches"),
-    row("press_undo", S.MENU, S.IDLE, "can_undo", ["do_undo", "then_settle"]),
+    # Undo and New game ask first (engine/banker/undoing.py): ✓ does it, X drops the question (the menu stays)
+    row("press_undo", S.MENU, None, "can_undo", "ask_undo"),
+    row("press_ok", S.MENU, S.IDLE, ["confirming_undo", "can_undo"], ["do_undo", "then_settle"]),
+    row("press_new_game", S.MENU, None, "game_open", "ask_new_game"),  # a game still open: which one ends
+    row("press_new_game", S.MENU, S.SETUP, None, "do_new_game"),  # no game, or it is over: at once
+    row("press_ok", S.MENU, S.SETUP, "confirming_new_game", "do_new_game"),
+    row("press_cancel", S.MENU, None, "confirming", "drop_question"),
     row("answer", S.MENU, S.IDLE, "correction_valid", ["do_correction", "then_settle"]),  # corrections
-    row("press_settings", S.MENU, S.SETTINGS),
+    row("press_settings", S.MENU, S.SETTINGS, None, "drop_question"),
     row("answer", S.SETTINGS, None, "setting_valid", "do_setting"),
     row("press_ok", S.SETTINGS, S.MENU, None, "confirm_settings"),
-    row("press_new_game", S.MENU, S.SETUP, None, "do_new_game"),
     # --- the standings' New game: at once without a PIN, else through the PIN and the menu ---------------
     row("press_new_game", S.OVER, S.SETUP, "pin_not_set", "do_new_game"),
     row("press_new_game", S.OVER, S.PIN, None, "open_pin"),
-    # --- leaving a gesture: X, or time passing ------------------------------------------------------------
+    # --- leaving a gesture: X, or time passing; X takes back what the gesture already applied -------------
+    row("press_cancel", list(GESTURE_STATES), S.IDLE, ["cancel_undoes", "can_undo"], ["do_cancel_undo", "then_settle"]),
     row(["press_cancel", "timeout"], list(GESTURE_STATES), S.IDLE, "gesture_may_end",
         ["forget_gesture", "then_settle"]),
 )
@@ -168,7 +176,11 @@ SETTLE_SETUP: tuple[Row, ...] = (
     # --- after a command: follow the engine's phase ----------------------------------------------------
     row("settle", list(SETTLE_FROM), S.SETUP, "phase_setup", "forget_gesture"),
 )
-SETTLE_OVER: tuple[Row, ...] = (row("settle", list(SETTLE_FROM), S.OVER, "phase_over", "forget_gesture"),)
+SETTLE_OVER: tuple[Row, ...] = (
+    row("settle", list(SETTLE_FROM), S.OVER, "phase_over", "forget_gesture"),
+    # the menu's Undo of a finished auction, back to its landing: the lander buys or declines again
+    row("settle", list(SETTLE_FROM), S.BUY, "undone_to_landing", "start_undone_landing"),
+)
 SETTLE_PLAY: tuple[Row, ...] = (row("settle", list(SETTLE_FROM), S.IDLE, "phase_play", "forget_gesture"),)
 
 SHARED_ROWS: tuple[Row, ...] = (*SETUP_ROWS, *MENU_ROWS, *SETTLE_SETUP, *SETTLE_OVER, *SETTLE_PLAY)

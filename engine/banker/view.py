@@ -121,6 +121,10 @@ def prompt_for(ctx: Context, s: BankerState) -> Prompt:
     p: list[tuple[str, str | int]] = []
     if s is BankerState.SETUP:
         p = [("seated", len(ctx.seats))]
+        if ctx.previous is not None and ctx.previous_label is not None:  # ``press back`` returns to it
+            p += [("back_names", ctx.previous_label[0]), ("back_turn", ctx.previous_label[1])]
+    elif s is BankerState.MENU and ctx.gesture.confirm and ctx.question is not None:
+        return ctx.question
     elif s is BankerState.IDLE and st is not None and st.turn is not None and _positions(st):
         p = [("player", roller_of(st) or st.turn), ("entered", len(g.choices))]
         return Prompt("prompt.die2" if g.choices else "prompt.roll", (*p, *(("die1", d) for d in g.choices[:1])))
@@ -299,7 +303,7 @@ _TIMED = frozenset(s.value for s in GESTURE_STATES)
 ACTION_TRIGGERS = (
     "press_ok", "press_cancel", "press_menu", "press_go", "press_location", "press_jail", "press_pay_fee",
     "press_roll_doubles", "press_roll_no_doubles", "press_draw", "press_end_turn", "press_decline",
-    "press_bid", "press_undo", "press_settings", "press_new_game",
+    "press_bid", "press_undo", "press_settings", "press_new_game", "press_back",
     "press_build", "press_sell", "press_mortgage", "press_lift", "press_income_tax", "press_luxury_tax",
     "press_chance", "press_chest", "press_use_card", "press_jackpot", "press_trade", "press_bankrupt",
 )

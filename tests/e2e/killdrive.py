@@ -32,7 +32,7 @@ from typing import Any
 BOARDBANK = str(Path(sys.executable).with_name("boardbank"))
 TAPS = Path(__file__).parents[1] / "engine" / "taps"
 ANN = "04A10000000001"
-UNDO = ["tap 000000BB", "choose 1", "choose 2", "choose 34", "press undo"]
+UNDO = ["tap 000000BB", "choose 1", "choose 2", "choose 34", "press undo", "press ok"]
 MOVE_CARD = ["tap 00000218", f"tap {ANN}", "choose 1", "press decline", "wait 10"]
 TIMEOUT = ["tap 00000121", "wait 4", "wait 7"]
 

@@ -89,7 +89,7 @@ def test_an_ultimate_game_resumes_as_ultimate_and_the_next_game_is_the_asked_one
     rc, first, err = headless(db, start)
     assert rc == 0 and not errors(first), err
     rc, lines, err = headless(db, ["press build", "press location", "press cancel", "press menu",
-                                   "press new_game", "expect state setup", "expect edition classic-us",
+                                   "press new_game", "press ok", "expect state setup", "expect edition classic-us",
                                    "tap 000000A1", "tap 000000A2", "press ok", "press build"],
                               "--edition", "classic-us")
     assert rc == 0, err

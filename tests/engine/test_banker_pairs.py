@@ -76,8 +76,8 @@ EXPECTED: dict[tuple[BankerState, str], BankerState] = {
     (S.AUCTION, "tap_player"): S.AUCTION, (S.AUCTION, "countdown"): S.IDLE, (S.AUCTION, "press_menu"): S.PIN,
     (S.AUCTION_WON, "tap_player"): S.IDLE,
     (S.DEBT, "tap_deed"): S.DEBT, (S.OVER, "press_menu"): S.PIN,
-    (S.PIN, "press_cancel"): S.IDLE, (S.PIN, "timeout"): S.IDLE, (S.MENU, "press_undo"): S.SETUP,  # undoes StartGame
-    (S.MENU, "press_settings"): S.SETTINGS, (S.MENU, "press_new_game"): S.SETUP,
+    (S.PIN, "press_cancel"): S.IDLE, (S.PIN, "timeout"): S.IDLE, (S.MENU, "press_undo"): S.MENU,  # asks first
+    (S.MENU, "press_settings"): S.SETTINGS, (S.MENU, "press_new_game"): S.MENU,  # a game open: asks first
     (S.SETTINGS, "press_ok"): S.MENU, (S.SETTINGS, "press_cancel"): S.IDLE,
 }
 # refused although rows exist (the engine or the gesture says no), with the error key

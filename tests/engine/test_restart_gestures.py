@@ -59,7 +59,7 @@ def test_undo_after_a_restart_takes_back_the_whole_staged_group(tmp_path: Path, 
     t.play("press ok", "expect state idle")
     before = t.banker.last_seq
     restart(t)
-    t.play("card 000000BB banker", "tap 000000BB", "choose 1", "choose 2", "choose 34", "press undo")
+    t.play("card 000000BB banker", "tap 000000BB", "choose 1", "choose 2", "choose 34", "press undo", "press ok")
     st = t.banker.ctx.st()
     assert t.banker.last_seq > before
     if mode == "build":

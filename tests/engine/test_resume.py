@@ -134,7 +134,7 @@ def test_a_restart_locks_the_menu_and_a_new_game_being_set_up_survives(tmp_path:
     t.journals[-1].close()
     t.banker, t.clock = t._open()
     assert t.banker.state is BankerState.AUCTION and t.banker.timeout_s == 10.0  # staged, never confirmed
-    t.play("tap 000000BB", "choose 1234", "press new_game", "tap 000000A2", "expect state setup")
+    t.play("tap 000000BB", "choose 1234", "press new_game", "press ok", "tap 000000A2", "expect state setup")
     t.restart()
     assert t.banker.state is BankerState.SETUP and t.banker.seats == (2,) and t.banker.durable is None
     t.play("tap 000000BB", "choose 1234", "expect state menu")

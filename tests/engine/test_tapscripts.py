@@ -117,13 +117,14 @@ def test_the_interpreter_s_hooks_see_every_step(tmp_path: Path) -> None:
         banker, on_enroll=lambda uid, kind, value: cards.enroll(uid, kind, value) or uid,
         on_wait=clock.advance, on_reaction=lambda step, reaction: seen.append(("reaction", step.line)),
         on_expect=lambda step, failure: seen.append(("expect", failure is None)))
-    lines = ["card 000000A1 player 1", "alias a 000000A1", "tap @a", "tap @a", "expect error error.already_seated",
-             "wait 1", "expect error error.already_seated", "expect state idle", "", "# a comment"]
+    lines = ["card 000000A1 player 1", "alias a 000000A1", "tap @a", "wait 2", "tap @a",
+             "expect error error.already_seated", "wait 1", "expect error error.already_seated",
+             "expect state idle", "", "# a comment"]
     outcomes = [interpreter.line(text, n) for n, text in enumerate(lines, start=1)]
     assert outcomes[0] is not None and outcomes[0].enrolled == "000000A1"
     assert outcomes[-2:] == [None, None]
-    assert seen == [("reaction", 3), ("reaction", 4), ("expect", True), ("reaction", 6), ("expect", True),
-                    ("expect", False)]
-    failed = outcomes[7]
+    assert seen == [("reaction", 3), ("reaction", 4), ("reaction", 5), ("expect", True), ("reaction", 7),
+                    ("expect", True), ("expect", False)]
+    failed = outcomes[8]
     assert failed is not None and isinstance(failed.failure, ExpectationFailed)
-    assert clock.now == 1.0 and interpreter.last_error == "error.already_seated"
+    assert clock.now == 3.0 and interpreter.last_error == "error.already_seated"

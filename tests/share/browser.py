@@ -28,7 +28,9 @@ class Browser:
         assert CHROMIUM is not None
         self.home = tempfile.mkdtemp(prefix="share-chromium-")
         self.proc = subprocess.Popen(
+            # as root Chromium needs --no-sandbox; the rest keep it off the (closed) network and quick to start
             [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
              "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", f"--user-data-dir={self.home}",
              f"--window-size={size[0]},{size[1]}", "--hide-scrollbars", url],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -89,6 +91,17 @@ class Browser:
     def resize(self, width: int, height: int) -> None:
         self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
                   mobile=False, screenWidth=width, screenHeight=height)
+
+    def tap(self, selector: str) -> None:
+        """A finger's tap on the middle of the first element matching ``selector`` (scrolled into view):
+        touch events at that point, so the page's own hit-testing decides what is touched."""
+        box = self.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(selector)}); "
+                            "e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); "
+                            "return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+        x, y = box
+        self.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
+        self.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}])
+        self.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
 
     def screenshot(self, path: Path) -> None:
         data = self.call("Page.captureScreenshot", format="png")["data"]

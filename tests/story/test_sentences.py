@@ -125,7 +125,7 @@ def test_the_examples_read_as_the_table_says_them() -> None:
         "Банкротство: Boris отдаёт все деньги, M514, и 3 участка, их получает Ann"
     ru = names("ru")
     assert sentence(ev.RentPaid(1, 1, "p2", "p1", 2, 450), ru) == \
-        "Аренда: Boris платит M450 за «Baltic Avenue», получает Ann"
+        "Аренда: Boris платит M450 за поле «Baltic Avenue», получает Ann"
 
 
 @pytest.mark.parametrize(("count", "word"), [(1, "1 дом"), (2, "2 дома"), (5, "5 домов"), (21, "21 дом"),

@@ -64,7 +64,7 @@ def test_what_is_said_payments_turns_and_standings_only() -> None:
     view = ViewModel(state="idle", edition="classic-us", currency="M",
                      players=(PlayerView("p1", "Ann", "red", 0, 0), PlayerView("p2", "Boris", "blue", 0, 0)))
     n = Names.from_view(view, "ru")
-    assert utterance(ev.RentPaid(1, 1, "p2", "p1", 2, 450), n) == "Аренда: Boris платит M450 за «Baltic Avenue», получает Ann"
+    assert utterance(ev.RentPaid(1, 1, "p2", "p1", 2, 450), n) == "Аренда: Boris платит M450 за поле «Baltic Avenue», получает Ann"
     assert utterance(ev.TurnEnded(2, 2, "p1", "p2"), n) == "Ходит Boris"
     assert utterance(ev.JailEntered(3, 3, "p1"), n) == ""
     assert utterance(ev.BidPlaced(4, 4, "p1", 20), n) == ""

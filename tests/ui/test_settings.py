@@ -166,6 +166,7 @@ def test_names_are_remembered_per_bank_card_from_game_to_game(tmp_path: Path) ->
     built = build(args, default_readers=[], manual_clock=True)
     built.banker.press("menu")
     built.banker.press("new_game")
+    built.banker.press("ok")  # (the game is still open: New game asks first)
     built.banker.tap("000000A3")
     built.banker.tap("000000A1")
     assert {p.id: p.name for p in built.banker.view.players} == {"p1": "Player 1", "p3": "Анна"}  # remembered

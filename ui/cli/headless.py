@@ -9,7 +9,9 @@ stdout gets one JSON object per line:
 
 * ``{"type": "event", "game": G, "seq": N, "event": {...}}`` for every durable engine event, printed once
   and only after it is on disk;
-* ``{"type": "prompt", "state": ..., "key": ..., "params": {...}}`` after every input;
+* ``{"type": "prompt", "state": ..., "key": ..., "params": {...}, "actions": [...]}`` after every input
+  (the buttons allowed now: a menu question such as ``prompt.confirm_new_game`` offers ``press_ok`` and
+  ``press_cancel``; setup after New game offers ``press_back``, the game left named by ``back_names``);
 * ``{"type": "cue", "cue": "tap"}``, ``{"type": "error", "error": KEY, "params": {...}}``;
 * ``{"type": "enrolled", ...}``, ``{"type": "expect", "ok": ..., "line": N}``, ``{"type": "bye"}``;
 * ``{"type": "reader_connected" | "reader_lost", "reader": ...}`` as readers come and go;

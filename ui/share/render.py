@@ -11,17 +11,18 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from engine.banker.board import last_transaction
-from engine.banker.viewmodel import PlayerView, ViewModel
+from engine.banker.viewmodel import ViewModel
 from engine.events import Event
 from ui.i18n import LANGUAGES, Translator
-from ui.money import CURRENCIES, format_money
+from ui.share.payments import money, name_of, ruleset_of
+from ui.share.told import tell
 
 PAGE_KEYS: tuple[str, ...] = (
     "share.title", "share.players", "share.board", "share.payments", "share.chart", "share.standings",
     "share.waiting", "share.reconnecting", "share.live", "share.jail", "share.bankrupt", "share.turn",
     "share.mortgaged", "share.hotel", "share.houses", "share.no_payments", "share.over", "share.language",
-    "share.unowned", "share.read_only", "standings.rank", "standings.player", "standings.cash",
+    "share.unowned", "share.read_only", "share.receipt_hint", "standings.rank", "standings.player",
+    "standings.cash",
     "standings.deeds", "standings.total",
 )
 """The catalog keys the page's own words come from (sent once with the page)."""
@@ -63,38 +64,18 @@ def pick_language(query: str | None, accept: str | None) -> str:
 CHART_POINTS = 160  # at most this many points per player on the phone's chart (a long game is thinned)
 
 
-@lru_cache(maxsize=4096)
-def _money(amount: int, currency: str, lang: str) -> str:
-    return format_money(int(amount), currency if currency in CURRENCIES else "M", lang, _TR)
+_money = money
+_name = name_of
 
 
-def _name(players: Sequence[PlayerView], player_id: str | None, lang: str) -> str:
-    if player_id is None or player_id == "bank":
-        return _TR.text("word.bank", lang)
-    if player_id == "pot":
-        return _TR.text("word.pot", lang)
-    for p in players:
-        if p.id == player_id:
-            return p.name
-    return player_id
-
-
-def payment_text(event: Event, players: Sequence[PlayerView], currency: str, lang: str) -> str:
-    """The money an event moved, in words (``Rent: Alice » Bob: M200``), or "" for an event that moves none."""
-    tx = last_transaction([event])
-    if tx is None:
-        return ""
-    line = _TR.text("tx.line", lang, payer=_name(players, tx.payer, lang), payee=_name(players, tx.payee, lang),
-                    amount=_money(tx.amount, currency, lang))
-    kind_key = f"tx.{tx.kind}"
-    return f"{_TR.text(kind_key, lang)}: {line}" if _TR.has(kind_key, "en") else line
-
-
-def event_message(event: Event, view: ViewModel | None, lang: str) -> dict[str, Any]:
-    """One journal event as a phone gets it: its seq, type and the payment in words ("" if none)."""
-    players = view.players if view is not None else ()
-    currency = view.currency if view is not None else "M"
-    return {"seq": event.seq, "type": type(event).__name__, "text": payment_text(event, players, currency, lang)}
+def event_message(event: Event, view: ViewModel | None, lang: str,
+                  game_events: Sequence[Event] = ()) -> dict[str, Any]:
+    """One journal event as a phone gets it: its seq and type, ``kind`` (what its money was for, "" if it
+    moved none), ``text`` (the entry in words, "" if none) and ``receipt`` (its figures in words, "" if
+    none), all from ui/share/told.py in ``lang``."""
+    told = tell(event, game_events, view, lang)
+    return {"seq": event.seq, "type": type(event).__name__, "kind": told.kind, "text": told.text,
+            "receipt": told.receipt}
 
 
 def view_message(view: ViewModel, lang: str) -> dict[str, Any]:
@@ -106,6 +87,7 @@ def view_message(view: ViewModel, lang: str) -> dict[str, Any]:
         if p.position is not None and not p.bankrupt:
             here.setdefault(p.position, []).append(p.token)
     board = []
+    levels = ruleset_of(view.edition) == "ultimate"  # Ultimate's rent levels; classic shows its buildings
     for s in view.board:
         owner = names.get(s.owner) if s.owner else None
         board.append({
@@ -114,6 +96,9 @@ def view_message(view: ViewModel, lang: str) -> dict[str, Any]:
             "owner": owner.name if owner else (s.owner or ""), "owner_token": owner.token if owner else "",
             "level": s.level, "houses": s.houses, "hotel": s.hotel, "mortgaged": s.mortgaged,
             "rent": _money(s.rent, cur, lang) if s.rent is not None and s.owner else "",
+            "rent_level": _TR.text("share.level", lang, level=s.level) if levels and s.owner and s.level else "",
+            "rent_text": _TR.text("share.rent", lang, rent=_money(s.rent, cur, lang))
+            if s.rent is not None and s.owner and not s.mortgaged else "",
             "tokens": here.get(s.position, []),
         })
     players = [{

@@ -125,7 +125,8 @@ class Hub:
         key = (int(event.seq), lang)
         chunk = self._event_bytes.get(key)
         if chunk is None:
-            chunk = self._event_bytes[key] = _sse("ev", event_message(event, self.view, lang), int(event.seq))
+            chunk = self._event_bytes[key] = _sse("ev", event_message(event, self.view, lang, self.events),
+                                                     int(event.seq))
         return chunk
 
     def _view_chunk(self, lang: str) -> bytes:

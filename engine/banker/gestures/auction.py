@@ -69,4 +69,8 @@ def start_countdown(ctx: Context, event: EventData) -> None:
     assert event.transition is not None
     if event.transition.source != BankerState.AUCTION.name:
         ctx.forget_gesture()
+        auction = getattr(ctx.st(), "auction", None) if ctx.durable is not None else None
+        # an auction entered with a high bid already (the menu's Undo of a later bid): its bidder is shown
+        # as bidding, never "nobody" beside "high bid: Ann"
+        ctx.gesture.player = getattr(auction, "high_bidder", None)
     ctx.deadline = ctx.clock() + ctx.auction_s

@@ -9,6 +9,7 @@ from engine import commands as c
 from engine.banker.context import Context, Refusal, input_value
 from engine.banker.pin import is_pin, is_record
 from engine.banker.setup import player_id
+from engine.banker.undoing import new_game_question, undo_plan
 
 
 def open_pin(ctx: Context, event: EventData) -> None:
@@ -43,13 +44,52 @@ def can_undo(ctx: Context, event: EventData) -> bool:
     return ctx.allowed(c.Undo())
 
 
+def ask_undo(ctx: Context, event: EventData) -> None:
+    """Undo in the menu asks first: the question names what ✓ will take back (engine/banker/undoing.py)."""
+    plan = undo_plan(ctx.durable.game, ctx.undo_group, ctx.last_seq) if ctx.durable is not None else None
+    if plan is not None:
+        ctx.gesture.confirm, ctx.question = "undo", plan.question
+
+
+def confirming_undo(ctx: Context, event: EventData) -> bool:
+    return ctx.gesture.confirm == "undo"
+
+
 def do_undo(ctx: Context, event: EventData) -> None:
-    """Undo the last command, or the last group of commands confirmed as one step (a build's or a sale's
-    buildings, ✓ together) when nothing came after it."""
-    group, ctx.undo_group = ctx.undo_group, None
-    count = group[1] if group is not None and group[0] == ctx.last_seq else 1
-    for _ in range(count):
+    """✓ on Undo's question: undo the last command, or the last group of commands confirmed as one step (a
+    build's or a sale's buildings, ✓ together) when nothing came after it, or a finished auction whole,
+    back to its landing (engine/banker/undoing.py)."""
+    assert ctx.durable is not None
+    plan = undo_plan(ctx.durable.game, ctx.undo_group, ctx.last_seq)
+    ctx.undo_group = None
+    for _ in range(plan.count if plan is not None else 1):
         ctx.apply(c.Undo())
+    ctx.relanding = plan.landing if plan is not None else None  # settle asks the lander again (this input only)
+
+
+def game_open(ctx: Context, event: EventData) -> bool:
+    """A game is under way and not over: New game asks first."""
+    return ctx.durable is not None and ctx.durable.game.state.phase not in ("over", "setup")
+
+
+def ask_new_game(ctx: Context, event: EventData) -> None:
+    """New game in a game still open asks first, naming the game it ends; the game stays resumable from
+    setup until the new one starts (``press back``)."""
+    assert ctx.durable is not None
+    ctx.gesture.confirm, ctx.question = "new_game", new_game_question(ctx.durable.game)
+
+
+def confirming_new_game(ctx: Context, event: EventData) -> bool:
+    return ctx.gesture.confirm == "new_game"
+
+
+def confirming(ctx: Context, event: EventData) -> bool:
+    """A question of the menu is on the screen (X drops it and the menu stays)."""
+    return bool(ctx.gesture.confirm)
+
+
+def drop_question(ctx: Context, event: EventData) -> None:
+    ctx.gesture.confirm, ctx.question = "", None
 
 
 def setting_valid(ctx: Context, event: EventData) -> bool:

@@ -15,6 +15,8 @@ from engine import commands as c
 from engine.banker.context import Context, Refusal, input_value
 from engine.banker.plugins import wealth_of
 from engine.banker.setup import NAME_MAX, TOKEN_PALETTE, parse_setup_answer, playable_editions, player_id
+from engine.banker.undoing import game_names, turn_number
+from engine.banker.view import wealth_history
 from engine.banker.viewmodel import Cue
 from engine.editions import load_edition
 from engine.errors import OptionError
@@ -22,6 +24,7 @@ from engine.game import Game
 from engine.numbers import parse_count, parse_int
 from engine.options import parse_option_text
 from engine.rulesets.registry import ruleset_of
+from engine.store.durable import DurableGame
 
 # -- seating -------------------------------------------------------------------------------------------
 
@@ -85,7 +88,7 @@ def do_setup_answer(ctx: Context, event: EventData) -> None:
         name, value = parse_option_text(f"{key}={raw}")
         ctx.options[name] = value
     else:
-        _choose_edition(ctx, raw)
+        choose_edition(ctx, raw)
 
 
 def _seated(ctx: Context, key: str) -> int | Refusal:
@@ -152,7 +155,7 @@ def _check_edition(ctx: Context, key: str, raw: str) -> Refusal | None:
     return None
 
 
-def _choose_edition(ctx: Context, edition_id: str) -> None:
+def choose_edition(ctx: Context, edition_id: str) -> None:
     """The next game's edition; another game's keeps none of this game's options (``--option`` are the
     store's edition's: they come back with a game of its ruleset)."""
     ruleset = load_edition(edition_id).ruleset
@@ -210,6 +213,12 @@ def do_start(ctx: Context, event: EventData) -> None:
     started = ctx.store.events(ctx.durable)
     ctx.events.extend(started)
     ctx.note(started)
+    leave_previous(ctx, None)  # the game New game left is no longer offered once this one started
+    started_edition = ctx.durable.game.edition.id
+    if started_edition != ctx.next_edition:  # the family's game: the next New game lights it (written only
+        ctx.next_edition = started_edition  # when it changes, once the game is on disk)
+        if ctx.on_settings is not None:
+            ctx.on_settings({"next_edition": started_edition})
     remember_names(ctx)
     ctx.cues.append(Cue.OK)
     do_clear_seats(ctx, event)
@@ -219,8 +228,44 @@ def do_start(ctx: Context, event: EventData) -> None:
         ctx.history[pid] = [wealth_of(game, pid)]
 
 
+def leave_previous(ctx: Context, durable: DurableGame | None) -> None:
+    """Keep ``durable`` (a game still open) as the game setup offers to go back to, or forget it (None)."""
+    open_game = durable is not None and durable.game.state.phase not in ("over", "setup")
+    ctx.previous = durable if open_game else None
+    ctx.previous_label = (game_names(durable.game), turn_number(durable.game)) if durable and open_game else None
+
+
+def can_go_back(ctx: Context, event: EventData) -> bool:
+    """``press back`` in setup: the game New game left is still the journal's latest (none started since)."""
+    previous = ctx.previous
+    return previous is not None and ctx.latest_game == previous.game_id
+
+
+def do_go_back(ctx: Context, event: EventData) -> None:
+    """Back to the game New game left, exactly as it was (the banker then restores its phase's state); what
+    was chosen for a new game is dropped."""
+    durable = ctx.previous
+    assert durable is not None
+    leave_previous(ctx, None)
+    do_clear_seats(ctx, event)
+    ctx.durable = durable
+    ctx.edition_id = durable.game.edition.id
+    input_ids = getattr(ctx.store, "input_ids", None)
+    ctx.ids.use_game(durable.game_id, input_ids(durable) if input_ids is not None else {})
+    past = ctx.store.events(durable)
+    ctx.history = wealth_history(durable.game.edition, past)
+    ctx.note(past)
+    ctx.cues.append(Cue.OK)
+
+
 def do_new_game(ctx: Context, event: EventData) -> None:
+    """To setup: the game left stays resumable from there (``press back``) until a new one starts; the
+    edition lit is the next game's (``--edition``'s, or the family's last), with the options kept for a game
+    of the same ruleset."""
+    leave_previous(ctx, ctx.durable)
     ctx.durable = None
+    if ctx.next_edition != ctx.edition_id:
+        choose_edition(ctx, ctx.next_edition)
     ctx.ids.use_game(None, {})
     ctx.last_tx = None
     ctx.last_seq = 0

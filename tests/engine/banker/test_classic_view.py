@@ -96,10 +96,9 @@ def test_a_card_shows_its_text_key_the_spaces_to_choose_and_where_it_sent_the_to
     # the card sent the token to St. Charles Place, for sale: the drawer is offered it (a landing's BUY)
     assert banker.state_name == "buy" and banker.view.prompt.key == "prompt.buy"
     assert dict(banker.view.prompt.params)["name"] == "St. Charles Place"
-    banker.press("cancel")  # not bought: the table shows the card and where it sent the token
-    card = banker.view.card
-    assert card is not None and card.drawn and card.moved_to == 11 and card.text_key == "event.advance_11.text"
-    assert dict(banker.view.prompt.params)["to"] == "St. Charles Place"
+    refused = banker.press("cancel")  # the card obliges: X is refused, the card and the offer stay
+    assert refused.error == "error.finish_landing" and banker.state_name == "buy"
+    assert banker.ctx.drawn is not None and banker.ctx.drawn[2] == 11  # the card stays with the offer
 
 
 def test_a_debt_shows_what_is_owed_what_is_short_and_when_it_can_be_paid(tmp_path: Path) -> None:

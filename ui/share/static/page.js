@@ -3,7 +3,7 @@
 (function () {
   var S = JSON.parse(document.getElementById("strings").textContent);
   var lang = document.documentElement.lang;
-  var lastSeq = 0, payments = [], MAX_PAYMENTS = 8, seen = 0;
+  var lastSeq = 0, payments = [], MAX_PAYMENTS = 8, seen = 0, open = {};
   function t(key) { return S[key] || key; }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -18,8 +18,24 @@
   function renderPayments() {
     var box = document.getElementById("payments");
     clear(box);
+    document.getElementById("hint").hidden = !payments.some(function (p) { return p.receipt; });
     if (!payments.length) { box.appendChild(el("li", "none", t("share.no_payments"))); return; }
-    payments.forEach(function (p) { box.appendChild(el("li", "", p)); });
+    payments.forEach(function (p) {
+      // a payment is a <details>: touching it opens its receipt (the rule and the figures, in words)
+      var li = el("li", "k-" + String(p.kind || "").replace(/[^a-z_]/g, ""));
+      li.dataset.seq = String(p.seq);
+      if (p.receipt) {
+        var d = el("details"), s = el("summary", "", p.text);
+        d.appendChild(s);
+        d.appendChild(el("p", "receipt", p.receipt));
+        if (open[p.seq]) d.open = true;
+        d.addEventListener("toggle", function () { if (d.open) open[p.seq] = true; else delete open[p.seq]; });
+        li.appendChild(d);
+      } else {
+        li.textContent = p.text;
+      }
+      box.appendChild(li);
+    });
   }
 
   function renderPlayers(v) {
@@ -49,11 +65,18 @@
     v.board.forEach(function (s) {
       var li = el("li", s.mortgaged ? "mortgaged" : "");
       li.appendChild(el("span", "sw" + (s.colour ? " c-" + String(s.colour).replace(/[^a-z_-]/g, "") : "")));
-      var nm = el("span", "nm", s.name);
+      var nm = el("span", "nm"), top = el("span", "nmt", s.name);
       if (s.tokens && s.tokens.length) {
         var here = el("span", "here");
         s.tokens.forEach(function (tk) { here.appendChild(dot(tk)); });
-        nm.appendChild(here);
+        top.appendChild(here);
+      }
+      nm.appendChild(top);
+      if (s.owner && (s.rent_level || s.rent_text)) {  // what a visitor pays now: Ultimate's level, the rent
+        var line = el("span", "rentline");
+        if (s.rent_level) line.appendChild(el("span", "lvl", s.rent_level));
+        if (s.rent_text) line.appendChild(el("span", "rent", s.rent_text));
+        nm.appendChild(line);
       }
       li.appendChild(nm);
       var own = el("span", "own");
@@ -138,7 +161,8 @@
     lastSeq = e.seq; seen += 1;
     document.body.dataset.seq = String(lastSeq);
     document.body.dataset.seen = String(seen);
-    if (e.text) { payments.unshift(e.text); payments = payments.slice(0, MAX_PAYMENTS); renderPayments(); }
+    // the payments: entries that moved money (a kind); an entry told without one is not a payment
+    if (e.text && e.kind) { payments.unshift(e); payments = payments.slice(0, MAX_PAYMENTS); renderPayments(); }
   });
   source.addEventListener("view", function (m) { render(JSON.parse(m.data)); });
   source.onopen = function () { live.className = "live"; live.title = t("share.live"); document.body.dataset.live = "yes"; };

@@ -1,7 +1,8 @@
 """The banker menu behind the PIN: the banker's own states ``pin``, ``menu`` and ``settings``.
 
 ``pin``: a masked keypad; OK sends the typed PIN as one answer (the banker checks it). ``menu``: undo,
-settings, new game (each enabled by ``may_press_*``), plus the UI's own settings (language, volume,
+settings, new game (each enabled by ``may_press_*``; Undo and New game in a game still open ask first: the
+page ``confirm`` shows the banker's question, Yes presses ✓, No presses X), plus the UI's own settings (language, volume,
 mute) and the readers' status. ``settings``: pick a banker setting, type its value, OK sends
 ``name=value`` (staged by the banker); each setting's button shows its value, and Save, the page's one
 confirming button, sends what is typed and confirms (``press ok``).
@@ -20,6 +21,19 @@ BANKER_SETTINGS: tuple[str, ...] = ("timeout_s", "auction_s", "pin")
 PAGES: dict[str, str] = {"pin": "locked", "menu": "open", "settings": "settings"}
 
 
+QUESTIONS: frozenset[str] = frozenset({
+    "prompt.undo_bid", "prompt.undo_buy", "prompt.undo_rent", "prompt.undo_start", "prompt.undo_location",
+    "prompt.undo_money", "prompt.undo_step_of", "prompt.undo_step", "prompt.undo_steps",
+    "prompt.undo_auction_won", "prompt.undo_auction_unsold", "prompt.undo_bid_plain",
+    "prompt.undo_building_auction_won", "prompt.undo_building_auction_unsold", "prompt.confirm_new_game"})
+"""The banker's questions in its menu (engine/banker/undoing.py): ✓ does it, X drops it and the menu stays."""
+
+
+def is_question(prompt_key: str) -> bool:
+    """Whether the menu's prompt is one of the banker's :data:`QUESTIONS`."""
+    return prompt_key in QUESTIONS
+
+
 class MenuScreen(BankScreen):
     """Three pages, chosen by the banker's state."""
 
@@ -31,6 +45,9 @@ class MenuScreen(BankScreen):
         app = self.app()
         view = presenter.view
         page = PAGES.get(view.state, "open")
+        if view.state == "menu" and is_question(view.prompt.key):  # Undo and New game ask first
+            page = "confirm"
+            self.ids.question.text = presenter.prompt()
         self.ids.pages.current = page
         # the PIN is typed on this keypad and sent whole, so the banker's "digits typed" count stays 0
         self.ids.pin_message.text = presenter.tr("menu.enter_pin")

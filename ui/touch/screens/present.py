@@ -166,6 +166,8 @@ class Presenter:
             elif name.endswith("_key") and isinstance(value, str):
                 out[name[: -len("_key")]] = self.tr(value)
                 out[name] = self.tr(value)
+            elif name in ("names", "back_names") and isinstance(value, str):
+                out[name] = self.name_list(value.split("\n"))  # a game's players (engine/banker/undoing.py)
             elif name == "colour" and isinstance(value, str):
                 out[name] = self.colour_name(value)
             elif name == "token" and isinstance(value, str):
@@ -214,6 +216,12 @@ class Presenter:
             key = "prompt.trade_nobody" if not chosen else ("prompt.trade_one" if len(chosen) == 1 else key)
             params = (("first", chosen[0]),) if len(chosen) == 1 else params
         return self.text(key, params)
+
+    def name_list(self, names: list[str]) -> str:
+        """Players' names as one list in this language ("Ann, Ben and Cat")."""
+        if len(names) < 2:
+            return "".join(names)
+        return self.tr("list.and", first=self.tr("list.separator").join(names[:-1]), last=names[-1])
 
     def action_label(self, trigger: str) -> str:
         """The caption of the button for banker trigger ``trigger`` (``press_go`` or ``go``)."""

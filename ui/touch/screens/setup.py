@@ -45,6 +45,11 @@ MONEY_OPTIONS: frozenset[str] = frozenset({"start_money", "go_salary", "location
 """Options that are amounts (ints in the edition's money unit)."""
 
 
+BACK_CAPTION_MAX = 40
+"""Characters of Back's caption naming the players ("Back to the game of Ann, Ben and Cat"); longer, it
+names the game's turn instead."""
+
+
 def seat_number(player_id: str) -> int | None:
     """The seat (the bank card's number) of a player id ``p<seat>``, or None."""
     return int(player_id[1:]) if player_id.startswith("p") and player_id[1:].isdigit() else None
@@ -70,6 +75,7 @@ class SetupScreen(BankScreen):
         self._render_seats(presenter)
         self._render_editions(presenter)
         self._render_options(presenter)
+        self._render_back(presenter)
         enrolment = app.enrolment
         if enrolment is not None:
             key, params = enrolment.prompt()
@@ -78,6 +84,26 @@ class SetupScreen(BankScreen):
         self.ids.enrol_skip.disabled = enrolment is None
         self.ids.enrol.disabled = app.session is None or app.session.registry is None
         super().render(presenter)
+
+    def action_buttons(self, presenter: Presenter) -> list[tuple[str, str, bool]]:
+        """The banker's setup actions; Back has its own wide button (:meth:`_render_back`)."""
+        return [b for b in super().action_buttons(presenter) if b[0] != "press_back"]
+
+    def _render_back(self, presenter: Presenter) -> None:
+        """Back to the game New game left, naming it ("Back to the game of Ann, Ben and Cat"; with long names
+        its turn), while the banker offers it (until the new game starts)."""
+        button = self.ids.back
+        params = dict(presenter.view.prompt.params)
+        names = params.get("back_names")
+        shown = isinstance(names, str) and "press_back" in presenter.view.actions
+        button.height, button.opacity, button.disabled = (dp(48), 1, False) if shown else (0, 0, True)
+        if not isinstance(names, str) or not shown:
+            button.text = ""
+            return
+        caption = presenter.text("action.back_to_game", (("names", names),))
+        if len(caption) > BACK_CAPTION_MAX:  # long names: the game's turn instead (the button stays one size)
+            caption = presenter.text("action.back_to_turn", (("turn_number", params.get("back_turn", "")),))
+        button.text = caption
 
     # -- seats ------------------------------------------------------------------------------------------
     def _render_seats(self, presenter: Presenter) -> None:

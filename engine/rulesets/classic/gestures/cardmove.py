@@ -69,7 +69,7 @@ def start_card_deed(ctx: Context, event: EventData) -> None:
     found = _card_landing(ctx)
     assert found is not None
     drawn = ctx.drawn or drawn_of(ctx)
-    ctx.gesture = Gesture(player=found[0], deed=found[1])
+    ctx.gesture = Gesture(player=found[0], deed=found[1], finish="error.finish_landing")  # the card obliges
     ctx.drawn = drawn  # the card stays on the screen with the offer
 
 
@@ -78,5 +78,5 @@ def start_card_rent(ctx: Context, event: EventData) -> None:
     found = _card_landing(ctx)
     assert found is not None
     drawn = ctx.drawn or drawn_of(ctx)
-    ctx.gesture = Gesture(deed=found[1])
+    ctx.gesture = Gesture(deed=found[1], finish="error.finish_landing")  # the card obliges: the rent is owed
     ctx.drawn = drawn
