@@ -34,9 +34,6 @@ class BuildScreen(BankScreen):
     def render(self, presenter: Presenter) -> None:
         build = field(presenter, "building")
         self.ids.prompt.text = presenter.prompt()
-        grid, steps = self.ids.streets, self.ids.steps
-        grid.clear_widgets()
-        steps.clear_widgets()
         if build is None:
             super().render(presenter)
             return
@@ -45,22 +42,22 @@ class BuildScreen(BankScreen):
         self.ids.title.text = presenter.tr("build.title_sell" if selling else "build.title", player=name)
         offers = {deed: (amount, hotel) for deed, amount, hotel in build.offers}
         spaces = set_deeds(presenter, build.player, tuple(offers))
-        grid.cols = 2 if len(spaces) <= 6 else 3
-        for space in spaces:
-            number = int(space.deed or 0)
-            now = buildings_words(presenter, buildings_of(space))
-            if number in offers:
-                amount, hotel = offers[number]
-                key = ("build.sell_hotel" if hotel else "build.sell_house") if selling else \
-                    ("build.add_hotel" if hotel else "build.add_house")
-                offer = presenter.tr(key, amount=presenter.money(amount))
-            else:
-                offer = presenter.tr("build.not_now")
-            button = StreetButton(text=f"{presenter.deed_name(number)}\n{now} · {offer}", deed=number,
-                                  bg=palette.deed_rgba(space.colour), max_font_size=dp(22),
-                                  disabled=number not in offers)
-            button.bind(on_release=lambda b: self.app().touch_deed(int(b.deed)))
-            grid.add_widget(button)
+        buttons = self.kept("streets", self._street).show([int(space.deed or 0) for space in spaces])
+        if buttons is not None:  # None: a finger is down on a street, the other streets wait for it to lift
+            self.ids.streets.cols = 2 if len(spaces) <= 6 else 3
+            for button, space in zip(buttons, spaces, strict=True):
+                number = int(space.deed or 0)
+                now = buildings_words(presenter, buildings_of(space))
+                if number in offers:
+                    amount, hotel = offers[number]
+                    key = ("build.sell_hotel" if hotel else "build.sell_house") if selling else \
+                        ("build.add_hotel" if hotel else "build.add_house")
+                    offer = presenter.tr(key, amount=presenter.money(amount))
+                else:
+                    offer = presenter.tr("build.not_now")
+                button.text = f"{presenter.deed_name(number)}\n{now} · {offer}"
+                button.bg = palette.deed_rgba(space.colour)
+                button.disabled = number not in offers
         counts = Counter(build.steps)
         lines = [presenter.tr("build.step_sell" if selling else "build.step", deed=presenter.deed_name(d), count=n)
                  for d, n in counts.items()]
@@ -68,9 +65,18 @@ class BuildScreen(BankScreen):
             lines = [*lines[: MAX_LINES - 1], presenter.tr("build.more", count=len(lines) - MAX_LINES + 1)]
         if not lines:
             lines = [presenter.tr("build.none_yet")]
-        for line in lines:
-            steps.add_widget(FitLabel(text=line, halign="left", max_font_size=dp(22)))
+        for label, line in zip(self.kept("steps", _step_label).show(range(len(lines))) or (), lines, strict=True):
+            label.text = line
         key = "build.total_sell" if selling else "build.total"
         self.ids.total.text = presenter.tr(key, amount=presenter.money(build.total))
         self.ids.supply.text = presenter.tr("build.supply", houses=build.houses_left, hotels=build.hotels_left)
         super().render(presenter)
+
+    def _street(self, deed: object) -> StreetButton:
+        button = StreetButton(deed=int(str(deed)), max_font_size=dp(22))
+        button.bind(on_release=lambda b: self.app().touch_deed(int(b.deed)))
+        return button
+
+
+def _step_label(_index: object) -> FitLabel:
+    return FitLabel(halign="left", max_font_size=dp(22))

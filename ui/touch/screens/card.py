@@ -44,16 +44,29 @@ def choice_text(presenter: Presenter, choice: ChoiceView) -> str:
     return presenter.choice_label(choice)
 
 
+def choice_columns(count: int) -> int:
+    """Columns of ``count`` answers: up to three side by side (a deck's three squares in one row), then three
+    a row."""
+    return max(1, min(3, count))
+
+
 def fill_choices(screen: BankScreen, presenter: Presenter, choices: tuple[ChoiceView, ...]) -> None:
-    """One big button per answer in the screen's ``choices`` grid; a touch sends it to the banker."""
+    """One big button per answer in the screen's ``choices`` grid, kept across renders (updated in place);
+    a touch sends it to the banker."""
     grid = screen.ids.choices
-    grid.clear_widgets()
-    grid.cols = 2 if len(choices) <= 4 else 3
-    for choice in choices:
-        button = ChoiceButton(text=choice_text(presenter, choice), value=choice.value, max_font_size=dp(22),
-                              bg=palette.PANEL_LIGHT)
+
+    def make(value: object) -> ChoiceButton:
+        button = ChoiceButton(value=str(value), max_font_size=dp(22), bg=palette.PANEL_LIGHT)
         button.bind(on_release=lambda b: screen.app().choose(b.value))
-        grid.add_widget(button)
+        return button
+
+    buttons = screen.kept("choices", make).show([choice.value for choice in choices])
+    if buttons is None:  # a finger is down on them: the new answers wait for it to lift
+        return
+    grid.cols = choice_columns(len(choices))
+    for button, choice in zip(buttons, choices, strict=True):
+        button.value = choice.value
+        button.text = choice_text(presenter, choice)
 
 
 class CardScreen(BankScreen):

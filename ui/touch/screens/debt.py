@@ -44,10 +44,7 @@ class DebtScreen(BankScreen):
     def render(self, presenter: Presenter) -> None:
         view = presenter.view
         debt = view.debt
-        self.ids.prompt.text = presenter.prompt()
-        grid = self.ids.deeds
-        grid.clear_widgets()
-        self.ids.bankrupt.text = ""
+        prompt, bankrupt = presenter.prompt(), ""  # each label set once: a text set twice is drawn twice
         if debt is not None:
             classic = presenter.ruleset == "classic"
             reason = getattr(debt, "reason", "")
@@ -60,11 +57,13 @@ class DebtScreen(BankScreen):
             cash = debtor.balance if debtor is not None else 0
             short = debt.short if debt.short else max(0, debt.due - max(0, cash))
             key = "debt.cash_classic" if classic else "debt.cash"  # short: deeds raise the rest
-            self.ids.prompt.text = presenter.tr(key if short > 0 else "debt.cash_enough",
-                                                cash=presenter.money(cash), short=presenter.money(short))
+            prompt = presenter.tr(key if short > 0 else "debt.cash_enough",
+                                  cash=presenter.money(cash), short=presenter.money(short))
             can_return = self.app().may("tap_deed")
             left = False
-            for number in debtor.deeds if debtor else ():
+            numbers = tuple(debtor.deeds) if debtor else ()
+            buttons = self.kept("deeds", self._deed_button).show(numbers)
+            for index, number in enumerate(numbers):
                 space = presenter.space_for_deed(number)
                 if classic:
                     what, useful = raises(presenter, number)
@@ -72,15 +71,22 @@ class DebtScreen(BankScreen):
                     what = presenter.money(space.price) if space and space.price is not None else ""
                     useful = True
                 left = left or useful
-                button = DeedButton(text=f"{presenter.deed_name(number)}\n{what}", deed=number,
-                                    bg=palette.deed_rgba(space.colour if space else None),
-                                    max_font_size=dp(18), disabled=not (can_return and useful),
-                                    size_hint=(None, None), size=(dp(180), dp(64)))
-                button.bind(on_release=lambda b: self.app().touch_deed(int(b.deed)))
-                grid.add_widget(button)
+                if buttons is not None:  # None: a finger is down on a deed, the others wait for it to lift
+                    button = buttons[index]
+                    button.text = f"{presenter.deed_name(number)}\n{what}"
+                    button.bg = palette.deed_rgba(space.colour if space else None)
+                    button.disabled = not (can_return and useful)
             if classic and short > 0 and not left:
-                self.ids.bankrupt.text = bankruptcy_text(presenter, debt)
+                bankrupt = bankruptcy_text(presenter, debt)
+        else:
+            self.kept("deeds", self._deed_button).show(())
+        self.ids.prompt.text, self.ids.bankrupt.text = prompt, bankrupt
         super().render(presenter)
+
+    def _deed_button(self, deed: object) -> DeedButton:
+        button = DeedButton(deed=int(str(deed)), max_font_size=dp(18), size_hint=(None, None), size=(dp(180), dp(64)))
+        button.bind(on_release=lambda b: self.app().touch_deed(int(b.deed)))
+        return button
 
 
 def bankruptcy_text(presenter: Presenter, debt: DebtView) -> str:

@@ -26,13 +26,14 @@ class DiceScreen(BankScreen):
         self.ids.title.text = presenter.tr("dice.title", deed=presenter.deed_name(view.selected_deed),
                                            player=presenter.player_name(view.selected_player))
         self.ids.title.band = palette.deed_rgba(space.colour if space else None)
-        grid = self.ids.totals
-        grid.clear_widgets()
-        for total in TOTALS:
-            text = str(total)
-            if times:
-                text = presenter.tr("dice.total", total=total, amount=presenter.money(total * times))
-            button = ChoiceButton(text=text, value=str(total), max_font_size=dp(30), bg=palette.PANEL_LIGHT)
-            button.bind(on_release=lambda b: self.app().choose(b.value))
-            grid.add_widget(button)
+        buttons = self.kept("totals", self._total_button).show([str(total) for total in TOTALS])
+        for button, total in zip(buttons or (), TOTALS, strict=False):
+            button.value = str(total)
+            button.text = presenter.tr("dice.total", total=total, amount=presenter.money(total * times)) \
+                if times else str(total)
         super().render(presenter)
+
+    def _total_button(self, value: object) -> ChoiceButton:
+        button = ChoiceButton(value=str(value), max_font_size=dp(30), bg=palette.PANEL_LIGHT)
+        button.bind(on_release=lambda b: self.app().choose(b.value))
+        return button

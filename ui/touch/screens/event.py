@@ -29,16 +29,20 @@ class EventScreen(BankScreen):
         amounts = presenter.event_amounts(card.card_id, str(dict(view.prompt.params).get("player", ""))) if card else ""
         self.ids.body.text = f"{body}\n{amounts}" if amounts else body
         self.ids.prompt.text = presenter.prompt()
-        grid = self.ids.choices
-        grid.clear_widgets()
         choices = card.choices if card else ()
-        grid.cols = 2 if len(choices) <= 4 else (3 if len(choices) <= 9 else 4)
-        for choice in choices:
-            button = ChoiceButton(text=presenter.choice_label(choice),
-                                  max_font_size=dp(26), bg=_choice_colour(presenter, choice), value=choice.value)
-            button.bind(on_release=lambda b: self.app().choose(b.value))
-            grid.add_widget(button)
+        buttons = self.kept("choices", self._choice_button).show([choice.value for choice in choices])
+        if buttons is not None:  # None: a finger is down on them, the new answers wait for it to lift
+            self.ids.choices.cols = 2 if len(choices) <= 4 else (3 if len(choices) <= 9 else 4)
+            for button, choice in zip(buttons, choices, strict=True):
+                button.value = choice.value
+                button.text = presenter.choice_label(choice)
+                button.bg = _choice_colour(presenter, choice)
         super().render(presenter)
+
+    def _choice_button(self, value: object) -> ChoiceButton:
+        button = ChoiceButton(value=str(value), max_font_size=dp(26))
+        button.bind(on_release=lambda b: self.app().choose(b.value))
+        return button
 
 
 def _choice_colour(presenter: Presenter, choice: ChoiceView) -> palette.RGBA:

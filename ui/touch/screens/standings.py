@@ -29,26 +29,31 @@ class StandingsScreen(BankScreen):
     def render(self, presenter: Presenter) -> None:
         view = presenter.view
         self.ids.prompt.text = presenter.prompt()
-        rows = self.ids.rows
-        rows.clear_widgets()
         classic = presenter.ruleset == "classic"
         split = {w.player: w for w in wealth_split(presenter)}
         header = (presenter.tr("standings.rank"), "", presenter.tr("standings.player"),
                   presenter.tr("standings.cash"), presenter.tr("standings.deeds"),
                   *((presenter.tr("standings.buildings"),) if classic else ()), presenter.tr("standings.total"))
-        rows.add_widget(_row(header, palette.MUTED, None, bold=True))
         winners = [s for s in view.standings if s.rank == 1]
+        lines: list[tuple[tuple[str, ...], palette.RGBA, palette.RGBA | None, bool, bool]] = [
+            (header, palette.MUTED, None, True, False)]  # _row's arguments
         for s in view.standings:
             p = presenter.player(s.player)
             rgba = palette.token_rgba(p.token) if p else palette.TEXT
             parts = split.get(s.player)
             money = (presenter.amount(parts.deeds), presenter.amount(parts.buildings)) if classic and parts else \
                 (presenter.amount(s.deeds_value),)
-            rows.add_widget(_row((str(s.rank), "", presenter.player_name(s.player), presenter.amount(s.cash),
-                                  *money, presenter.amount(s.total)),
-                                 palette.TEXT, rgba, bold=s.rank == 1, highlight=s.rank == 1))
-        rows.add_widget(FitLabel(text=presenter.tr("standings.amounts", unit=presenter.money_unit()),
-                                 color=palette.MUTED, max_font_size=dp(16), halign="right", size_hint_y=0.6))
+            lines.append(((str(s.rank), "", presenter.player_name(s.player), presenter.amount(s.cash), *money,
+                           presenter.amount(s.total)), palette.TEXT, rgba, s.rank == 1, s.rank == 1))
+        caption = presenter.tr("standings.amounts", unit=presenter.money_unit())
+        if (lines, caption) != self.__dict__.get("_rows_shown"):  # built again only when they change
+            self.__dict__["_rows_shown"] = (lines, caption)
+            rows = self.ids.rows
+            rows.clear_widgets()
+            for texts, colour, token, bold, highlight in lines:
+                rows.add_widget(_row(texts, colour, token, bold=bold, highlight=highlight))
+            rows.add_widget(FitLabel(text=caption, color=palette.MUTED, max_font_size=dp(16), halign="right",
+                                     size_hint_y=0.6))
         if winners:
             names = ", ".join(presenter.player_name(s.player) for s in winners)
             self.ids.winner.text = presenter.tr("standings.winner", player=names,

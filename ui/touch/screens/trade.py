@@ -51,6 +51,20 @@ class TradeScreen(BankScreen):
         self.ids.keypad.title = presenter.tr("trade.keypad")
         super().render(presenter)
 
+    def _item(self, key: object) -> Any:
+        """A widget of a side's list: a deed's chip, the "more" or "none" line, a jail card's button."""
+        kind, number = key  # type: ignore[misc]
+        if kind == "deed":
+            chip = Panel(size_hint_y=None, height=dp(34))
+            chip.add_widget(FitLabel(max_font_size=dp(17)))
+            return chip
+        if kind == "card":
+            button = FitButton(size_hint=(0.5, None), height=dp(48), max_font_size=dp(16))
+            button.bind(on_release=lambda _b, c=number: self.app().choose(f"card={c}"))
+            return button
+        return FitLabel(size_hint_y=None, height=dp(30), max_font_size=dp(16),
+                        color=palette.MUTED if kind == "none" else palette.TEXT)
+
     def pick_cash_side(self, index: int) -> None:
         """The keypad now sets the cash of the first (0) or second (1) side."""
         trade = getattr(self.app().presenter.view, "trade", None)
@@ -67,10 +81,10 @@ class TradeScreen(BankScreen):
 
     def _side(self, presenter: Presenter, name: str, side: Any) -> None:
         ids = self.ids
-        header, deeds, money, status = (ids[f"{name}_header"], ids[f"{name}_deeds"], ids[f"{name}_money"],
-                                        ids[f"{name}_status"])
-        deeds.clear_widgets()
+        header, money, status = ids[f"{name}_header"], ids[f"{name}_money"], ids[f"{name}_status"]
+        kept = self.kept(f"{name}_deeds", self._item)
         if side is None or side.player is None:
+            kept.show(())
             header.text, header.band = presenter.tr("trade.tap_player"), palette.PANEL_LIGHT
             money.text, status.text = "", ""
             return
@@ -80,33 +94,33 @@ class TradeScreen(BankScreen):
         shown = list(side.deeds)
         if len(shown) > MAX_DEEDS:
             shown = shown[: MAX_DEEDS - 1]
-        for number in shown:
-            space = presenter.space_for_deed(number)
-            mortgaged = bool(getattr(space, "mortgaged", False))
-            text = presenter.deed_name(number)
-            if mortgaged:
-                text = presenter.tr("trade.mortgaged_deed", deed=text)
-            chip = Panel(bg=palette.deed_rgba(space.colour if space else None), size_hint_y=None, height=dp(34))
-            label = FitLabel(text=text, max_font_size=dp(17))
-            label.color = palette.text_on(chip.bg)
-            chip.add_widget(label)
-            deeds.add_widget(chip)
-        if len(side.deeds) > MAX_DEEDS:
-            deeds.add_widget(FitLabel(text=presenter.tr("trade.more_deeds", count=len(side.deeds) - len(shown)),
-                                      size_hint_y=None, height=dp(30), max_font_size=dp(16)))
-        if not side.deeds:
-            deeds.add_widget(FitLabel(text=presenter.tr("trade.no_deeds"), size_hint_y=None, height=dp(30),
-                                      max_font_size=dp(16), color=palette.MUTED))
-        lines = [presenter.tr("trade.cash", amount=presenter.money(side.cash))]
         holder = presenter.player(side.player)
-        for card in getattr(holder, "jail_cards", ()) or ():  # a Get Out of Jail Free card: in or out
-            given = card in side.cards
-            button = FitButton(text=presenter.tr("trade.jail_card_in" if given else "trade.jail_card_add"),
-                               size_hint=(0.5, None), height=dp(48), max_font_size=dp(16),
-                               bg=palette.OK if given else palette.PANEL_LIGHT,
-                               disabled=not self.app().may("answer"))
-            button.bind(on_release=lambda _b, c=card: self.app().choose(f"card={c}"))
-            deeds.add_widget(button)
+        cards = tuple(getattr(holder, "jail_cards", ()) or ())
+        keys: list[tuple[str, int]] = [("deed", number) for number in shown]
+        if len(side.deeds) > MAX_DEEDS:
+            keys.append(("more", 0))
+        if not side.deeds:
+            keys.append(("none", 0))
+        keys += [("card", card) for card in cards]  # a Get Out of Jail Free card: in or out
+        items = kept.show(keys)
+        for (kind, number), item in zip(keys, items or (), strict=False):
+            if kind == "deed":
+                space = presenter.space_for_deed(number)
+                text = presenter.deed_name(number)
+                if getattr(space, "mortgaged", False):
+                    text = presenter.tr("trade.mortgaged_deed", deed=text)
+                item.bg = palette.deed_rgba(space.colour if space else None)
+                item.children[0].text, item.children[0].color = text, palette.text_on(item.bg)
+            elif kind == "more":
+                item.text = presenter.tr("trade.more_deeds", count=len(side.deeds) - len(shown))
+            elif kind == "none":
+                item.text = presenter.tr("trade.no_deeds")
+            else:
+                given = number in side.cards
+                item.text = presenter.tr("trade.jail_card_in" if given else "trade.jail_card_add")
+                item.bg = palette.OK if given else palette.PANEL_LIGHT
+                item.disabled = not self.app().may("answer")
+        lines = [presenter.tr("trade.cash", amount=presenter.money(side.cash))]
         if side.fees:
             lines.append(presenter.tr("trade.fees", amount=presenter.money(side.fees)))
         money.text = "\n".join(lines)

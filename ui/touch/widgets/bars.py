@@ -57,8 +57,11 @@ class WealthBars(Widget):
         return max((sum(parts) for _, parts in self._bars), default=0)
 
     def show(self, bars: Sequence[tuple[palette.RGBA, tuple[int, int, int]]]) -> None:
-        """Replace the bars."""
-        self._bars = [(rgba, tuple(parts)) for rgba, parts in bars]  # type: ignore[misc]
+        """Replace the bars (drawn again only when they change)."""
+        shown = [(tuple(rgba), tuple(parts)) for rgba, parts in bars]
+        if shown == self._bars:
+            return
+        self._bars = shown  # type: ignore[assignment]
         self._redraw()
 
     def _redraw(self, *_: Any) -> None:

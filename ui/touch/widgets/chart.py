@@ -41,8 +41,12 @@ class WealthChart(Widget):
         return max((max(values) for _, values in self._series if values), default=0)
 
     def show(self, series: Sequence[tuple[palette.RGBA, Sequence[int]]]) -> None:
-        """Replace the lines: one (colour, wealth after each command) per player."""
-        self._series = [(rgba, tuple(values)) for rgba, values in series]
+        """Replace the lines: one (colour, wealth after each command) per player (drawn again only when they
+        change: a screen rendered again at a clock tick redraws nothing)."""
+        shown = [(tuple(rgba), tuple(values)) for rgba, values in series]
+        if shown == self._series:
+            return
+        self._series = shown  # type: ignore[assignment]
         self._redraw()
 
     def _redraw(self, *_: Any) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.animation import Animation
+from kivy.metrics import dp
 from kivy.uix.recycleview import RecycleView
 from kivy.uix.scrollview import ScrollView
 
@@ -45,10 +46,24 @@ def animation(**properties: Any) -> Animation:
     return Animation(**properties)
 
 
+SCROLL_DISTANCE = 20
+"""How far (dp) a finger moves in a scroll view before it is a drag: a finger rolling a few pixels as it
+presses is still a tap. Kivy's default, fixed here so that a kiosk's Kivy configuration cannot change it."""
+SCROLL_TIMEOUT_MS = 250
+"""How long (ms) a scroll view holds a still finger before it presses the button under it (a finger lifted
+earlier presses and releases it at once). Kivy's default, fixed here likewise."""
+
+
 class PacedBars:
     """Mixin for a :class:`~kivy.uix.scrollview.ScrollView` (put it first): the bar's fade steps every
     :data:`FRAME_S`. Replaces ScrollView's ``_bind_inactive_bar_color`` with the same steps and a paced
-    animation (``tests/ui/test_pacing.py`` checks that Kivy still calls it)."""
+    animation (``tests/ui/test_pacing.py`` checks that Kivy still calls it). A tap and a drag are told apart
+    by :data:`SCROLL_DISTANCE` and :data:`SCROLL_TIMEOUT_MS`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("scroll_distance", dp(SCROLL_DISTANCE))
+        kwargs.setdefault("scroll_timeout", SCROLL_TIMEOUT_MS)
+        super().__init__(**kwargs)
 
     def _bind_inactive_bar_color(self, *_: Any) -> None:
         self.funbind("bar_color", self._change_bar_color)  # type: ignore[attr-defined]
