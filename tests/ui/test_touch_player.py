@@ -18,7 +18,10 @@ pytestmark = pytest.mark.ui
 class Panel:
     """A grid of three buttons on a relative layout above the window's bottom band (as a screen sits between
     the status bar and the card tray); each release counts in :attr:`acted`; with ``rebuild`` the grid is
-    cleared and refilled every 0.1 s (the app's banker tick)."""
+    cleared and refilled every 0.1 s (the app's banker tick). A button dropped while the finger is down still
+    gets its lift, but in window coordinates (Kivy's loop cannot carry them into a widget that left the
+    window): it misses itself unless that window point lies in its own box; the layer stands where none does,
+    as the Build screen's upper tiles do in the app."""
 
     def __init__(self, rebuild: bool) -> None:
         from kivy.clock import Clock

@@ -155,7 +155,6 @@ def aim(widget: Widget, found: list[Any] | None = None) -> tuple[float, float] |
 
 def live_buttons() -> list[Widget]:
     """Every button drawn now, enabled, on the window and not covered: a finger can touch it."""
-    from kivy.core.window import Window
 
     found = targets()
     return [w for w, _, _ in found if isinstance(w, ButtonBehavior) and not w.disabled and shown(w)
