@@ -121,3 +121,35 @@ def test_hidden_disabled_and_covered_buttons_are_not_live(ui_app: Any) -> None:
     finally:
         Window.remove_widget(layer)
         run_frames(2)
+
+
+def test_the_button_file_lists_the_drawn_buttons_only_when_asked(fresh_session: Any, tmp_path: Any,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """ui/touch/button_dump.py: nothing without $BOARDBANK_TEST_BUTTONS; with it, the file names the screen
+    and every enabled button drawn, its box from the window's top-left corner and what it sends."""
+    from ui.touch import button_dump
+
+    from kivy.clock import Clock
+
+    def writers() -> list[Any]:
+        return [e for e in Clock.get_events() if getattr(e.callback, "__name__", "") == "write"]
+
+    monkeypatch.delenv(button_dump.ENV, raising=False)
+    target = tmp_path / "buttons.json"
+    button_dump.install(fresh_session)
+    assert writers() == []
+    monkeypatch.setenv(button_dump.ENV, str(target))
+    button_dump.install(fresh_session)
+    from touch_player import run_until
+
+    run_until(target.exists, 5.0, "the button file")
+    import json
+
+    shot = json.loads(target.read_text(encoding="utf-8"))
+    assert shot["screen"] == fresh_session.root.ids.sm.current
+    menu = next(b for b in shot["buttons"] if b["text"] == fresh_session.t("nav.menu"))
+    x, y = fresh_session.root.ids.menu_button.to_window(*fresh_session.root.ids.menu_button.pos)
+    assert (menu["x"], menu["y"] + menu["h"]) == (round(x), round(480 - y))
+    assert any(b.get("card") for b in shot["buttons"])  # the tray's cards with their roles
+    for event in writers():  # the test's writer stops with the test
+        event.cancel()
