@@ -127,9 +127,9 @@ def test_the_button_file_lists_the_drawn_buttons_only_when_asked(fresh_session: 
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """ui/touch/button_dump.py: nothing without $BOARDBANK_TEST_BUTTONS; with it, the file names the screen
     and every enabled button drawn, its box from the window's top-left corner and what it sends."""
-    from ui.touch import button_dump
-
     from kivy.clock import Clock
+
+    from ui.touch import button_dump
 
     def writers() -> list[Any]:
         return [e for e in Clock.get_events() if getattr(e.callback, "__name__", "") == "write"]

@@ -131,3 +131,35 @@ def test_classic_positions_game_by_touches_alone(installation: Any) -> None:
     assert app.session.banker.view.phase == "over" and app.root.ids.sm.current == "standings"
     assert {"setup", "table", "board", "menu", "auction", "debt", "standings"} <= game.screens
     assert game.touched >= POSITIONS_TOUCHED, sorted(POSITIONS_TOUCHED - game.touched)
+
+
+TOUR_TOUCHED = MUST_TOUCH | {"tray:player", "tray:deed", "tray:event", "mortgage:press_cancel", "tax:ChoiceButton",
+                             "dice:ChoiceButton", "debt:press_bankrupt"}
+
+
+def test_classic_tour_by_touches_alone(installation: Any) -> None:
+    """tests/ui/classic_tour.tap: building by deed cards, a mortgage looked at, a physical Community Chest
+    card, Income Tax with its choice, a utility's dice, a deal, a debt, the bankruptcies."""
+    started = time.monotonic()
+    app = installation.start("--edition", "classic-us")
+    game = play(app, classic_steps(HERE / "classic_tour.tap"), seed=14)
+    print(report(game, started), sorted(game.touched), "\nnot touched:", untouched(game))
+    assert app.session.banker.view.phase == "over" and app.root.ids.sm.current == "standings"
+    assert {"setup", "table", "board", "menu", "build", "mortgage", "card", "tax", "dice", "trade", "debt",
+            "standings"} <= game.screens
+    assert game.touched >= TOUR_TOUCHED, sorted(TOUR_TOUCHED - game.touched)
+
+
+def test_nearest_railroad_card_by_touches_alone(installation: Any) -> None:
+    """tests/ui/touch_player_nearest.tap: the Chance card's "which Chance square?" answers (a screen that
+    rebuilt them at every tick of the clock on main), a purchase, the tax choice, the mortgage screen."""
+    app = installation.start("--edition", "classic-us")
+    game = TouchGame(app, seed=15)
+    try:
+        for step in classic_steps(HERE / "touch_player_nearest.tap"):
+            game.play(step)
+            game.look()
+    finally:
+        game.close()
+    assert {"card:ChoiceButton", "tax:ChoiceButton", "mortgage:press_cancel"} <= game.touched, sorted(game.touched)
+    assert {"card", "tax", "mortgage"} <= game.screens

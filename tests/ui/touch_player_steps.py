@@ -214,24 +214,26 @@ class TouchGame:
             if row is not None and row.parent is not None:
                 break
             index, page = setup.option_names.index(name), setup.option_page
-            self.touch(setup.pager.forward if index // OPTIONS_PER_PAGE > page else setup.pager.back)
+            self.touch(self.in_sight(setup.pager.forward if index // OPTIONS_PER_PAGE > page else setup.pager.back))
         else:
             raise AssertionError(f"the setup never showed option {name}")
 
-        from kivy.uix.scrollview import ScrollView
-
-        view = next((p for p in _parents(row) if isinstance(p, ScrollView)), None)
-        if view is not None and aim(row.toggle or row.plus) is None:  # scrolled in code, as for the tray
-            view.scroll_to(row, animate=False)
-            run_until(lambda: aim(row.toggle or row.plus) is not None, 3.0, f"option {name} in sight")
         for _ in range(200):
             if value() == wanted:
                 return
-            if row.toggle is not None:
-                self.touch(row.toggle)
-            else:
-                self.touch(row.plus if int(wanted) > int(value()) else row.minus)
+            button = row.toggle if row.toggle is not None else row.plus if int(wanted) > int(value()) else row.minus
+            self.touch(self.in_sight(button))
         raise AssertionError(f"option {name} never reached {wanted}")
+
+    def in_sight(self, widget: Any) -> Any:
+        """``widget``, its scroll view scrolled (in code, as for the tray) until a touch can reach it."""
+        from kivy.uix.scrollview import ScrollView
+
+        view = next((p for p in _parents(widget) if isinstance(p, ScrollView)), None)
+        if view is not None and aim(widget) is None:
+            view.scroll_to(widget, animate=False)
+            run_until(lambda: aim(widget) is not None, 3.0, f"{widget} in sight")
+        return widget
 
     def type_name(self, field: Any, text: str) -> None:
         """Focus the name field with a touch, clear it and type ``text`` on the keyboard, then Enter."""
