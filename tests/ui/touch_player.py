@@ -39,6 +39,8 @@ ACT_FRAMES = 2
 SCROLL_HANDOVER_S = 0.25
 """Seconds a scroll view may keep a short tap before it hands it to the button inside (Kivy's scroll_timeout
 of 0.2 s, then the button's own touch up): the card tray's cards act within that plus :data:`ACT_FRAMES`."""
+SETTLE_FRAMES = 6
+"""Frames the finger waits at most for a button to stand still before it aims (see :meth:`Finger.settle`)."""
 DRIFT_PX = 3
 """Largest drift of the finger between down and up, in pixels each way."""
 
@@ -193,6 +195,7 @@ class Finger:
     strict: bool = True
     touches: list[Touch] = field(default_factory=list)
     dead: list[str] = field(default_factory=list)
+    hops: int = 0
     _turn: dict[str, int] = field(default_factory=dict)
 
     def hold_for(self, kind: str) -> float:
@@ -202,12 +205,19 @@ class Finger:
         return HOLDS_S[turn % len(HOLDS_S)]
 
     def touch(self, widget: Widget, kind: str, hold: float | None = None,
-              events: tuple[str, ...] = ("on_press", "on_release")) -> Touch:
+              events: tuple[str, ...] = ("on_press", "on_release"), local: bool = False) -> Touch:
         """Touch ``widget`` (it must be live: drawn, enabled, not covered) and check that it acts: one of
-        ``events`` (events or properties of the widget) fired and the app reacted."""
+        ``events`` (events or properties of the widget) fired and the app reacted (``local``: a choice that may
+        already be in force, e.g. the trade's cash side: fired is enough)."""
         from kivy.core.window import Window
 
         widget = widget.__self__  # the widget itself, not a weak proxy of it (kv ids are proxies)
+        self.settle(widget)
+        if widget.parent is None:  # replaced while the eye found it: what a rebuild at every tick does
+            self.dead.append(f"{kind}: replaced on the screen before a finger could land on it")
+            if self.strict:
+                raise DeadButton(f"dead button: {self.dead[-1]}")
+            return Touch(kind, 0.0)
         point = aim(widget) if shown(widget) and not widget.disabled else None
         if point is None:
             box = window_box(widget)
@@ -255,7 +265,7 @@ class Finger:
             run_frames(1)
             frames += 1
             record.fired = fired[0] > 0
-            record.reacted = self.marker() != before or screen_texts() != texts
+            record.reacted = local or self.marker() != before or screen_texts() != texts
             if record.fired and record.reacted:
                 record.frames = frames
                 break
@@ -272,6 +282,22 @@ class Finger:
             if self.strict:
                 raise DeadButton(f"dead button: {what}")
         return record
+
+    def settle(self, widget: Widget) -> None:
+        """Let the eye find the button: wait until it was drawn at the same place in two frames running (at
+        most :data:`SETTLE_FRAMES`). A screen's first frame may draw it where its layout has not put it yet
+        (the mortgage screen's Cancel 58 px low for one frame): no finger is that quick; such hops are counted
+        in :attr:`hops`."""
+        boxes = [window_box(widget)]
+        for _ in range(SETTLE_FRAMES):
+            run_frames(1)
+            if widget.parent is None:
+                return
+            boxes.append(window_box(widget))
+            if boxes[-1] == boxes[-2]:
+                break
+        if len(set(boxes)) > 1:
+            self.hops += 1
 
     def drag(self, start: tuple[float, float], end: tuple[float, float], seconds: float = 0.25,
              fling: bool = False) -> None:

@@ -88,14 +88,14 @@ class TouchGame:
         self.seen[screen].update(kind_of(self.app, b) for b in buttons)
         return buttons
 
-    def touch(self, widget: Any) -> None:
+    def touch(self, widget: Any, local: bool = False) -> None:
         """Touch a live button (after the 0.6 s in which the app drops a press meant for a screen the clock
         just closed, as a person's eyes need too) and record its kind."""
         controller = self.app.controller
         run_until(lambda: controller is None or not controller.swallowed(), 2.0, "the swallow time")
         kind = kind_of(self.app, widget)
         self.touched.add(kind)
-        self.finger.touch(widget, kind)
+        self.finger.touch(widget, kind, local=local)
 
     def find(self, test: Any, what: str, timeout: float = 3.0) -> Any:
         """The first live button ``test(button)`` accepts, waiting frames for it (AssertionError: none)."""
@@ -258,7 +258,7 @@ class TouchGame:
         screen = self.app.screen("trade")
         trade = self.app.presenter.view.trade
         index = 0 if trade.first.player == f"p{seat}" else 1
-        self.touch((screen.ids.cash_left, screen.ids.cash_right)[index])
+        self.touch((screen.ids.cash_left, screen.ids.cash_right)[index], local=True)  # may be the side already
         grid = screen.ids.keypad.ids.grid
         for digit in amount:
             self.touch(next(k for k in grid.children if k.text == digit))
