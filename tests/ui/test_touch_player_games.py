@@ -24,7 +24,8 @@ HERE = Path(__file__).parent
 TAPS = HERE.parents[1] / "tests" / "engine" / "taps"
 
 MUST_TOUCH = {"bar:board_button", "bar:menu_button", "bar:lang_button", "board:back", "menu:mute",
-              "menu:lang_ru", "menu:lang_en", "menu:FitButton", "setup:press_ok"}
+              "menu:lang_ru", "menu:lang_ro", "menu:lang_ja", "menu:lang_en", "menu:FitButton", "setup:press_ok",
+              "setup:SetupLangButton"}
 """Kinds every game touches (the bar's probe and the start); each game adds its own (a fuller list of what
 the screens showed and no game touched is printed: the scripts do not reach every kind)."""
 
@@ -45,7 +46,7 @@ def probe_bar(game: TouchGame) -> None:
         game.touch(game.find(lambda b: b.parent is pad and b.text == "1", "the PIN pad's 1"))
         game.touch(game.find(lambda b: getattr(b, "text", "") == app.t("nav.back"), "the menu's back button"))
     else:  # the menu: sound off and on, Russian and back to English, Close
-        for name in ("mute", "mute", "lang_ru", "lang_en"):
+        for name in ("mute", "mute", "lang_ru", "lang_ro", "lang_ja", "lang_en"):
             game.touch(game.find(lambda b, n=name: b is menu[n].__self__, name))
         game.touch(game.find(lambda b: kind_of(app, b) == "menu:FitButton", "the menu's Close"))
     assert app.root.ids.sm.current == "table"
@@ -61,6 +62,12 @@ def play(app: Any, script: list[Any], seed: int) -> TouchGame:
     game = TouchGame(app, seed)
     probed = False
     try:
+        if app.root.ids.sm.current == "setup":  # the setup's own language buttons: Russian, then English
+            setup = app.screen("setup")
+            for lang in ("ru", "en"):
+                game.touch(game.find(lambda b, la=lang: kind_of(app, b) == "setup:SetupLangButton" and b.lang == la,
+                                     f"the setup's {lang} button"))
+            assert app.lang == "en" and setup is app.screen("setup")
         for number, step in enumerate(script, start=1):
             line = step[2] if isinstance(step, tuple) else getattr(step, "line", number)
             try:
