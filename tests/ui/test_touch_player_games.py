@@ -93,7 +93,7 @@ def report(game: TouchGame, started: float) -> str:
     holds = sorted({t.hold for t in game.finger.touches})
     frames = [t.frames for t in game.finger.touches]
     return (f"{len(game.finger.touches)} touches (holds {holds}), acted within {max(frames)} frames at most, "
-            f"{len(game.touched)} kinds touched, screens {sorted(game.screens)}, {time.monotonic() - started:.1f} s")
+            f"{game.finger.hops} buttons moved before they stood still, {len(game.touched)} kinds touched, screens {sorted(game.screens)}, {time.monotonic() - started:.1f} s")
 
 
 def untouched(game: TouchGame) -> dict[str, set[str]]:
