@@ -43,7 +43,7 @@ def start_two_players(app: XApp) -> None:
     app.act(card("player", 1), "bank card 1")
     app.act(card("player", 2), "bank card 2")
     app.act(trigger("ok"), "Start")
-    assert app.screen()["screen"] == "table"
+    wait_until(lambda: app.screen()["screen"] == "table", 10, "the table")
 
 
 def player(state: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -64,7 +64,7 @@ def test_an_ultimate_game_clicked_in_the_real_window(xapp: XApp) -> None:
     xapp.act(card("deed", 3), "deed 3")
     xapp.act(card("player", 2), "bank card 2")
     xapp.act(trigger("decline"), "Decline")
-    assert xapp.screen()["screen"] == "auction"
+    wait_until(lambda: xapp.screen()["screen"] == "auction", 10, "the auction screen")
     xapp.act(card("player", 1), "bank card 1")  # a bid of the step
     wait_until(lambda: xapp.screen()["state"] == "auction_won", 30, "the auction's countdown")
     xapp.act(card("player", 1), "bank card 1")  # the winner confirms
@@ -88,7 +88,7 @@ def test_a_classic_game_clicked_in_the_real_window(xapp: XApp) -> None:
         xapp.act(trigger("ok"), "OK")
     xapp.act(card("player", 1), "bank card 1")
     xapp.act(trigger("build"), "Build")
-    assert xapp.screen()["screen"] == "build"
+    wait_until(lambda: xapp.screen()["screen"] == "build", 10, "the build screen")
     xapp.act(lambda b: b.get("deed") == 1 and "card" not in b, "the street tile of deed 1")
     xapp.act(trigger("ok"), "OK")
     xapp.act(trigger("end_turn"), "End turn")
