@@ -299,37 +299,6 @@ class Finger:
         if len(set(boxes)) > 1:
             self.hops += 1
 
-    def drag(self, start: tuple[float, float], end: tuple[float, float], seconds: float = 0.25,
-             fling: bool = False) -> None:
-        """A swipe from ``start`` to ``end`` (window points) in ``seconds``: down, moves each frame, up; the
-        finger rests at the end before its lift, unless it ``fling``s (lifted while moving)."""
-        from kivy.core.window import Window
-
-        steps = max(12, int(seconds * 60))
-        moving = steps if fling else steps - 6
-        done = [False]
-        height = Window.system_size[1]
-
-        def at(i: int) -> tuple[float, float]:
-            f = min(i, moving) / moving
-            return start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f
-
-
-        def step(i: int) -> None:  # the finger rests its last 6 steps: the row stops, it does not fly on
-            px, py = at(i)
-            if i == 0:
-                Window.dispatch("on_mouse_down", px, height - py, "left", [])
-            elif i < steps:
-                Window.dispatch("on_mouse_move", px, height - py, [])
-            else:
-                Window.dispatch("on_mouse_up", px, height - py, "left", [])
-                done[0] = True
-                return
-            Clock.schedule_once(lambda _t: step(i + 1), seconds / steps)
-
-        Clock.schedule_once(lambda _t: step(0), self.rng.uniform(0.0, 1.5 / 60))
-        run_until(lambda: done[0], 10.0 + seconds, "a swipe")
-
 
 def _parents(widget: Widget | None) -> Iterator[Widget]:
     node = widget.parent if widget is not None else None

@@ -1,14 +1,15 @@
 """The touch player: a whole game of a tap script played on the running app by touches alone.
 
-Every step that a family does with a finger is found on the screen as drawn (tests/ui/touch_player.py:
-live, enabled, not covered) and touched by :class:`~touch_player.Finger`: the tray's cards (the tray is
-swiped until the card is in sight), the action buttons (a table group opened first), the auction's raises,
-the answers of an event card, a Chance card, the dice pad or the dice totals, the build and debt screens'
-deeds, the trade's cash keypad, the setup's colour chips and option steppers (its pages turned). Names are
-typed on a keyboard into a field focused by a touch. Enrolling the script's cards is the box's setup, not a
-touch. The banker's clock follows the frame clock (the countdowns redraw the screens as they do for a
-family); a ``wait`` step moves it on at once. The player also records every kind of live button each screen
-showed, and which kinds it touched (:attr:`TouchGame.seen`, :attr:`TouchGame.touched`).
+Every step that a family does with a finger is found on the screen as drawn (tests/ui/touch_player.py: live,
+enabled, not covered) and touched by :class:`~touch_player.Finger`: the tray's cards, the action buttons (a table
+group opened first), the auction's raises, the answers of an event card, a Chance card, the dice pad or the dice
+totals, the build and debt screens' deeds, the trade's cash keypad, the setup's colour chips and option steppers
+(its pages turned). Names are typed on a keyboard into a field focused by a touch. Enrolling the script's cards is
+the box's setup, not a touch. A card off the tray's row, or an option below the setup's fold, is scrolled into
+sight in code (a swipe through software GL's slow frames costs ~2 s; tests/ui/test_xwindow.py swipes the real one).
+The banker's clock follows the frame clock (the countdowns redraw the screens as they do for a family); a ``wait``
+step moves it on at once. The player also records every kind of live button each screen showed, and which kinds it
+touched (:attr:`TouchGame.seen`, :attr:`TouchGame.touched`).
 """
 
 from __future__ import annotations
