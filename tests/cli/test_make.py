@@ -14,7 +14,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPS = ROOT / "scripts" / "install-system-deps.sh"
-TEST_ONLY_APT = {"pcscd", "vsmartcard-vpcd", "socat", "graphviz", "shellcheck", "libpcsclite-dev", "pcsc-tools"}
+TEST_ONLY_APT = {"pcscd", "vsmartcard-vpcd", "socat", "graphviz", "shellcheck", "libpcsclite-dev", "pcsc-tools",
+                 "xvfb", "xauth", "xdotool"}
 TEST_ONLY_PIP = ("pytest", "hypothesis", "mypy", "ruff", "pyscard", "graphviz")
 
 pytestmark = pytest.mark.timeout(240)

@@ -268,6 +268,9 @@ def _run(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     from ui.watchdog import kivy_heartbeat
 
     app.after_start(kivy_heartbeat)  # systemd's READY=1 and watchdog pings (the kiosk unit); else nothing
+    from ui.touch import button_dump
+
+    app.after_start(lambda: button_dump.install(app))  # tests only: $BOARDBANK_TEST_BUTTONS (else nothing)
     try:
         app.run()
     finally:
