@@ -51,6 +51,7 @@ def test_the_error_toast_goes_as_soon_as_the_right_card_is_tapped(fresh_session:
     app = fresh_session
     toast = app.root.ids.toast
     app.controller.tap(player_card(app, 1))
+    app.test_clock.advance(2.0)  # past the second-read window: a deliberate second tap
     app.controller.tap(player_card(app, 1))  # the same card again: refused
     pump(1)
     assert toast.opacity == 1.0 and app.toast_kind == "error"
@@ -62,6 +63,7 @@ def test_the_error_toast_goes_as_soon_as_the_right_card_is_tapped(fresh_session:
 def test_the_clocks_tick_leaves_the_error_toast_its_time(fresh_session: Any) -> None:
     app = fresh_session
     app.controller.tap(player_card(app, 1))
+    app.test_clock.advance(2.0)  # past the second-read window
     app.controller.tap(player_card(app, 1))
     from types import SimpleNamespace
 
