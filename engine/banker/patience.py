@@ -5,8 +5,9 @@
   that reads one card twice (~120 ms apart) must neither say "finish or cancel the current action first"
   nor open a card-first gesture that would charge rent on the owner's next look at the deed. Each ignored
   read restarts the window, as a reader's suppression window does (reader/debounce.py).
-- **Entries under way** (a deal, the banker's settings, buildings tapped): the gesture timeout never drops
-  them. Every input restarts the count, and so does a touch that is no input for the banker (a keypad key:
+- **Entries under way** (a deal, the banker's settings, buildings tapped, a moving card's question of where
+  the token stands): the gesture timeout never drops them (a card drawn must be settled by the rules: dropped,
+  the same card would come up at the next draw). Every input restarts the count, and so does a touch that is no input for the banker (a keypad key:
   :meth:`engine.banker.machine.Banker.touch`); after :data:`ENTRY_S` seconds of silence the prompt asks
   whether the family is still there (``prompt.still_there``) and keeps the entry: a touch goes on, X drops it.
 
@@ -23,7 +24,8 @@ from engine.banker.viewmodel import Prompt, ViewModel
 
 ENTRY_S = 60.0
 """Seconds of silence after which a screen with an entry under way asks instead of dropping it."""
-ENTRY_STATES = frozenset({BankerState.TRADE, BankerState.TRADE_OPEN, BankerState.SETTINGS})
+ENTRY_STATES = frozenset({BankerState.TRADE, BankerState.TRADE_OPEN, BankerState.SETTINGS,
+                          BankerState.CARD_SPACE})
 """States that are an entry under way from the start (building is one once a deed is tapped)."""
 REPEAT_S = 1.5
 """Seconds after a card's tap during which the same card again (no other input between) is a bounce."""
