@@ -27,8 +27,8 @@ __all__ = ["AskFirst"]
 
 Snapshot = tuple[BankerState, dict[str, Any], Any]
 
-ASKING_ACTIONS = ("answer", "press_skip")
-"""The view's actions while a question is asked: a number (``choose``), or Skip."""
+ASKING_ACTIONS = ("press_skip",)
+"""The view's actions while a question is asked: Skip (a number is ``choose``, the ``answer`` trigger)."""
 NO_QUESTION_STATES = frozenset({BankerState.SETUP, BankerState.PIN, BankerState.MENU, BankerState.SETTINGS})
 """States whose commands are the banker's (start, undo, corrections): never asked."""
 

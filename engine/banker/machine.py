@@ -247,6 +247,8 @@ class Banker(ContextViews):
         Evaluated like transitions' ``may_<trigger>()`` (the rows of the current state for that trigger,
         their conditions in order, nothing changed), without its scan of every trigger of the machine.
         """
+        if self.ctx.counting.pending is not None:  # count it: a number or Skip (engine/banker/asking.py)
+            return trigger in (*asking.ASKING_ACTIONS, "answer")
         return trigger in self._probe((trigger,))
 
     def actions(self) -> tuple[str, ...]:

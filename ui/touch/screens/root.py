@@ -41,7 +41,7 @@ SCREENS: dict[str, str] = {
     "setup": "SetupScreen", "table": "TableScreen", "board": "BoardScreen", "event": "EventScreen",
     "auction": "AuctionScreen", "debt": "DebtScreen", "standings": "StandingsScreen", "menu": "MenuScreen",
     "build": "BuildScreen", "mortgage": "MortgageScreen", "trade": "TradeScreen", "card": "CardScreen",
-    "tax": "TaxScreen", "dice": "DiceScreen"}
+    "tax": "TaxScreen", "dice": "DiceScreen", "question": "QuestionScreen"}
 """Every screen: its name and its class (kv rule). A screen is built when it is first shown."""
 RESIDENT_SCREENS: tuple[str, ...] = ("table", "board")
 """Screens kept once built: the one a turn goes back to, and the board players open from it (built in 70-290
