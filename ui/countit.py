@@ -57,3 +57,12 @@ def scores_text(scores: tuple[ScoreView, ...], names: Names) -> str:
     parts = [names.text("count.score", player=names.player(s.player), right=s.right, answered=s.answered)
              for s in scores]
     return names.text("count.scores", scores=", ".join(parts))
+
+
+def counted_notice(view: object, translator: object) -> str | None:
+    """The notice of a question that just ended (a view's ``counted``), in the translator's language; None
+    when none ended."""
+    done = getattr(view, "counted", None)
+    if done is None:
+        return None
+    return counted_text(done, Names.from_view(view, translator.lang, translator))  # type: ignore[attr-defined,arg-type]

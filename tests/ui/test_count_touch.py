@@ -92,6 +92,7 @@ def test_the_question_screen_takes_a_wrong_then_a_right_answer_and_skip(fresh_se
     assert screen.ids.hint.text and screen.ids.hint.text != asked, "a hint after the wrong answer"
     type_amount(screen, price)
     wait_for(lambda: app.controller.view.question is None)
+    assert app.toast_kind == "notice" and "Ann" in app.root.ids.toast.text, "a right answer is praised"
     after = {p.id: p.balance for p in app.controller.view.players}
     assert after["p1"] == balance["p1"] - price and app.root.ids.sm.current != "question"
     _buy(app, 1, 1)  # a second question: Skip lets it through

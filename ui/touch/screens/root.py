@@ -19,6 +19,7 @@ from kivy.uix.label import Label
 
 from engine.banker.viewmodel import ViewModel
 from ui.cardrecord import card_resolver
+from ui.countit import counted_notice
 from ui.i18n import LANGUAGES, Translator
 from ui.touch import fonts, frames, keyboard, memory
 from ui.touch.screens.cards import CardsMixin
@@ -299,6 +300,8 @@ class BoardBankApp(CardsMixin, ToastMixin, App):
                 self.sounds.play(str(cue))
                 self._reader_cue(str(cue))
         self.toast_reaction(reaction)  # its error, or the error it answered goes
+        if (praise := counted_notice(reaction.view, self.presenter.tr)) and not reaction.error:
+            self.notice(praise)  # count it: the question ended (ui/countit.py)
         self.render(reaction.view)
 
     def _reader_cue(self, cue: str) -> None:
