@@ -199,6 +199,18 @@ class Game:
             raise
         return tuple(new)
 
+    def preview(self, cmd: Command) -> tuple[ev.Event, ...]:
+        """The events ``cmd`` would make now, made on a twin of this game (this one is unchanged);
+        :class:`IllegalCommand` if refused. For a step that asks before a command (the banker's questions)."""
+        twin = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin._state = self._state.copy()
+        twin._events = list(self._events)
+        twin._stack = list(self._stack)
+        twin._checkpoints = dict(self._checkpoints)
+        return twin.apply(cmd)
+
     def _retable(self) -> None:
         """The rule table for the state now: the ruleset's table for a started game (``rules_for``: the
         same refusals and events, less idle work), else its full one."""

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine import commands as c
 from engine.banker.board import BoardCache, last_transaction
+from engine.banker.counting import Counting
 from engine.banker.inputs import InputIds
 from engine.banker.pin import PinGuard
 from engine.banker.plugins import view_part, wealth_of
@@ -154,6 +155,7 @@ class Context:
         self.undo_group: tuple[int, int] | None = None  # (last seq, n): the last n commands, one step for Undo
         self.question: Prompt | None = None  # the menu's question on the screen (``gesture.confirm``)
         self.relanding: tuple[str, int] | None = None  # (player, deed): an auction undone, asked again (one input)
+        self.counting = Counting()  # count it: counters, scores, the question (engine/banker/counting.py)
         self.previous: DurableGame | None = None  # the game New game left: resumable from setup until the next starts
         self.previous_label: tuple[str, int] | None = None  # its players' names (one a line) and its turn
         self._history_shown: tuple[object, tuple[tuple[str, tuple[int, ...]], ...]] = (None, ())
@@ -207,6 +209,8 @@ class Context:
     def apply(self, cmd: c.Command) -> None:
         """Apply ``cmd`` through the durable game: its events, cues and the wealth history."""
         assert self.durable is not None
+        if self.counting.players and not self.probing:  # count it: may ask first (raises AskFirst)
+            self.counting.gate(self.durable.game, cmd, bool(self.events))
         self.drawn = None  # a card drawn is shown until the next command
         input_id = self.input_id  # journaled with the command (only given when there is one)
         events = self.durable.apply(cmd) if input_id is None else self.durable.apply(cmd, input_id=input_id)

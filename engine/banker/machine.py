@@ -23,7 +23,7 @@ from typing import Any
 
 from transitions import EventData, MachineError
 
-from engine.banker import resume
+from engine.banker import asking, resume
 from engine.banker.accessors import ContextViews
 from engine.banker.assemble import Given, assemble
 from engine.banker.binding import BankerError as BankerError
@@ -163,7 +163,7 @@ class Banker(ContextViews):
         """A card was presented: its registered role decides the trigger (``tap_player`` ...). Every input
         takes an ``input_id``, the driver's: a known one is answered (:meth:`answer_known`), not applied.
         The same card read again right after its tap (no other input between) is ignored (patience.py)."""
-        known = self._begin_input(input_id, "tap")
+        known = self._begin_input(input_id, "tap", ("tap", uid))
         if known is not None:
             return known
         if self.patience.bounce(uid, self.ctx.clock()):  # the same card read again at once: ignored, silently
@@ -177,7 +177,7 @@ class Banker(ContextViews):
 
     def press(self, button: str, value: str | None = None, input_id: str | None = None) -> Reaction:
         """A button (see :data:`engine.banker.table.BUTTONS`); ``value`` e.g. the bid raise ``"100"``."""
-        known = self._begin_input(input_id)
+        known = self._begin_input(input_id, "input", ("press", button, value))
         if known is not None:
             return known
         if button == "roll" and value in ("doubles", "no_doubles"):
@@ -188,12 +188,12 @@ class Banker(ContextViews):
 
     def choose(self, value: str, input_id: str | None = None) -> Reaction:
         """An answer: an event card's choice, a PIN digit (or the whole PIN), a ``name=value`` setting."""
-        known = self._begin_input(input_id)
-        return known if known is not None else self._fire("answer", value)
+        known = self._begin_input(input_id, "input", ("choose", value))
+        return known if known is not None else asking.setup_answer(self, value) or self._fire("answer", value)
 
     def tick(self, input_id: str | None = None) -> Reaction:
         """Time passed (read from the injected clock): gesture timeouts, the auction countdown, the game's clock."""
-        known = self._begin_input(input_id, "tick")
+        known = self._begin_input(input_id, "tick", ("tick",))
         if known is not None:
             return known
         ctx = self.ctx
@@ -215,6 +215,7 @@ class Banker(ContextViews):
         restarts, and the question asked after a long silence is answered (the entry goes on)."""
         self.patience.asking = False
         self.ctx.since = self.ctx.clock()
+        asking.touched(self.ctx)  # count it: a keypad key restarts the question's timeout
         self._begin()
         return self._reaction(None)
 
@@ -232,11 +233,13 @@ class Banker(ContextViews):
         view = self.view
         return Reaction(events, (), view.prompt, None, view, {}, input_id, True)
 
-    def _begin_input(self, input_id: str | None, kind: str = "input") -> Reaction | None:
-        """A new input of ``kind`` (``"tap"``, ``"tick"`` or another ``"input"``)."""
+    def _begin_input(self, input_id: str | None, kind: str = "input", what: tuple[Any, ...] = ()) -> Reaction | None:
+        """A new input of ``kind`` (``"tap"``, ``"tick"`` or another ``"input"``): ``what`` it is, for a question
+        asked (count it: engine/banker/asking.py answers it instead)."""
         self.ctx.input_id = input_id
         self.patience.on_input(kind)
-        return None if input_id is None else self.answer_known(input_id)
+        known = None if input_id is None else self.answer_known(input_id)
+        return asking.on_input(self, what) if known is None and self.ctx.counting.pending else known
 
     def may(self, trigger: str) -> bool:
         """Whether ``trigger`` (e.g. ``"press_go"``) would be accepted now: the machine's ``may_<trigger>``.
@@ -244,6 +247,8 @@ class Banker(ContextViews):
         Evaluated like transitions' ``may_<trigger>()`` (the rows of the current state for that trigger,
         their conditions in order, nothing changed), without its scan of every trigger of the machine.
         """
+        if self.ctx.counting.pending is not None:  # count it: a number or Skip (engine/banker/asking.py)
+            return trigger in (*asking.ASKING_ACTIONS, "answer")
         return trigger in self._probe((trigger,))
 
     def actions(self) -> tuple[str, ...]:
@@ -282,7 +287,7 @@ class Banker(ContextViews):
     @property
     def view(self) -> ViewModel:
         """The current snapshot of everything the screen shows."""
-        return self.patience.shown(build_view(self.ctx, self.state, self.actions), self.state)
+        return asking.decorate(self.patience.shown(build_view(self.ctx, self.state, self.actions), self.state), self)
 
     @property
     def state_name(self) -> str:
@@ -299,10 +304,13 @@ class Banker(ContextViews):
         ctx = self.ctx
         if cue is not None:
             ctx.cues.append(cue)
+        snap = asking.snapshot(self)
         try:  # a button of another ruleset has no event in this machine: the same refusal as a wrong state
             if trigger not in self.machine.events:
                 raise MachineError(trigger)
             self.trigger(trigger, value=value)
+        except asking.AskFirst as ask:  # count it: asked before the payment, the input kept (asking.py)
+            return asking.ask(self, ask.question, snap, trigger, value)
         except MachineError:
             return self._refused(self._classify(trigger))
         except EngineError as exc:
@@ -360,8 +368,9 @@ class Banker(ContextViews):
         stored = getattr(refusal, "key", "") != "error.storage"  # an input refused for storage is not done
         if ctx.input_id is not None and ctx.ids.known(ctx.input_id) is None and stored:
             ctx.ids.remember(ctx.input_id, ctx.durable.game_id if ctx.durable else None, None)
+        asking.follow(ctx)
         self._save_record()
-        view = self.patience.shown(build_view(ctx, self.state, self.actions, refusal), self.state)
+        view = asking.shown(self.patience.shown(build_view(ctx, self.state, self.actions, refusal), self.state), self)
         return Reaction(
             events=tuple(ctx.events),
             cues=tuple(ctx.cues),

@@ -58,6 +58,7 @@ def resume_game(ctx: Context) -> tuple[bool, dict[str, Any] | None]:
         ctx.history = wealth_history(ctx.durable.game.edition, past)
         ctx.note(past)
         ctx.ids.use_game(ctx.durable.game_id, getattr(store, "input_ids", lambda g: {})(ctx.durable))
+    ctx.counting.restore((record or {}).get("count"), ctx.durable.game_id if ctx.durable is not None else None)
     if record is not None:
         locked = current and record.get("state") in {s.value for s in LOCKED}
         ctx.ids.load_record(record.get("locked_ids" if locked else "ids") or [])
@@ -94,7 +95,7 @@ def record_of(ctx: Context, state: BankerState) -> dict[str, Any]:
         "edition": ctx.edition_id, "elapsed": max(0.0, now - ctx.since),
         "left": None if ctx.deadline is None else ctx.deadline - now, "ids": ctx.ids.as_record(),
         "locked_ids": None if ctx.menu_mark is None else ctx.ids.as_record(ctx.menu_mark),
-        "clock": now,
+        "clock": now, "count": ctx.counting.as_record(),
     }
 
 
@@ -118,7 +119,7 @@ def follows_journal(ctx: Context, state: BankerState) -> bool:
     the journal alone (the phase's, nothing in hand, no card drawn on the screen). Saves a commit per
     command."""
     if not ctx.events or ctx.input_id is not None or ctx.durable is None or ctx.seats or ctx.landing \
-            or ctx.drawn is not None:
+            or ctx.drawn is not None or ctx.counting.players:  # count it: the scores are in the record
         return False
     return state is phase_state(ctx.durable.game.state.phase) and ctx.gesture == Gesture() \
         and landing_state_of(ctx) is None

@@ -258,6 +258,44 @@ class StandingView:
 
 
 @dataclass(frozen=True, slots=True)
+class QuestionView:
+    """Count it: the question a counting player answers before a payment goes through (docs/flows.md).
+    ``amount`` (money units) is the answer: a screen shows it only once the question has ended; ``role``
+    ``"pays"`` or ``"paid"``; ``rule`` and ``terms`` are the payment's receipt (engine/receipts.py), the hint
+    after a wrong answer; ``tries`` the wrong answers so far (0 or 1) and ``given`` the last one."""
+
+    player: str
+    amount: int
+    role: str
+    rule: str
+    terms: tuple[tuple[str, int], ...] = ()
+    deed: int | None = None
+    houses: int = 0
+    tries: int = 0
+    given: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CountedView:
+    """Count it: the question that just ended and how (``right``, ``revealed``: the second wrong answer,
+    ``skipped``, ``timeout``, ``interrupted``: another input came), shown until the next input."""
+
+    player: str
+    amount: int
+    outcome: str
+    given: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreView:
+    """Count it: a counting player's score, ``right`` answers of ``answered`` questions."""
+
+    player: str
+    right: int
+    answered: int
+
+
+@dataclass(frozen=True, slots=True)
 class ViewModel:
     """The whole screen. ``state`` is the banker's state name; ``actions`` the triggers allowed now.
 
@@ -311,3 +349,7 @@ class ViewModel:
     positions: bool = False  # the unit keeps the tokens (option ``positions``): the dice pad is offered
     roller: str | None = None  # positions: the player who rolls now
     dice: tuple[int, ...] = ()  # positions: the last roll's two dice (or the one die entered so far)
+    # -- count it (docs/flows.md, "Count it") ----------------------------------------------------------
+    question: QuestionView | None = None  # a counting player's question before a payment
+    counted: CountedView | None = None  # the question that just ended
+    scores: tuple[ScoreView, ...] = ()  # each counting player's score

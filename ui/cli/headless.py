@@ -17,6 +17,9 @@ stdout gets one JSON object per line:
 * ``{"type": "reader_connected" | "reader_lost", "reader": ...}`` as readers come and go;
 * ``{"type": "share", "url": ...}`` with ``--share``: the live page's URL at the start and when a new game
   gives it a new token (docs/share.md).
+* count it (docs/flows.md, "Count it"): ``{"type": "question", ...}`` while a counting player's question is
+  asked (``choose N`` answers, ``press skip`` skips), ``{"type": "counted", ...}`` when it ended, and
+  ``{"type": "scores", "scores": [...]}`` when the counters' scores change and at the standings;
 * ``{"type": "card_known", "uid", "kind", "value", "from": "record"}`` when a card not in the registry
   named itself by its NDEF record (:mod:`ui.cardrecord`) and was enrolled; an ``error`` line with a
   ``error.sticker_*`` key when a record is refused (it contradicts the registry or names a role another card
@@ -127,6 +130,7 @@ class Headless:
         self._printed: set[tuple[int, int]] = set()  # (game id, seq) already printed
         self._id: str | None = None  # the id of the line being handled, echoed on all it prints
         self.failed_expectations = 0
+        self._scores: list[dict[str, Any]] = []  # count it: the scores last printed
         self.interpreter = Interpreter(built.banker, on_enroll=self._enroll, on_wait=built.advance,
                                        on_reaction=self._reacted, on_expect=self._expected)
 
@@ -175,6 +179,22 @@ class Headless:
         if not quiet:
             self.emit({"type": "prompt", "state": reaction.view.state, "key": reaction.prompt.key,
                        "params": reaction.prompt.as_dict(), "actions": list(reaction.view.actions)})
+        self._count_lines(reaction.view)
+
+    def _count_lines(self, view: Any) -> None:
+        """Count it's lines (the module docstring): a question never shows its answer."""
+        q = getattr(view, "question", None)
+        if q is not None:
+            self.emit({"type": "question", "player": q.player, "role": q.role, "rule": q.rule,
+                       "terms": dict(q.terms), "deed": q.deed, "tries": q.tries, "given": q.given})
+        done = getattr(view, "counted", None)
+        if done is not None:
+            self.emit({"type": "counted", "player": done.player, "amount": done.amount, "outcome": done.outcome,
+                       "given": done.given})
+        scores = [{"player": s.player, "right": s.right, "answered": s.answered} for s in getattr(view, "scores", ())]
+        if scores and (scores != self._scores or view.state == "over"):
+            self._scores = scores
+            self.emit({"type": "scores", "scores": scores, "over": view.state == "over"})
 
     def _announce_share(self) -> None:
         """``{"type": "share", "url": ...}`` when the page's URL is new (the start, a New game)."""

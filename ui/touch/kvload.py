@@ -7,7 +7,7 @@ from pathlib import Path
 KV_DIR = Path(__file__).with_name("kv")
 KV_FILES: tuple[str, ...] = ("widgets.kv", "table.kv", "board.kv", "event.kv", "auction.kv", "debt.kv",
                              "standings.kv", "menu.kv", "setup.kv", "build.kv", "mortgage.kv", "trade.kv",
-                             "card.kv", "tax.kv", "dice.kv", "app.kv")
+                             "card.kv", "tax.kv", "dice.kv", "question.kv", "app.kv")
 
 
 def load_kv() -> None:
@@ -25,6 +25,7 @@ def load_kv() -> None:
     from ui.touch.screens.event import EventScreen
     from ui.touch.screens.menu import MenuScreen
     from ui.touch.screens.mortgage import MortgageScreen
+    from ui.touch.screens.question import QuestionScreen
     from ui.touch.screens.setup import SetupScreen
     from ui.touch.screens.standings import StandingsScreen
     from ui.touch.screens.table import TableScreen
@@ -50,7 +51,7 @@ def load_kv() -> None:
                 TableScreen, ActionRow, BalanceTile, TokenChip, BoardView, SpaceCell, WealthChart, FitButton,
                 FitLabel, Keypad, Panel, CardButton, CardTray, ColourChip, NameInput,
                 BuildScreen, CardScreen, DiceScreen, MortgageScreen, TaxScreen, TradeScreen, TokenDot, WealthBars,
-                ShareCode, ChoiceGrid, ChoiceScroll, PacedScrollView, PacedRecycleView):
+                ShareCode, ChoiceGrid, ChoiceScroll, PacedScrollView, PacedRecycleView, QuestionScreen):
         if cls.__name__ not in Factory.classes:
             Factory.register(cls.__name__, cls=cls)
     for name in KV_FILES:

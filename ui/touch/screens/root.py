@@ -19,6 +19,7 @@ from kivy.uix.label import Label
 
 from engine.banker.viewmodel import ViewModel
 from ui.cardrecord import card_resolver
+from ui.countit import counted_notice
 from ui.i18n import LANGUAGES, Translator
 from ui.touch import fonts, frames, keyboard, memory
 from ui.touch.screens.cards import CardsMixin
@@ -42,7 +43,7 @@ SCREENS: dict[str, str] = {
     "setup": "SetupScreen", "table": "TableScreen", "board": "BoardScreen", "event": "EventScreen",
     "auction": "AuctionScreen", "debt": "DebtScreen", "standings": "StandingsScreen", "menu": "MenuScreen",
     "build": "BuildScreen", "mortgage": "MortgageScreen", "trade": "TradeScreen", "card": "CardScreen",
-    "tax": "TaxScreen", "dice": "DiceScreen"}
+    "tax": "TaxScreen", "dice": "DiceScreen", "question": "QuestionScreen"}
 """Every screen: its name and its class (kv rule). A screen is built when it is first shown."""
 RESIDENT_SCREENS: tuple[str, ...] = ("table", "board")
 """Screens kept once built: the one a turn goes back to, and the board players open from it (built in 70-290
@@ -302,6 +303,8 @@ class BoardBankApp(TellingMixin, CardsMixin, ToastMixin, App):
                 self.sounds.play(str(cue))
                 self._reader_cue(str(cue))
         self.toast_reaction(reaction)  # its error, or the error it answered goes
+        if (praise := counted_notice(reaction.view, self.presenter.tr)) and not reaction.error:
+            self.notice(praise)  # count it: the question ended (ui/countit.py)
         self.render(reaction.view)
 
     def _reader_cue(self, cue: str) -> None:

@@ -52,6 +52,8 @@ def screen_for(view: ViewModel) -> str:
     phase = getattr(view, "phase", "") or ""
     if view.standings or state == "over" or phase == "over":
         return "standings"
+    if getattr(view, "question", None) is not None:  # count it: before the payment it holds back
+        return "question"
     if view.auction is not None:
         return "auction"
     for name, screen in CLASSIC_SCREENS:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 
+from ui.countit import scores_text
+from ui.story.names import Names
 from ui.touch.screens.base import BankScreen
 from ui.touch.screens.classic_text import wealth_split
 from ui.touch.screens.present import Presenter
@@ -46,14 +48,25 @@ class StandingsScreen(BankScreen):
             lines.append(((str(s.rank), "", presenter.player_name(s.player), presenter.amount(s.cash), *money,
                            presenter.amount(s.total)), palette.TEXT, rgba, s.rank == 1, s.rank == 1))
         caption = presenter.tr("standings.amounts", unit=presenter.money_unit())
-        if (lines, caption) != self.__dict__.get("_rows_shown"):  # built again only when they change
-            self.__dict__["_rows_shown"] = (lines, caption)
+        scores = scores_text(view.scores, Names.from_view(view, presenter.tr.lang, presenter.tr)) \
+            if view.scores else ""  # count it: the counters' scores beside the unit's caption
+        if (lines, caption, scores) != self.__dict__.get("_rows_shown"):  # built again only when they change
+            self.__dict__["_rows_shown"] = (lines, caption, scores)
             rows = self.ids.rows
             rows.clear_widgets()
             for texts, colour, token, bold, highlight in lines:
                 rows.add_widget(_row(texts, colour, token, bold=bold, highlight=highlight))
-            rows.add_widget(FitLabel(text=caption, color=palette.MUTED, max_font_size=dp(16), halign="right",
-                                     size_hint_y=0.6))
+            amounts = FitLabel(text=caption, color=palette.MUTED, max_font_size=dp(16), halign="right",
+                               size_hint_y=0.6)
+            if scores:
+                amounts.size_hint = (0.3, 1)
+                line = BoxLayout(size_hint_y=1.0, spacing=dp(6))
+                line.add_widget(FitLabel(text=scores, color=palette.TEXT, wrap=True, max_font_size=dp(16),
+                                         halign="left"))
+                line.add_widget(amounts)
+                rows.add_widget(line)
+            else:
+                rows.add_widget(amounts)
         if winners:
             names = ", ".join(presenter.player_name(s.player) for s in winners)
             self.ids.winner.text = presenter.tr("standings.winner", player=names,

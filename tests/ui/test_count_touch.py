@@ -1,0 +1,106 @@
+"""Count it at the touch screen (docs/flows.md, "Count it"): a counting player's question before a payment,
+answered on the question screen's keypad (wrong, the hint, right), skipped, in en/ru/ja. Every touch goes
+through the window's own input (``Window.dispatch('on_mouse_down' / 'on_mouse_up')`` scheduled from the
+clock at random moments), never a widget's ``on_release`` called directly."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from kivy.base import EventLoop
+from kivy.clock import Clock
+from kivy.core.window import Window
+from ui_driver import pump, wait_for
+
+pytestmark = pytest.mark.ui
+RNG = random.Random(20261205)
+
+
+@pytest.fixture(autouse=True)
+def mouse(ui_app: Any) -> Iterator[None]:
+    """The window's mouse input, as ``runTouchApp`` starts it (the tests' app runs no main loop)."""
+    from kivy.input.providers.mouse import MouseMotionEventProvider
+
+    provider = MouseMotionEventProvider("mouse", "disable_multitouch")
+    EventLoop.add_input_provider(provider)
+    provider.start()
+    yield
+    provider.stop()
+    EventLoop.remove_input_provider(provider)
+
+
+def click(widget: Any) -> None:
+    """A press and release at the centre of ``widget`` through the window, each at a random moment."""
+    pump(2)
+    assert not widget.disabled, f"{widget} is disabled"
+    x, y = widget.to_window(*widget.center)
+    sx = x * Window.system_size[0] / Window.width
+    sy = (Window.height - y) * Window.system_size[1] / Window.height  # SDL counts y from the top
+    done: list[str] = []
+    down = RNG.uniform(0.0, 0.05)
+    Clock.schedule_once(lambda dt: Window.dispatch("on_mouse_down", sx, sy, "left", []), down)
+    Clock.schedule_once(lambda dt: (Window.dispatch("on_mouse_up", sx, sy, "left", []), done.append("up")),
+                        down + RNG.uniform(0.03, 0.12))
+    wait_for(lambda: bool(done))
+    pump(3)
+
+
+def key(screen: Any, text: str) -> Any:
+    """The keypad's key showing ``text`` (a digit or OK's caption)."""
+    for widget in screen.ids.keypad.walk(restrict=True):
+        if getattr(widget, "text", None) == text and hasattr(widget, "on_release"):
+            return widget
+    raise AssertionError(f"no key {text!r}")
+
+
+def type_amount(screen: Any, amount: int) -> None:
+    for digit in str(amount):
+        click(key(screen, digit))
+    click(screen.ids.keypad.ok_button())
+
+
+def _buy(app: Any, seat: int, deed: int) -> None:
+    app.controller.tap(app.session.registry.holder("deed", deed))
+    app.controller.tap(f"BB0000{seat:02X}")
+    app.press("ok")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ja"])
+def test_the_question_screen_takes_a_wrong_then_a_right_answer_and_skip(fresh_session: Any, lang: str) -> None:
+    app = fresh_session
+    app.set_language(lang)
+    for n, name in ((1, "Ann"), (2, "Ben")):
+        app.controller.tap(f"BB0000{n:02X}")
+        app.choose(f"name={n}:{name}")
+    app.choose("count=1")
+    app.press("ok")
+    balance = {p.id: p.balance for p in app.controller.view.players}
+    _buy(app, 1, 3)  # Ann buys: she counts the price first
+    view = app.controller.view
+    assert view.question is not None and view.question.player == "p1"
+    assert app.root.ids.sm.current == "question"
+    screen = app.screen("question")
+    assert "Ann" in screen.ids.title.text
+    price = view.question.amount
+    asked = screen.ids.hint.text
+    assert {p.id: p.balance for p in view.players} == balance, "nothing paid while the question is asked"
+    type_amount(screen, price + 10)
+    wait_for(lambda: app.controller.view.question is not None and app.controller.view.question.tries == 1)
+    assert screen.ids.hint.text and screen.ids.hint.text != asked, "a hint after the wrong answer"
+    type_amount(screen, price)
+    wait_for(lambda: app.controller.view.question is None)
+    assert app.toast_kind == "notice" and "Ann" in app.root.ids.toast.text, "a right answer is praised"
+    after = {p.id: p.balance for p in app.controller.view.players}
+    assert after["p1"] == balance["p1"] - price and app.root.ids.sm.current != "question"
+    _buy(app, 1, 1)  # a second question: Skip lets it through
+    assert app.root.ids.sm.current == "question"
+    skip = app.screen("question").ids.actions.button_for("press_skip")
+    assert skip is not None and skip.text
+    click(skip)
+    wait_for(lambda: app.controller.view.question is None)
+    assert app.controller.view.scores[0].right == 1 and app.controller.view.scores[0].answered == 1
+    owner = app.session.banker.game.state.owner
+    assert owner[3] == "p1" and owner[1] == "p1"
