@@ -24,6 +24,7 @@ from ui.i18n import LANGUAGES, Translator
 from ui.touch import fonts, frames, keyboard, memory
 from ui.touch.screens.cards import CardsMixin
 from ui.touch.screens.enrol import Enrolment, enrol_mock_deck
+from ui.touch.screens.prefs import PrefsMixin
 from ui.touch.screens.present import Presenter
 from ui.touch.screens.router import Controller, screen_for
 from ui.touch.screens.telling import TellingMixin
@@ -34,7 +35,6 @@ from ui.touch.widgets import paced, palette
 log = logging.getLogger(__name__)
 GIVE_BACK_AFTER_S = 0.3  # seconds after a screen is dropped that its memory is given back (ui/touch/memory.py)
 TICK_S = 0.1  # seconds between banker ticks (gesture timeouts, the auction countdown)
-SAVE_DELAY_S = 0.5  # seconds after the last change of a UI setting before it is written
 STATE_SCREENS: dict[str, str] = {"pin": "menu", "menu": "menu", "settings": "menu"}
 """Banker states shown by a screen of their own (the PIN prompt and the banker menu)."""
 OVERLAY_SCREENS = frozenset({"board"})
@@ -70,7 +70,7 @@ def scale_to_window(size: tuple[int, int]) -> float:
     return scale
 
 
-class BoardBankApp(TellingMixin, CardsMixin, ToastMixin, App):
+class BoardBankApp(PrefsMixin, TellingMixin, CardsMixin, ToastMixin, App):
     """The touch UI. ``lang`` is the UI language (switchable at run time)."""
 
     lang = StringProperty("en")
@@ -251,27 +251,6 @@ class BoardBankApp(TellingMixin, CardsMixin, ToastMixin, App):
                     widget.texture_update()
             self._show_readers(self.controller.readers if self.controller is not None else None)
             self.render(self.presenter.view)
-
-    def remember(self, **values: object) -> None:
-        """Keep UI settings (``lang``, ``volume``, ``muted``) in the installation's settings: written half a
-        second after the last change (a dragged slider writes once), and at stop."""
-        if getattr(self.session, "settings", None) is None:
-            return
-        self._unsaved.update(values)
-        if self._save_trigger is None:
-            self._save_trigger = Clock.create_trigger(lambda _dt: self.save_settings(), SAVE_DELAY_S)
-        self._save_trigger()
-
-    def save_settings(self) -> None:
-        """Write the UI settings changed since the last write (a failed write is logged)."""
-        store = getattr(self.session, "settings", None)
-        values, self._unsaved = self._unsaved, {}
-        if store is None or not values:
-            return
-        try:
-            store.save(values)
-        except OSError as exc:
-            log.warning("the UI settings were not saved: %s", exc)
 
     def next_language(self) -> None:
         """The language button in the bar: en -> ru -> ro -> ja -> en."""
