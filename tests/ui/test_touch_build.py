@@ -58,3 +58,21 @@ def test_every_press_on_a_street_builds_one_house_there(classic_session: Any) ->
             assert houses(app, deed) == before + 1
     assert app.controller.view.state == "build"
     assert tuple(app.controller.view.building.steps) == (1, 2, 1, 2)
+
+
+def test_each_street_tile_carries_its_sets_mark_not_its_colour_alone(classic_session: Any) -> None:
+    """A colour-blind player tells the sets apart on the Build screen too: each tile has its set's letters and
+    pattern (ui/setmarks.py), drawn once and not again on a redraw that changes nothing."""
+    from ui.setmarks import mark_of
+
+    app = to_build(classic_session)
+    for deed in (1, 2):
+        tile = street(app, deed)
+        colour = next(s.colour for s in app.controller.view.board if s.deed == deed)
+        assert mark_of(colour) is not None
+        assert tile._set_mark_colour == colour
+        assert len(tile._set_mark_group.children) > 2  # the strip, its pattern and its letters
+    group = street(app, 1)._set_mark_group
+    drawn = list(group.children)
+    app.screen("build").render(app.presenter)  # a tick's redraw: the same mark, nothing drawn again
+    assert list(group.children) == drawn

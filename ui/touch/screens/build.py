@@ -17,6 +17,7 @@ from ui.touch.screens.classic_text import buildings_of, buildings_words, field, 
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitButton, FitLabel
+from ui.touch.widgets.setmark import attach_mark
 
 MAX_LINES = 6
 """Lines of the running list; more deeds are summed up in the last line."""
@@ -57,6 +58,7 @@ class BuildScreen(BankScreen):
                     offer = presenter.tr("build.not_now")
                 button.text = f"{presenter.deed_name(number)}\n{now} · {offer}"
                 button.bg = palette.deed_rgba(space.colour)
+                attach_mark(button, space.colour)  # the set's letters and pattern, not its colour alone
                 button.disabled = number not in offers
         counts = Counter(build.steps)
         lines = [presenter.tr("build.step_sell" if selling else "build.step", deed=presenter.deed_name(d), count=n)

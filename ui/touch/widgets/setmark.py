@@ -130,6 +130,8 @@ def attach_mark(widget: Widget, colour: str | None) -> None:
     room for it. Calling it again replaces the mark; a colour that is no colour set removes it. One line for
     a screen: ``attach_mark(button, space.colour)``."""
     group: InstructionGroup | None = getattr(widget, "_set_mark_group", None)
+    if group is not None and getattr(widget, "_set_mark_colour", None) == (colour or ""):
+        return  # the same mark: a screen's redraw on a tick draws nothing again
     if group is None:
         group = InstructionGroup()
         widget.canvas.after.add(group)
