@@ -12,11 +12,15 @@ the starting values.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.metrics import dp
 
 from engine.banker.setup import default_name
+from ui.estimates import Estimates
+from ui.setup_effects import EffectLines, Estimator, default_max_players, players_for
 from ui.touch.screens.base import BankScreen
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
@@ -55,8 +59,16 @@ def seat_number(player_id: str) -> int | None:
     return int(player_id[1:]) if player_id.startswith("p") and player_id[1:].isdigit() else None
 
 
+EFFECTS_POLL_S = 0.5
+"""How often (seconds) the screen collects finished estimates, only while one is being computed."""
+
+
 class SetupScreen(BankScreen):
-    """Seats (names and colours) on the left; language, the game and its rule options on the right."""
+    """Seats (names and colours) on the left; language, the game and its rule options on the right, each
+    option with its effect line (what it does to a game of the players' count so far, ui/setup_effects.py)."""
+
+    estimates_factory: Callable[[], Estimator] | None = Estimates
+    """Makes the screen's estimator (tests inject a fast stub; None: no effect lines)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -67,6 +79,8 @@ class SetupScreen(BankScreen):
         self.option_page = 0
         self.pager: OptionPager | None = None
         self.option_names: list[str] = []  # the options of the game shown, in page order
+        self.effects = EffectLines(type(self).estimates_factory)
+        self._effects_ev: Any = None  # the clock's interval while an estimate is being computed
 
     def render(self, presenter: Presenter) -> None:
         app = self.app()
@@ -189,6 +203,36 @@ class SetupScreen(BankScreen):
             box.clear_widgets()
             for row in rows:
                 box.add_widget(row)
+        self._render_effects(presenter, values)
+
+    def _render_effects(self, presenter: Presenter, values: dict[str, Any] | None = None) -> None:
+        """Each shown option row's effect line, for the players' count so far: the cached estimate's words,
+        "estimating…" (the work handed to the background) or none; only the lines' texts change. While an
+        estimate is being computed the clock collects it every :data:`EFFECTS_POLL_S` seconds."""
+        edition = presenter.view.edition
+        if not edition or not self.option_rows:
+            return
+        if values is None:
+            values = dict(presenter.view.options) or dict(self.app().rule_options())
+        max_players = values.get("max_players")
+        ceiling = default_max_players(edition)
+        players = players_for(len(presenter.view.players),
+                              max_players if isinstance(max_players, int) else ceiling, ceiling)
+        lang = self.app().lang
+        for name, row in self.option_rows.items():
+            row.show_effect(self.effects.line(edition, players, name, values.get(name), presenter.tr, lang,
+                                              presenter.money))
+        if self.effects.busy() and self._effects_ev is None:
+            self._effects_ev = Clock.schedule_interval(self._effects_tick, EFFECTS_POLL_S)
+
+    def _effects_tick(self, _dt: float) -> bool | None:
+        """The clock's call while an estimate is computed: finished ones update the lines; idle, it stops."""
+        if self.effects.tick():
+            self._render_effects(self.app().presenter)
+        if not self.effects.busy():
+            self._effects_ev = None
+            return False
+        return None
 
     def turn_options(self, step: int) -> None:
         """‹ or › touched: the previous or next page of options."""
@@ -220,6 +264,10 @@ class SetupScreen(BankScreen):
         self.seat_rows.clear()
         self.option_rows.clear()
         self.game_choice = self.pager = self._empty = None
+        self.effects.close()  # the estimates' worker stops (the cache keeps the finished ones)
+        if self._effects_ev is not None:
+            self._effects_ev.cancel()
+            self._effects_ev = None
 
     # -- enrolment ---------------------------------------------------------------------------------------------
     def toggle_enrolment(self) -> None:
