@@ -8,8 +8,11 @@ For the classic presets (``second_text``, ``standard_text``, ``online_edition``)
 seeds (``--sim-seed``, default 2: independent games, not the estimate's own). For each variant and measure
 (the length in turns, the first player's wins in points, the money on the table at the end) it prints the
 estimate's difference with its 95 % interval, the 1,000-game run's difference with its interval, and whether
-the run's figure is inside the estimate's interval (``inside``), and the estimate's figure inside the run's
-(``both``); then the effect lines the screen shows in en, ru and ja, and the time from request to answer.
+the run's figure is inside the estimate's interval (``inside``), whether the two figures agree within the 95 %
+interval of their difference (``agree``: ``|a - b| <= 1.96 * sqrt(sa**2 + sb**2)``, the fair test for two
+independent runs: the run's own figure has its own spread, so it falls inside the estimate's interval only
+about 83 % of the time when both are right), and whether the screen would say the same (``same``: both
+clear in the same direction, or both not clear); then the effect lines the screen shows in en, ru and ja, and the time from request to answer.
 Usage: ``python bench/bench_estimate_check.py [--games 1000] [--edition classic-uk] [--players 4]``.
 """
 
@@ -49,17 +52,25 @@ def sim_run(edition: str, players: int, games: int, seed: int, variants: list[st
     return {v["label"]: v for v in json.loads(out)["variants"]}
 
 
-def check(estimate: Estimate, run: dict) -> list[tuple[str, float, float, float, float, float, float, bool, bool]]:
-    """Per measure: the estimate's difference (value, low, high), the run's, and whether the run's figure is
-    inside the estimate's interval and the estimate's inside the run's."""
+def verdict(value: float, low: float, high: float) -> int:
+    """What the screen says of a difference: +1 or -1 when clear (its interval excludes 0), else 0."""
+    return (1 if value > 0 else -1) if low > 0 or high < 0 else 0
+
+
+def check(estimate: Estimate, run: dict) -> list[tuple[str, float, float, float, float, float, float, bool, bool,
+                                                        bool]]:
+    """Per measure: the estimate's difference (value, low, high), the run's, whether the run's figure is
+    inside the estimate's interval, whether the two agree (module doc) and whether the screen's verdict is the
+    same."""
     rows = []
     for measure, factor in CHECKED.items():
         d = estimate.effects[measure].diff
         r = run[measure]["diff"]
         inside = d.low <= r["value"] <= d.high
-        both = inside and r["low"] <= d.value <= r["high"]
+        agree = abs(d.value - r["value"]) <= (d.half ** 2 + ((r["high"] - r["low"]) / 2) ** 2) ** 0.5
+        same = verdict(d.value, d.low, d.high) == verdict(r["value"], r["low"], r["high"])
         rows.append((measure, factor * d.value, factor * d.low, factor * d.high, factor * r["value"],
-                     factor * r["low"], factor * r["high"], inside, both))
+                     factor * r["low"], factor * r["high"], inside, agree, same))
     return rows
 
 
@@ -94,20 +105,25 @@ def main() -> int:
     runs = sim_run(args.edition, args.players, args.games, args.sim_seed, list(VARIANTS))
     print(f"boardbank sim --games {args.games} --seed {args.sim_seed}: {time.perf_counter() - t0:.0f} s "
           f"for the baseline and {len(VARIANTS)} variants\n")
-    print(f"{'variant':24} {'measure':10} {'estimate (games)':>32} {'sim ' + str(args.games):>28}  inside both")
-    inside_count = total = 0
+    print(f"{'variant':24} {'measure':10} {'estimate (games)':>32} {'sim ' + str(args.games):>28}  "
+          "inside agree same")
+    inside_count = agree_count = same_count = total = 0
     previous = 0.0
     for label in VARIANTS:
         estimate, at = arrived[label]
-        for measure, v, lo, hi, rv, rlo, rhi, inside, both in check(estimate, runs[label]):
+        for measure, v, lo, hi, rv, rlo, rhi, inside, agree, same in check(estimate, runs[label]):
             total += 1
             inside_count += inside
+            agree_count += agree
+            same_count += same
             shown = f"{v:+.1f} [{lo:+.1f}, {hi:+.1f}] ({estimate.games})"
             print(f"{label:24} {measure:10} {shown:>32} {f'{rv:+.1f} [{rlo:+.1f}, {rhi:+.1f}]':>28}  "
-                  f"{'yes' if inside else 'NO':6} {'yes' if both else 'no'}")
+                  f"{'yes' if inside else 'NO':6} {'yes' if agree else 'NO':5} {'yes' if same else 'NO'}")
         print(f"{'':24} answered after {at - previous:.1f} s")
         previous = at
-    print(f"\nthe {args.games}-game figure inside the estimate's 95 % interval: {inside_count} of {total}\n")
+    print(f"\nthe {args.games}-game figure inside the estimate's 95 % interval: {inside_count} of {total}; "
+          f"the two agree within their difference's interval: {agree_count} of {total}; "
+          f"the screen would say the same: {same_count} of {total}\n")
     tr = Translator("en")
     for label in VARIANTS:
         estimate = arrived[label][0]
