@@ -14,7 +14,7 @@ The players' count: the bank cards tapped so far (2..), or before any the ``max_
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
 from engine.editions import load_edition
@@ -37,6 +37,8 @@ class Estimator(Protocol):
                 on_ready: Callable[[Estimate], None] | None = None) -> Estimate | None: ...
 
     def pending(self) -> int: ...
+
+    def cancel_except(self, wanted: Iterable[tuple[str, int, Mapping[str, int | bool]]]) -> int: ...
 
     def poll(self) -> list[Estimate]: ...
 
@@ -83,6 +85,17 @@ class EffectLines:
     def __init__(self, factory: Callable[[], Estimator] | None) -> None:
         self.factory = factory
         self.estimator: Estimator | None = None
+        self.asked: list[tuple[str, int, dict[str, int | bool]]] = []  # the rows' estimates since begin()
+
+    def begin(self) -> None:
+        """A render of the rows starts: :meth:`end` drops what it did not ask for."""
+        self.asked = []
+
+    def end(self) -> None:
+        """A render of the rows ended: estimates queued for other rows or another players' count are dropped
+        (one being computed finishes and is cached)."""
+        if self.estimator is not None and self.estimator.pending():
+            self.estimator.cancel_except(self.asked)
 
     def line(self, edition_id: str, players: int, name: str, value: object, tr: Translator, lang: str,
              money: Callable[[int], str] = str) -> str:
@@ -93,6 +106,7 @@ class EffectLines:
             return ""
         if self.estimator is None:
             self.estimator = self.factory()
+        self.asked.append((edition_id, players, variant))
         try:
             estimate = self.estimator.request(edition_id, players, variant)
         except (OptionError, SimError):

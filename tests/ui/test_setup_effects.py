@@ -64,6 +64,17 @@ def test_the_effects_are_for_the_cards_tapped_so_far(fresh_session: Any) -> None
     assert stub.requests[-1][1] == 2
 
 
+def test_estimates_for_a_players_count_no_longer_shown_are_dropped(fresh_session: Any) -> None:
+    stub = SlowStub()
+    screen = _use(fresh_session, stub)
+    screen.show_option("auction")
+    assert ("ultimate-uk", 4, (("auction", False),)) in stub.waiting
+    tap_card(fresh_session, "BB000001")
+    tap_card(fresh_session, "BB000002")
+    pump(2)
+    assert stub.waiting == {("ultimate-uk", 2, (("auction", False),))}  # only the count shown is computed
+
+
 @pytest.mark.parametrize(("lang", "words"), [("en", "games 12 % longer"), ("ru", "партии на 12 % длиннее"),
                                              ("ja", "12%")])
 def test_the_effect_lines_are_in_the_ui_language(fresh_session: Any, lang: str, words: str) -> None:

@@ -219,9 +219,11 @@ class SetupScreen(BankScreen):
         players = players_for(len(presenter.view.players),
                               max_players if isinstance(max_players, int) else ceiling, ceiling)
         lang = self.app().lang
+        self.effects.begin()
         for name, row in self.option_rows.items():
             row.show_effect(self.effects.line(edition, players, name, values.get(name), presenter.tr, lang,
                                               presenter.money))
+        self.effects.end()  # estimates of rows no longer shown (another page, another count) are dropped
         if self.effects.busy() and self._effects_ev is None:
             self._effects_ev = Clock.schedule_interval(self._effects_tick, EFFECTS_POLL_S)
 
