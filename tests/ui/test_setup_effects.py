@@ -21,6 +21,13 @@ pytestmark = pytest.mark.ui
 REAL_DEADLINE_S = 120.0  # a fresh interpreter and a few games on a busy machine
 
 
+def _show(screen: Any, name: str) -> Any:
+    """Turn to option ``name``'s page and let its effect lines be asked for (the frame after); its row."""
+    row = screen.show_option(name)
+    pump(2)
+    return row
+
+
 def _use(app: Any, estimator: Any) -> Any:
     """Give the setup screen ``estimator`` and show it again; returns the screen."""
     screen = app.screen("setup")
@@ -34,7 +41,7 @@ def _use(app: Any, estimator: Any) -> Any:
 def test_an_option_shows_estimating_then_its_effects_in_place(fresh_session: Any) -> None:
     stub = SlowStub()
     screen = _use(fresh_session, stub)
-    row = screen.show_option("auction")  # on by default: its line says what turning it off does
+    row = _show(screen, "auction")  # on by default: its line says what turning it off does
     assert row.effect.text == "estimating\u2026"
     label = row.effect
     assert ("ultimate-uk", 4, {"auction": False}) in stub.requests  # before any card: max_players (4)
@@ -44,15 +51,15 @@ def test_an_option_shows_estimating_then_its_effects_in_place(fresh_session: Any
     assert row.effect.text.split("\n") == ["games 12 % longer", "first player wins 3 points more often",
                                            "M250 less money on the table at the end"]
     assert row.effect is label  # the same label, its text changed
-    assert screen.show_option("auction") is row  # no row rebuilt
+    assert _show(screen, "auction") is row  # no row rebuilt
     wait_for(lambda: screen._effects_ev is None, timeout=5.0)  # idle: the clock's interval stopped
 
 
 def test_a_number_at_its_default_and_the_players_limit_show_no_line(fresh_session: Any) -> None:
     screen = _use(fresh_session, StubEstimates())
-    assert screen.show_option("start_money").effect is None  # 1,500: the default, nothing to say
-    assert screen.show_option("max_players").effect is None  # who may sit, not how a game goes
-    assert screen.show_option("auction").effect.text.startswith("games 12 % longer")
+    assert _show(screen, "start_money").effect is None  # 1,500: the default, nothing to say
+    assert _show(screen, "max_players").effect is None  # who may sit, not how a game goes
+    assert _show(screen, "auction").effect.text.startswith("games 12 % longer")
 
 
 def test_the_effects_are_for_the_cards_tapped_so_far(fresh_session: Any) -> None:
@@ -67,7 +74,7 @@ def test_the_effects_are_for_the_cards_tapped_so_far(fresh_session: Any) -> None
 def test_estimates_for_a_players_count_no_longer_shown_are_dropped(fresh_session: Any) -> None:
     stub = SlowStub()
     screen = _use(fresh_session, stub)
-    screen.show_option("auction")
+    _show(screen, "auction")
     assert ("ultimate-uk", 4, (("auction", False),)) in stub.waiting
     tap_card(fresh_session, "BB000001")
     tap_card(fresh_session, "BB000002")
@@ -81,9 +88,9 @@ def test_the_effect_lines_are_in_the_ui_language(fresh_session: Any, lang: str, 
     screen = _use(fresh_session, StubEstimates())
     fresh_session.set_language(lang)
     pump(2)
-    assert words in screen.show_option("auction").effect.text
+    assert words in _show(screen, "auction").effect.text
     pending = _use(fresh_session, SlowStub())
-    assert pending.show_option("auction").effect.text == fresh_session.t("effect.pending", lang)
+    assert _show(pending, "auction").effect.text == fresh_session.t("effect.pending", lang)
     fresh_session.set_language("en")
 
 
@@ -110,7 +117,7 @@ def test_a_real_small_estimate_arrives_on_the_screen_and_a_request_takes_a_few_m
 
     estimates.request = timed  # type: ignore[method-assign]
     screen = _use(fresh_session, estimates)
-    row = screen.show_option("auction")
+    row = _show(screen, "auction")
     assert row.effect.text == "estimating\u2026"
     try:
         wait_for(lambda: row.effect.text != "estimating\u2026", timeout=REAL_DEADLINE_S)

@@ -81,6 +81,7 @@ class SetupScreen(BankScreen):
         self.option_names: list[str] = []  # the options of the game shown, in page order
         self.effects = EffectLines(type(self).estimates_factory)
         self._effects_ev: Any = None  # the clock's interval while an estimate is being computed
+        self._effects_soon = Clock.create_trigger(lambda _dt: self._render_effects(self.app().presenter), 0)
 
     def render(self, presenter: Presenter) -> None:
         app = self.app()
@@ -203,12 +204,14 @@ class SetupScreen(BankScreen):
             box.clear_widgets()
             for row in rows:
                 box.add_widget(row)
-        self._render_effects(presenter, values)
+        self._effects_soon()  # after this frame: the touch's answer is drawn first (a worker's start ~50 ms)
 
     def _render_effects(self, presenter: Presenter, values: dict[str, Any] | None = None) -> None:
         """Each shown option row's effect line, for the players' count so far: the cached estimate's words,
         "estimating…" (the work handed to the background) or none; only the lines' texts change. While an
-        estimate is being computed the clock collects it every :data:`EFFECTS_POLL_S` seconds."""
+        estimate is being computed the clock collects it every :data:`EFFECTS_POLL_S` seconds. Run in the
+        frame after a render, so the first request (the engine's hash, the worker's start) never holds up
+        the frame that answers a touch."""
         edition = presenter.view.edition
         if not edition or not self.option_rows:
             return
@@ -266,6 +269,7 @@ class SetupScreen(BankScreen):
         self.seat_rows.clear()
         self.option_rows.clear()
         self.game_choice = self.pager = self._empty = None
+        self._effects_soon.cancel()
         self.effects.close()  # the estimates' worker stops (the cache keeps the finished ones)
         if self._effects_ev is not None:
             self._effects_ev.cancel()
