@@ -81,6 +81,7 @@ class SetupScreen(BankScreen):
         self.option_names: list[str] = []  # the options of the game shown, in page order
         self.effects = EffectLines(type(self).estimates_factory)
         self._effects_ev: Any = None  # the clock's interval while an estimate is being computed
+        self._stop_bound = False
         self._effects_soon = Clock.create_trigger(lambda _dt: self._render_effects(self.app().presenter), 0)
 
     def render(self, presenter: Presenter) -> None:
@@ -222,6 +223,9 @@ class SetupScreen(BankScreen):
         players = players_for(len(presenter.view.players),
                               max_players if isinstance(max_players, int) else ceiling, ceiling)
         lang = self.app().lang
+        if not self._stop_bound:  # the app's end stops the worker too
+            self.app().fbind("on_stop", self.stop_effects)
+            self._stop_bound = True
         self.effects.begin()
         for name, row in self.option_rows.items():
             row.show_effect(self.effects.line(edition, players, name, values.get(name), presenter.tr, lang,
@@ -269,8 +273,13 @@ class SetupScreen(BankScreen):
         self.seat_rows.clear()
         self.option_rows.clear()
         self.game_choice = self.pager = self._empty = None
+        self.stop_effects()
+
+    def stop_effects(self, *_: Any) -> None:
+        """Stop the estimates' worker (the game starts, or the app stops: an estimate under way would hold
+        up the interpreter's exit until it finished); the cache keeps the finished ones."""
         self._effects_soon.cancel()
-        self.effects.close()  # the estimates' worker stops (the cache keeps the finished ones)
+        self.effects.close()
         if self._effects_ev is not None:
             self._effects_ev.cancel()
             self._effects_ev = None
