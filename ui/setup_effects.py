@@ -15,14 +15,14 @@ The players' count: the bank cards tapped so far (2..), or before any the ``max_
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from engine.editions import load_edition
 from engine.errors import OptionError
-from engine.sim.compare import Estimate, canonical_options
-from engine.sim.results import SimError
-from ui.estimate_text import effect_lines, pending_text
 from ui.i18n import Translator
+
+if TYPE_CHECKING:  # engine.sim is imported on the setup screen's first line, not with the app (a resumed game)
+    from engine.sim.compare import Estimate
 
 NOT_ESTIMATED: frozenset[str] = frozenset({"max_players", "positions"})
 """Options whose rows show no effect line: not rules of how a game goes."""
@@ -50,6 +50,8 @@ def variant_of(edition_id: str, name: str, value: object) -> dict[str, int | boo
     sets), or None: an option not estimated, a number at its default, an option the edition does not know."""
     if name in NOT_ESTIMATED or not isinstance(value, bool | int):
         return None
+    from engine.sim.compare import canonical_options
+
     edition = load_edition(edition_id)
     try:
         if isinstance(value, bool):
@@ -104,6 +106,9 @@ class EffectLines:
         variant = variant_of(edition_id, name, value)
         if variant is None or self.factory is None:
             return ""
+        from engine.sim.results import SimError
+        from ui.estimate_text import effect_lines, pending_text
+
         if self.estimator is None:
             self.estimator = self.factory()
         self.asked.append((edition_id, players, variant))

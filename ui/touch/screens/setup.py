@@ -19,7 +19,6 @@ from kivy.clock import Clock
 from kivy.metrics import dp
 
 from engine.banker.setup import default_name
-from ui.estimates import Estimates
 from ui.setup_effects import EffectLines, Estimator, default_max_players, players_for
 from ui.touch.screens.base import BankScreen
 from ui.touch.screens.present import Presenter
@@ -59,6 +58,14 @@ def seat_number(player_id: str) -> int | None:
     return int(player_id[1:]) if player_id.startswith("p") and player_id[1:].isdigit() else None
 
 
+def real_estimates() -> Estimator:
+    """The estimates of ui/estimates.py (imported with the first effect line: engine.sim stays out of a
+    resumed game's process)."""
+    from ui.estimates import Estimates
+
+    return Estimates()
+
+
 EFFECTS_POLL_S = 0.5
 """How often (seconds) the screen collects finished estimates, only while one is being computed."""
 
@@ -67,8 +74,8 @@ class SetupScreen(BankScreen):
     """Seats (names and colours) on the left; language, the game and its rule options on the right, each
     option with its effect line (what it does to a game of the players' count so far, ui/setup_effects.py)."""
 
-    estimates_factory: Callable[[], Estimator] | None = Estimates
-    """Makes the screen's estimator (tests inject a fast stub; None: no effect lines)."""
+    estimates_factory: Callable[[], Estimator] | None = None
+    """Makes the screen's estimator (tests inject a fast stub); None: :func:`real_estimates`."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -79,7 +86,7 @@ class SetupScreen(BankScreen):
         self.option_page = 0
         self.pager: OptionPager | None = None
         self.option_names: list[str] = []  # the options of the game shown, in page order
-        self.effects = EffectLines(type(self).estimates_factory)
+        self.effects = EffectLines(type(self).estimates_factory or real_estimates)
         self._effects_ev: Any = None  # the clock's interval while an estimate is being computed
         self._stop_bound = False
         self._effects_soon = Clock.create_trigger(lambda _dt: self._render_effects(self.app().presenter), 0)
