@@ -89,7 +89,7 @@ class SetupScreen(BankScreen):
         self.effects = EffectLines(type(self).estimates_factory or real_estimates)
         self._effects_ev: Any = None  # the clock's interval while an estimate is being computed
         self._stop_bound = False
-        self._effects_soon = Clock.create_trigger(lambda _dt: self._render_effects(self.app().presenter), 0)
+        self._effects_soon = Clock.create_trigger(self._effects_now, 0)
 
     def render(self, presenter: Presenter) -> None:
         app = self.app()
@@ -231,7 +231,7 @@ class SetupScreen(BankScreen):
                               max_players if isinstance(max_players, int) else ceiling, ceiling)
         lang = self.app().lang
         if not self._stop_bound:  # the app's end stops the worker too
-            self.app().fbind("on_stop", self.stop_effects)
+            self.app().bind(on_stop=self.stop_effects)  # bind: a weak reference, the screen can still be freed
             self._stop_bound = True
         self.effects.begin()
         for name, row in self.option_rows.items():
@@ -240,6 +240,9 @@ class SetupScreen(BankScreen):
         self.effects.end()  # estimates of rows no longer shown (another page, another count) are dropped
         if self.effects.busy() and self._effects_ev is None:
             self._effects_ev = Clock.schedule_interval(self._effects_tick, EFFECTS_POLL_S)
+
+    def _effects_now(self, _dt: float) -> None:
+        self._render_effects(self.app().presenter)
 
     def _effects_tick(self, _dt: float) -> bool | None:
         """The clock's call while an estimate is computed: finished ones update the lines; idle, it stops."""
