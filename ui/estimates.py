@@ -21,7 +21,7 @@ import hashlib
 import json
 import logging
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from functools import cache
 from pathlib import Path
@@ -148,6 +148,20 @@ class Estimates:
             self._pending[key] = self._worker().submit(compute, key[0], key[1], dict(key[2]), self.games,
                                                        self.budget_s)
         return None
+
+    def cancel_except(self, wanted: Iterable[tuple[str, int, Mapping[str, int | bool]]]) -> int:
+        """Drop the queued estimates that are not ``wanted`` (edition, players, options), e.g. those of a
+        players' count or a page of options the screen no longer shows: a slow unit then spends its core only
+        on the lines shown. One already running, or already handed to the worker, finishes (and is cached).
+        Returns how many were dropped."""
+        keep = {self.key(*w) for w in wanted}
+        dropped = 0
+        for key, future in list(self._pending.items()):
+            if key not in keep and future.cancel():
+                del self._pending[key]
+                self._waiting.pop(key, None)
+                dropped += 1
+        return dropped
 
     def pending(self) -> int:
         """Estimates asked for and not finished yet."""

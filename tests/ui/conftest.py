@@ -31,11 +31,15 @@ def ui_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     from kivy.core.window import Window
 
     Window.size = SIZE
+    from fixtures.estimates import StubEstimates
     from fixtures.session import make_session
     from ui_driver import pump
 
     from ui.touch.screens.root import BoardBankApp
+    from ui.touch.screens.setup import SetupScreen
     from ui.touch.sounds import SoundBoard
+
+    SetupScreen.estimates_factory = StubEstimates  # effect lines at once, no simulator process (the screens' checks see them)
 
     session, clock = make_session(tmp_path_factory.mktemp("ui-app"))
     app = BoardBankApp(session=session, lang="en", sounds=SoundBoard(muted=True))

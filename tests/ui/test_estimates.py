@@ -145,3 +145,16 @@ def test_a_failed_estimate_is_dropped_and_asked_again_is_tried_again(estimates: 
     assert "the worker went away" in caplog.text
     assert estimates.request("classic-uk", 4, {"start_money": 2000}) is None and estimates.pending() == 1
     assert _wait(estimates)[0].options == {"start_money": 2000}
+
+
+def test_queued_estimates_not_wanted_any_more_are_dropped(tmp_path: Path) -> None:
+    slow = est.Estimates(tmp_path, games=2000)  # long enough to still be queued when dropped
+    try:
+        for money in (1600, 1700, 1800, 1900, 2000):
+            assert slow.request("ultimate-uk", 4, {"start_money": money}) is None
+        wanted = [("ultimate-uk", 4, {"start_money": 2000})]
+        dropped = slow.cancel_except(wanted)
+        assert dropped >= 2 and slow.pending() == 5 - dropped  # one running and one handed over may finish
+        assert slow.key(*wanted[0]) in slow._pending
+    finally:
+        slow.close()

@@ -106,12 +106,14 @@ def test_the_app_loads_images_without_pillow() -> None:
     assert "ImageLoaderSDL2" in " ".join(out[2:]), out
 
 
-LEFT_OUT = ("ndef", "engine.sim", "engine.rulesets.classic.sim", "engine.rulesets.classic.bots",
-            "engine.rulesets.ultimate.sim", "engine.rulesets.ultimate.bots", "aiohttp", "segno", "ui.share.server",
-            "matplotlib", "reportlab", "graphviz", "PIL")
+LEFT_OUT = ("ndef", "engine.sim.estimate", "engine.sim.runner", "engine.rulesets.classic.sim",
+            "engine.rulesets.classic.bots", "engine.rulesets.ultimate.sim", "engine.rulesets.ultimate.bots",
+            "aiohttp", "segno", "ui.share.server", "matplotlib", "reportlab", "graphviz", "PIL")
 """Packages and modules ``boardbank run`` does not import at the table (sharing off, cards without NDEF
-records): ndeflib (~1 MiB), the simulator and its bots, the
-share's web stack, the plotting, PDF and diagram libraries."""
+records): ndeflib (~1 MiB), the simulator's game loop and its bots, the share's web stack, the plotting, PDF
+and diagram libraries. The setup screen's effect lines (ui/setup_effects.py) need engine.sim's compare,
+results and stats in the app's process (the estimate's type, its key's options and its intervals: ~0.7 MiB
+traced); the games themselves are played in the estimates' worker, a process of its own."""
 
 
 def test_the_table_side_app_leaves_out_what_it_does_not_use(tmp_path: Path) -> None:

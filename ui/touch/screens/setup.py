@@ -12,11 +12,14 @@ the starting values.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.metrics import dp
 
 from engine.banker.setup import default_name
+from ui.setup_effects import EffectLines, Estimator, default_max_players, players_for
 from ui.touch.screens.base import BankScreen
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
@@ -55,8 +58,24 @@ def seat_number(player_id: str) -> int | None:
     return int(player_id[1:]) if player_id.startswith("p") and player_id[1:].isdigit() else None
 
 
+def real_estimates() -> Estimator:
+    """The estimates of ui/estimates.py (imported with the first effect line: engine.sim stays out of a
+    resumed game's process)."""
+    from ui.estimates import Estimates
+
+    return Estimates()
+
+
+EFFECTS_POLL_S = 0.5
+"""How often (seconds) the screen collects finished estimates, only while one is being computed."""
+
+
 class SetupScreen(BankScreen):
-    """Seats (names and colours) on the left; language, the game and its rule options on the right."""
+    """Seats (names and colours) on the left; language, the game and its rule options on the right, each
+    option with its effect line (what it does to a game of the players' count so far, ui/setup_effects.py)."""
+
+    estimates_factory: Callable[[], Estimator] | None = None
+    """Makes the screen's estimator (tests inject a fast stub); None: :func:`real_estimates`."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -67,6 +86,10 @@ class SetupScreen(BankScreen):
         self.option_page = 0
         self.pager: OptionPager | None = None
         self.option_names: list[str] = []  # the options of the game shown, in page order
+        self.effects = EffectLines(type(self).estimates_factory or real_estimates)
+        self._effects_ev: Any = None  # the clock's interval while an estimate is being computed
+        self._stop_bound = False
+        self._effects_soon = Clock.create_trigger(self._effects_now, 0)
 
     def render(self, presenter: Presenter) -> None:
         app = self.app()
@@ -189,6 +212,46 @@ class SetupScreen(BankScreen):
             box.clear_widgets()
             for row in rows:
                 box.add_widget(row)
+        self._effects_soon()  # after this frame: the touch's answer is drawn first (a worker's start ~50 ms)
+
+    def _render_effects(self, presenter: Presenter, values: dict[str, Any] | None = None) -> None:
+        """Each shown option row's effect line, for the players' count so far: the cached estimate's words,
+        "estimating…" (the work handed to the background) or none; only the lines' texts change. While an
+        estimate is being computed the clock collects it every :data:`EFFECTS_POLL_S` seconds. Run in the
+        frame after a render, so the first request (the engine's hash, the worker's start) never holds up
+        the frame that answers a touch."""
+        edition = presenter.view.edition
+        if not edition or not self.option_rows:
+            return
+        if values is None:
+            values = dict(presenter.view.options) or dict(self.app().rule_options())
+        max_players = values.get("max_players")
+        ceiling = default_max_players(edition)
+        players = players_for(len(presenter.view.players),
+                              max_players if isinstance(max_players, int) else ceiling, ceiling)
+        lang = self.app().lang
+        if not self._stop_bound:  # the app's end stops the worker too
+            self.app().bind(on_stop=self.stop_effects)  # bind: a weak reference, the screen can still be freed
+            self._stop_bound = True
+        self.effects.begin()
+        for name, row in self.option_rows.items():
+            row.show_effect(self.effects.line(edition, players, name, values.get(name), presenter.tr, lang,
+                                              presenter.money))
+        self.effects.end()  # estimates of rows no longer shown (another page, another count) are dropped
+        if self.effects.busy() and self._effects_ev is None:
+            self._effects_ev = Clock.schedule_interval(self._effects_tick, EFFECTS_POLL_S)
+
+    def _effects_now(self, _dt: float) -> None:
+        self._render_effects(self.app().presenter)
+
+    def _effects_tick(self, _dt: float) -> bool | None:
+        """The clock's call while an estimate is computed: finished ones update the lines; idle, it stops."""
+        if self.effects.tick():
+            self._render_effects(self.app().presenter)
+        if not self.effects.busy():
+            self._effects_ev = None
+            return False
+        return None
 
     def turn_options(self, step: int) -> None:
         """‹ or › touched: the previous or next page of options."""
@@ -220,6 +283,16 @@ class SetupScreen(BankScreen):
         self.seat_rows.clear()
         self.option_rows.clear()
         self.game_choice = self.pager = self._empty = None
+        self.stop_effects()
+
+    def stop_effects(self, *_: Any) -> None:
+        """Stop the estimates' worker (the game starts, or the app stops: an estimate under way would hold
+        up the interpreter's exit until it finished); the cache keeps the finished ones."""
+        self._effects_soon.cancel()
+        self.effects.close()
+        if self._effects_ev is not None:
+            self._effects_ev.cancel()
+            self._effects_ev = None
 
     # -- enrolment ---------------------------------------------------------------------------------------------
     def toggle_enrolment(self) -> None:

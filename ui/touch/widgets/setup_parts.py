@@ -1,5 +1,5 @@
 """The setup screen's parts: a seat row (name field and token colour chips) and a rule-option row (a toggle
-or a -/+ stepper). They only show what the banker's view says and report what was touched or typed; the
+or a -/+ stepper, and under the option's name its effect line, ui/setup_effects.py). They only show what the banker's view says and report what was touched or typed; the
 screen turns that into the banker's answers (``name=SEAT:TEXT``, ``token=SEAT:COLOUR``, ``option=NAME:VALUE``).
 """
 
@@ -159,19 +159,29 @@ class SeatRow(BoxLayout):
             self._on_name(self.seat, text)
 
 
+OPTION_HEIGHT = 48
+"""An option row's height in dp: its name beside the toggle or stepper."""
+EFFECT_LINE_HEIGHT = 22
+"""The height in dp of each line of an option's effects (16 px text), under its name and control."""
+
+
 class OptionRow(BoxLayout):
-    """One rule option: its name, and a toggle (yes/no options) or - value + (whole numbers)."""
+    """One rule option: its name, and a toggle (yes/no options) or - value + (whole numbers); under them,
+    the whole row wide, its effects (one line each, :meth:`show_effect`)."""
 
     def __init__(self, name: str, on_change: Callable[[str, str], None], **kwargs: Any) -> None:
+        kwargs.setdefault("orientation", "vertical")
         kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", dp(48))
-        kwargs.setdefault("spacing", dp(3))
+        kwargs.setdefault("height", dp(OPTION_HEIGHT))
         super().__init__(**kwargs)
         self.option = name
         self._on_change = on_change
         self._value: int | bool = 0
+        self.controls = BoxLayout(size_hint_y=None, height=dp(OPTION_HEIGHT), spacing=dp(3))
         self.label = FitLabel(halign="left", wrap=True, max_font_size=dp(16), color=palette.MUTED)
-        self.add_widget(self.label)
+        self.controls.add_widget(self.label)
+        self.add_widget(self.controls)
+        self.effect: FitLabel | None = None
         self.toggle: FitButton | None = None
         self.minus: FitButton | None = None
         self.plus: FitButton | None = None
@@ -185,7 +195,7 @@ class OptionRow(BoxLayout):
             if self.toggle is None:
                 self.toggle = FitButton(size_hint_x=None, width=dp(80), max_font_size=dp(16))
                 self.toggle.bind(on_release=lambda *_: self._on_change(self.option, "off" if self._value else "on"))
-                self.add_widget(self.toggle)
+                self.controls.add_widget(self.toggle)
             self.toggle.text = shown
             self.toggle.bg = palette.ACCENT if value else palette.PANEL_LIGHT
             return
@@ -196,8 +206,41 @@ class OptionRow(BoxLayout):
             self.minus.bind(on_release=lambda *_: self._step(-1))
             self.plus.bind(on_release=lambda *_: self._step(1))
             for widget in (self.minus, self.value_label, self.plus):
-                self.add_widget(widget)
+                self.controls.add_widget(widget)
         self.value_label.text = shown
+
+    def show_effect(self, text: str) -> None:
+        """Show the option's effects under it, one a line (``estimating…``; ``games 12 % longer`` and
+        ``first player wins 3 points more often``), or none (``""``: the row is one line again). The label
+        is made once; afterwards only its text (and the row's height with the lines' count) changes."""
+        if not text:
+            if self.effect is not None and self.effect.parent is not None:
+                self.remove_widget(self.effect)
+                self.height = dp(OPTION_HEIGHT)
+            return
+        if self.effect is None:
+            self.effect = FitLabel(halign="left", valign="top", wrap=True, max_font_size=dp(16),
+                                   color=palette.TEXT, size_hint_y=None, padding=(dp(6), 0))
+            self.fbind("width", self._size_effect)
+        if self.effect.parent is None:
+            self.add_widget(self.effect)
+        self.effect.text = text
+        self._size_effect()
+
+    def _size_effect(self, *_: Any) -> None:
+        """The effect label's height: a line of :data:`EFFECT_LINE_HEIGHT` for each line drawn at 16 px in
+        the row's width (a long one, e.g. Japanese with thousands of rubles, takes two)."""
+        if self.effect is None or self.effect.parent is None:
+            return
+        from kivy.core.text import Label as CoreLabel
+
+        room = max(1.0, self.width - 2 * dp(6) - dp(4))
+        rows = 0
+        for line in self.effect.text.split("\n"):
+            width = CoreLabel(font_size=dp(16), font_name=font_for_text(line)).get_extents(line)[0]
+            rows += max(1, -(-int(width) // int(room)))
+        self.effect.height = dp(EFFECT_LINE_HEIGHT) * rows
+        self.height = dp(OPTION_HEIGHT) + self.effect.height
 
     def _step(self, sign: int) -> None:
         self._on_change(self.option, str(int(self._value) + sign * option_step(self.option)))
