@@ -18,6 +18,7 @@ from ui.touch.screens.classic_text import buildings_of, mortgage_value, sell_val
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitButton
+from ui.touch.widgets.setmark import attach_mark
 
 
 class DeedButton(FitButton):
@@ -76,6 +77,7 @@ class DebtScreen(BankScreen):
                                     bg=palette.deed_rgba(space.colour if space else None),
                                     max_font_size=dp(18), disabled=not (can_return and useful),
                                     size_hint=(None, None), size=(dp(180), dp(64)))
+                attach_mark(button, space.colour if space else None)
                 button.bind(on_release=lambda b: self.app().touch_deed(int(b.deed)))
                 grid.add_widget(button)
             if classic and short > 0 and not left:

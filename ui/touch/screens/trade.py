@@ -19,6 +19,7 @@ from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitButton, FitLabel
 from ui.touch.widgets.panel import Panel
+from ui.touch.widgets.setmark import attach_mark
 
 MAX_DEEDS = 6
 """Deed chips shown per side; more are summed up in the last chip."""
@@ -90,6 +91,7 @@ class TradeScreen(BankScreen):
             label = FitLabel(text=text, max_font_size=dp(17))
             label.color = palette.text_on(chip.bg)
             chip.add_widget(label)
+            attach_mark(chip, space.colour if space else None)
             deeds.add_widget(chip)
         if len(side.deeds) > MAX_DEEDS:
             deeds.add_widget(FitLabel(text=presenter.tr("trade.more_deeds", count=len(side.deeds) - len(shown)),
