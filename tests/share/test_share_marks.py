@@ -93,7 +93,8 @@ def page_swatches(shots: Path, name: str) -> tuple[dict[str, tuple[float, float,
             "sw: Array.from(document.querySelectorAll('#board .sw')).map(function (e) { "
             "var r = e.getBoundingClientRect(); return {colour: e.dataset.colour || '', letters: "
             "e.dataset.letters || '', pattern: e.dataset.pattern || '', shapes: e.querySelectorAll('svg *').length, "
-            "x: r.left, y: r.top, w: r.width, h: r.height, cls: e.className}; })})"))
+            "x: r.left, y: r.top, w: r.width, h: r.height, cls: e.className, ink: ml ? getComputedStyle(ml).color : '', "
+            "back: getComputedStyle(e).backgroundColor}; })})".replace("var r =", "var ml = e.querySelector('.ml'), r =")))
         shot = shots / name
         page.screenshot(shot)
     finally:
@@ -128,6 +129,18 @@ def test_no_two_sets_on_the_phone_page_look_alike_to_a_colour_blind_player(
     for sw in info["sw"]:
         if sw["letters"]:
             assert sw["w"] >= 28 and sw["h"] >= 22 and sw["shapes"] > 0, sw
+            assert contrast(sw["ink"], sw["back"]) >= 4.5, sw
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two CSS ``rgb(r, g, b)`` colours."""
+    def lum(css: str) -> float:
+        parts = [int(v) / 255 for v in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 def test_the_phone_check_fails_when_the_marks_are_removed(
