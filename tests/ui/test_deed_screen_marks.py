@@ -82,3 +82,23 @@ def test_the_mark_follows_the_deed_shown(ui_app: Any) -> None:
         ui_app.render(SCREENS[key]())
         pump(2)
         assert [c for c, _ in marked(ui_app.screen("mortgage"))] == expected, key
+
+
+def test_the_board_centre_shows_the_mark_of_the_deed_a_token_landed_on(ui_app: Any) -> None:
+    """The unit keeps the tokens: the deed the roll landed on (the view's selected deed) is shown in the
+    board's centre with its set's mark; a railroad, or no deed, shows none."""
+    base = SCREENS["classic_board"]()
+    deeds = {s.colour: s.deed for s in reversed(base.board) if s.deed is not None}
+    players = tuple(replace(p, position=5) for p in base.players)
+    for colour, expected in (("green", ["green"]), ("railroad", []), (None, [])):
+        view = replace(base, players=players, positions=True, roller="p3",
+                       selected_deed=deeds[colour] if colour else None)
+        ui_app.overlay = None
+        ui_app.render(view)
+        ui_app.show_screen("board")
+        pump(2)
+        screen = ui_app.screen("board")
+        if colour:
+            screen.touched = -1
+        screenshot(SHOTS / "colours" / f"screen-board-centre-{colour}.png")
+        assert [c for c, _ in marked(screen.ids.space_name.parent)] == expected, colour
