@@ -36,6 +36,7 @@ def page_html(lang: str) -> bytes:
     """The page in ``lang``: the HTML with its words (a JSON data block; no inline script runs)."""
     import json
 
+    from ui.share.marks import marks_json
     from ui.share.render import LANGUAGE_NAMES, page_strings
 
     strings = json.dumps(page_strings(lang), ensure_ascii=False).replace("<", "\\u003c")
@@ -44,7 +45,7 @@ def page_html(lang: str) -> bytes:
                     for code, name in LANGUAGE_NAMES.items())
     html = _asset("page.html").decode()
     return (html.replace("{{lang}}", lang).replace("{{strings}}", strings).replace("{{languages}}", links)
-            .replace("{{title}}", page_strings(lang)["share.title"])).encode()
+            .replace("{{title}}", page_strings(lang)["share.title"]).replace("{{marks}}", marks_json())).encode()
 
 
 def game_of(banker: Any, view: Any) -> int | None:

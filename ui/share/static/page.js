@@ -12,6 +12,34 @@
     return e;
   }
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  var MARKS = JSON.parse(document.getElementById("marks").textContent), SVG = "http://www.w3.org/2000/svg";
+  function svgEl(tag, attrs) {
+    var e = document.createElementNS(SVG, tag);
+    Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    return e;
+  }
+  // a deed's colour swatch; a colour set's also shows its mark (letters and pattern, ui/setmarks.py), so
+  // no set is told apart by its colour alone
+  function swatch(colour) {
+    var c = String(colour || "").replace(/[^a-z_-]/g, "");
+    var sw = el("span", "sw" + (c ? " c-" + c : ""));
+    var m = MARKS.sets[c.replace(/-/g, "_")];
+    if (!m) return sw;
+    sw.className += " marked";
+    sw.dataset.colour = c.replace(/-/g, "_"); sw.dataset.letters = m.letters; sw.dataset.pattern = m.pattern;
+    var svg = svgEl("svg", { viewBox: "0 0 " + MARKS.box[0] + " " + MARKS.box[1], "class": "pat",
+                             preserveAspectRatio: "xMidYMid slice", "aria-hidden": "true", focusable: "false" });
+    m.shapes.forEach(function (s) {
+      var k = s[0];
+      if (k === "line") svg.appendChild(svgEl("line", { x1: s[1], y1: s[2], x2: s[3], y2: s[4], "stroke-width": MARKS.line }));
+      else if (k === "disc") svg.appendChild(svgEl("circle", { cx: s[1], cy: s[2], r: s[3], "class": "fill" }));
+      else if (k === "ring") svg.appendChild(svgEl("circle", { cx: s[1], cy: s[2], r: s[3], "stroke-width": MARKS.line }));
+      else if (k === "rect") svg.appendChild(svgEl("rect", { x: s[1], y: s[2], width: s[3], height: s[4], "class": "fill" }));
+    });
+    sw.appendChild(svg);
+    sw.appendChild(el("span", "ml", m.letters));
+    return sw;
+  }
   function dot(token) { return el("span", "dot t-" + String(token).replace(/[^a-z_]/g, "")); }
   document.querySelectorAll("[data-t]").forEach(function (e) { e.textContent = t(e.getAttribute("data-t")); });
 
@@ -64,7 +92,7 @@
     clear(box);
     v.board.forEach(function (s) {
       var li = el("li", s.mortgaged ? "mortgaged" : "");
-      li.appendChild(el("span", "sw" + (s.colour ? " c-" + String(s.colour).replace(/[^a-z_-]/g, "") : "")));
+      li.appendChild(swatch(s.colour));
       var nm = el("span", "nm"), top = el("span", "nmt", s.name);
       if (s.tokens && s.tokens.length) {
         var here = el("span", "here");

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ui.touch.screens.base import BankScreen
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
+from ui.touch.widgets.setmark import attach_mark
 
 BUILDING_KEYS: dict[str, str] = {"house": "auction.building_house", "hotel": "auction.building_hotel"}
 """The classic game's building auctions: the lot's name by its kind."""
@@ -27,9 +28,11 @@ class AuctionScreen(BankScreen):
             if kind in ("house", "hotel"):  # the classic game: a building the Bank is short of
                 self.ids.deed.text = presenter.tr(BUILDING_KEYS[kind])
                 self.ids.band.bg = palette.HOTEL if kind == "hotel" else palette.HOUSE
+                attach_mark(self.ids.band, None)
             else:
                 self.ids.deed.text = presenter.deed_name(auction.deed)
                 self.ids.band.bg = palette.deed_rgba(space.colour if space else None)
+                attach_mark(self.ids.band, space.colour if space else None)
             self.ids.high.text = presenter.tr(
                 "auction.high_bid", amount=presenter.money(auction.high_bid),
                 player=presenter.player_name(auction.high_bidder) if auction.high_bidder else presenter.tr("auction.no_bid"))

@@ -20,6 +20,7 @@ from ui.touch.screens.classic_text import buildings_of, buildings_words
 from ui.touch.screens.grouped import GroupedActions
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
+from ui.touch.widgets.setmark import attach_mark
 
 NO_BAND: palette.RGBA = (0.0, 0.0, 0.0, 0.0)
 
@@ -95,11 +96,13 @@ class BoardScreen(GroupedActions):
             label.text = ""
         if space is None:
             ids.space_name.text, ids.space_name.band = tr("board.hint"), NO_BAND
+            attach_mark(ids.space_name, None)
             ids.owner.text = ""
             return
         ids.space_name.text = presenter.space_name(space)
         ids.space_name.band = palette.deed_rgba(space.colour) if space.kind == "deed" else \
             palette.SPACE_KINDS.get(space.kind, NO_BAND)
+        attach_mark(ids.space_name, space.colour if space.kind == "deed" else None)
         if space.kind != "deed":
             key = f"board.about.{space.kind}"
             ids.owner.text = tr(key) if tr.has(key, "en") else ""

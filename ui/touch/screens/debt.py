@@ -18,6 +18,7 @@ from ui.touch.screens.classic_text import buildings_of, mortgage_value, sell_val
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitButton
+from ui.touch.widgets.setmark import attach_mark
 
 
 class DeedButton(FitButton):
@@ -75,6 +76,7 @@ class DebtScreen(BankScreen):
                     button = buttons[index]
                     button.text = f"{presenter.deed_name(number)}\n{what}"
                     button.bg = palette.deed_rgba(space.colour if space else None)
+                    attach_mark(button, space.colour if space else None)
                     button.disabled = not (can_return and useful)
             if classic and short > 0 and not left:
                 bankrupt = bankruptcy_text(presenter, debt)

@@ -10,6 +10,7 @@ from ui.touch.screens.base import BankScreen
 from ui.touch.screens.event import ChoiceButton
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
+from ui.touch.widgets.setmark import attach_mark
 
 TOTALS = tuple(range(2, 13))
 """The totals two dice can show."""
@@ -26,6 +27,7 @@ class DiceScreen(BankScreen):
         self.ids.title.text = presenter.tr("dice.title", deed=presenter.deed_name(view.selected_deed),
                                            player=presenter.player_name(view.selected_player))
         self.ids.title.band = palette.deed_rgba(space.colour if space else None)
+        attach_mark(self.ids.title, space.colour if space else None)
         buttons = self.kept("totals", self._total_button).show([str(total) for total in TOTALS])
         for button, total in zip(buttons or (), TOTALS, strict=False):
             button.value = str(total)

@@ -7,6 +7,7 @@ from ui.touch.screens.base import BankScreen
 from ui.touch.screens.classic_text import field
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
+from ui.touch.widgets.setmark import attach_mark
 
 
 class MortgageScreen(BankScreen):
@@ -22,6 +23,7 @@ class MortgageScreen(BankScreen):
         space = presenter.space_for_deed(m.deed)
         ids.deed.text = presenter.deed_name(m.deed)
         ids.band.bg = palette.deed_rgba(space.colour if space else None)
+        attach_mark(ids.band, space.colour if space else None)
         ids.owner.text = presenter.tr("board.owner", player=presenter.player_name(m.player))
         ids.state.text = presenter.tr("mortgage.is_mortgaged" if m.mortgaged else "mortgage.not_mortgaged")
         ids.state.color = palette.WARNING if m.mortgaged else palette.MUTED

@@ -19,6 +19,7 @@ from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 from ui.touch.widgets.fitlabel import FitButton, FitLabel
 from ui.touch.widgets.panel import Panel
+from ui.touch.widgets.setmark import attach_mark
 
 MAX_DEEDS = 6
 """Deed chips shown per side; more are summed up in the last chip."""
@@ -110,6 +111,7 @@ class TradeScreen(BankScreen):
                 if getattr(space, "mortgaged", False):
                     text = presenter.tr("trade.mortgaged_deed", deed=text)
                 item.bg = palette.deed_rgba(space.colour if space else None)
+                attach_mark(item, space.colour if space else None)
                 item.children[0].text, item.children[0].color = text, palette.text_on(item.bg)
             elif kind == "more":
                 item.text = presenter.tr("trade.more_deeds", count=len(side.deeds) - len(shown))
