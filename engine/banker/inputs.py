@@ -63,6 +63,12 @@ class InputIds:
         while len(self.recent) > RECENT_IDS:
             self.order.pop(self.recent.popitem(last=False)[0], None)
 
+    def forget(self, input_id: str) -> None:
+        """``input_id`` was not done after all (its input's commit failed): resent, it is applied."""
+        self.commands.pop(input_id, None)
+        self.recent.pop(input_id, None)
+        self.order.pop(input_id, None)
+
     def as_record(self, before: int | None = None) -> list[list[object]]:
         """The recent ids, oldest first, as plain data for the banker's record; only those remembered
         before the count ``before``, if given (the ones after it are dropped)."""

@@ -23,7 +23,7 @@ from typing import Any
 
 from transitions import EventData, MachineError
 
-from engine.banker import resume
+from engine.banker import commit, resume
 from engine.banker.accessors import ContextViews
 from engine.banker.assemble import Given, assemble
 from engine.banker.binding import BankerError as BankerError
@@ -232,6 +232,9 @@ class Banker(ContextViews):
         """A new input of ``kind`` (``"tap"``, ``"tick"`` or another ``"input"``)."""
         self.ctx.input_id = input_id
         self.patience.on_input(kind)
+        begin = getattr(self.ctx.store, "begin_input", None)
+        if begin is not None:  # its commands and the record after it: one transaction (engine/store/writes.py)
+            begin()
         return None if input_id is None else self.answer_known(input_id)
 
     def may(self, trigger: str) -> bool:
@@ -345,7 +348,7 @@ class Banker(ContextViews):
         stored = getattr(refusal, "key", "") != "error.storage"  # an input refused for storage is not done
         if ctx.input_id is not None and ctx.ids.known(ctx.input_id) is None and stored:
             ctx.ids.remember(ctx.input_id, ctx.durable.game_id if ctx.durable else None, None)
-        self._save_record()
+        refusal = self._save_record(refusal)
         view = self.patience.shown(build_view(ctx, self.state, self.actions, refusal), self.state)
         return Reaction(
             events=tuple(ctx.events),
@@ -357,18 +360,21 @@ class Banker(ContextViews):
             input_id=ctx.input_id,
         )
 
-    def _save_record(self) -> None:
-        """Save the banker's record when it changed (engine/banker/resume.py); a failed write is not fatal."""
-        save = getattr(self.ctx.store, "save_record", None)
-        record = {} if save is None else resume.record_of(self.ctx, self.state)
-        if save is None or not resume.needs_saving(record, self._saved):
-            return
-        if not resume.follows_journal(self.ctx, self.state):  # else the journal alone resumes to the same
-            try:
-                save(record)
-            except EngineError:  # the journal has every command: a restart then resumes from it alone
-                return
-        self._saved = record
+    def _save_record(self, refusal: Refusal | None) -> Refusal | None:
+        """Commit the input with the banker's record (engine/banker/commit.py). A failed commit loses the
+        whole input: the unit goes back to what the disk holds (the game rebuilt from the journal, and the
+        record last saved when it is current, else the state of the game's phase), and the input is
+        refused with ``error.storage``."""
+        self._saved, lost = commit.finish_input(self.ctx, self.state, self._saved)
+        if lost is None:
+            return refusal
+        state = commit.rebuild(self.ctx, self._saved)
+        if state is None:
+            self._resync()
+        else:
+            self.machine.set_state(state)
+        self.ctx.cues = [Cue.ERROR]
+        return Refusal("error.storage", {"reason": str(lost)})
 
     def mark_fired(self, event: Any) -> None:
         """``after_state_change``: some transition ran for this input."""

@@ -162,7 +162,9 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
         return None
     if (edition != ctx.store.edition.id and edition not in list_editions()) or not all(s >= 1 for s in seats):
         return None  # not a record this unit wrote
-    ctx.seats, ctx.names, ctx.tokens, ctx.options, ctx.edition_id = seats, names, tokens, options, edition
+    ctx.seats, ctx.names, ctx.tokens, ctx.options = seats, names, tokens, options
+    if record.get("game") is None:  # registering a game: its edition as chosen; else the next game's is the
+        ctx.edition_id = edition    # one the unit was started with (--edition), as the journal alone gives
     if state in LOCKED:  # the menu locks again: the state under it, nothing typed or staged
         gesture, landing = Gesture(), None
         state = BankerState.SETUP if ctx.durable is None else phase_state(ctx.durable.game.state.phase)

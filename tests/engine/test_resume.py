@@ -155,18 +155,21 @@ def test_a_damaged_banker_record_is_ignored(tmp_path: Path) -> None:
         t.journals[-1].close()
 
 
-def test_a_command_that_leaves_the_phase_s_state_costs_no_record_write(tmp_path: Path) -> None:
-    """The journal's commit is enough: the record on disk is then older than the journal, and a restart
-    derives the same state from the journal alone."""
+def test_a_committing_input_commits_its_record_with_its_command_once(tmp_path: Path) -> None:
+    """One transaction per committing input: the command and the record after it (so the record on disk
+    is always current after a command, and a restart never falls back to guessing); an input without a
+    command commits nothing (its record goes to the file without a sync)."""
     t = Table(tmp_path)
     t.play(*CARDS, *START, "tap 00000116", "tap 000000A1", "press ok")
-    store = t.banker.store
-    saved: list[object] = []
-    original = store.save_record
-    store.save_record = lambda record: (saved.append(record), original(record))
-    t.play("tap 00000116")  # a gesture state: written
-    assert len(saved) == 1
-    t.play("tap 000000A1")  # LandOnOwn, back to idle: the journal's commit only
-    assert len(saved) == 1 and t.banker.state is BankerState.IDLE
+    journal = t.journals[-1]
+    commits: list[bool] = []
+    original = journal.finish_input
+    journal.finish_input = lambda also=None: commits.append(original(also)) or commits[-1]  # type: ignore[method-assign]
+    t.play("tap 00000116")  # a gesture state: no command
+    assert commits == [False]
+    t.play("tap 000000A1")  # LandOnOwn, back to idle: one commit, the record in it
+    assert commits == [False, True]
+    record = t.banker.store.load_record()
+    assert record is not None and record["seq"] == t.banker.last_seq and record["state"] == "idle"
     t.restart()
     t.play("expect level 16 2")
