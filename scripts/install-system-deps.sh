@@ -17,11 +17,12 @@
 #   graphviz   : PNG/SVG diagrams of the banker state machine
 #   poppler-utils : pdftoppm and pdftotext, to look at the printed card sets (tests/cli/test_cards_print.py)
 #   ShellCheck (package shellcheck) : lints the kiosk installer (tests/cli/test_kiosk.py)
+#   strace     : counts the fsync calls of each input (bench/bench_fsync.py, tests/e2e/test_fsync_counts.py)
 set -euo pipefail
 
 RUN_PKGS=(libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 fonts-ipafont-gothic fonts-dejavu-core xclip)
 TEST_PKGS=(pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd socat libnfc-bin libnfc-examples graphviz
-           shellcheck poppler-utils)
+           shellcheck poppler-utils strace)
 
 case "${1:-}" in
   run) PKGS=("${RUN_PKGS[@]}") ;;
