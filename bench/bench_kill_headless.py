@@ -1,14 +1,16 @@
 """SIGKILL ``boardbank headless`` 100 times during a long scripted game and resume it each time from the
 journal, the banker's record and the input ids; prints kills (by moment), resumes, duplicates, lost events,
-problems and the time, for each game: the Ultimate game and the classic one, each with and without the unit
-keeping the tokens (option positions).
+mismatches and the time, for each game: the Ultimate game and the classic one, each with and without the
+unit keeping the tokens (option positions).
 
 By default the kills fall at any line and any moment, with lines written ahead into the pipe
 (tests/e2e/killanywhere.py: at start-up, right after lines were written, inside a commit, after a reply);
 ``--after-input`` kills only after a line was written and waits a few ms, as the first version of this
 bench did (tests/e2e/killdrive.py). Run: ``.venv/bin/python bench/bench_kill_headless.py [--kills N]
-[--seed S] [--game ultimate|classic-positions|ultimate-positions|classic|both|all] [--after-input]``
-(``both``: the classic positions game and the Ultimate one, the issue's pair; ``all``: the four).
+[--seed S] [--game ultimate|classic-positions|ultimate-positions|classic|classic-four|both|all]
+[--after-input]`` (``both``: the issue's pair, the classic game of four players with ``--option
+positions=on``, staged builds, auctions, a mortgage and physical cards, and the Ultimate game; ``all``: the
+five, tests/e2e/killdrive.py ``GAMES``).
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def main() -> int:
     parser.add_argument("--game", choices=[*GAMES, "both", "all"], default="both")
     parser.add_argument("--after-input", action="store_true", help="kill only after a line is written")
     args = parser.parse_args()
-    games = {"both": ["classic-positions", "ultimate"], "all": list(GAMES)}.get(args.game, [args.game])
+    games = {"both": ["classic-four", "ultimate"], "all": list(GAMES)}.get(args.game, [args.game])
     problems = 0
     for game in games:
         with tempfile.TemporaryDirectory() as tmp:

@@ -38,12 +38,15 @@ TIMEOUT = ["tap 00000121", "wait 4", "wait 7"]
 
 
 POSITIONS = TAPS / "positions" / "classic_whole_game.tap"
-GAMES: dict[str, tuple[str, ...]] = {"ultimate": (), "classic-positions": ("--edition", "classic-us"),
-                                     "ultimate-positions": (), "classic": ("--edition", "classic-us")}
+GAMES: dict[str, tuple[str, ...]] = {
+    "ultimate": (), "classic-positions": ("--edition", "classic-us"), "ultimate-positions": (),
+    "classic": ("--edition", "classic-us"), "classic-four": ("--edition", "classic-us", "--option", "positions=on")}
 """The kill runs, with their ``headless`` arguments: the Ultimate game of :func:`script`, a whole classic
 game where the unit keeps the tokens (tests/engine/taps/positions/classic_whole_game.tap,
 :func:`positions_script`), the Ultimate game where it keeps them (positions/whole_game.tap) and the classic
-game at the table (classic/whole_game.tap: builds, mortgages, a deal, bankruptcies)."""
+game at the table (classic/whole_game.tap: builds, mortgages, a deal, bankruptcies) and the issue's classic
+game: four players, dice typed, staged builds and sales, auctions, a mortgage, physical cards
+(positions/classic_four_players.tap, with ``--option positions=on``)."""
 
 
 def positions_script(path: Path = POSITIONS) -> list[str]:
@@ -94,7 +97,8 @@ def lines_of(game: str) -> list[str]:
         return script()
     if game == "classic-positions":
         return positions_script()
-    return positions_script(TAPS / ("positions/whole_game.tap" if game == "ultimate-positions" else "classic/whole_game.tap"))
+    name = {"ultimate-positions": "positions/whole_game.tap", "classic-four": "positions/classic_four_players.tap"}
+    return positions_script(TAPS / name.get(game, "classic/whole_game.tap"))
 
 
 class Child:

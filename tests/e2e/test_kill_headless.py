@@ -37,7 +37,7 @@ def test_ten_kills_of_a_classic_positions_game(tmp_path: Path) -> None:
     assert tally.duplicates == 0 and tally.lost == 0
 
 
-@pytest.mark.parametrize(("game", "kills", "seed"), [("classic-positions", 12, 21), ("ultimate", 10, 22),
+@pytest.mark.parametrize(("game", "kills", "seed"), [("classic-four", 12, 21), ("ultimate", 10, 22),
                                                      ("classic", 8, 23), ("ultimate-positions", 8, 24)])
 def test_kills_at_any_line_and_moment_with_lines_written_ahead(tmp_path: Path, game: str, kills: int,
                                                                seed: int) -> None:
