@@ -64,7 +64,8 @@ def rebuild(ctx: Context, saved: dict[str, Any] | None) -> BankerState | None:
     if ctx.input_id is not None:
         ctx.ids.forget(ctx.input_id)
     if ctx.durable is not None:
-        ctx.ids.use_game(ctx.durable.game_id, getattr(ctx.store, "input_ids", lambda g: {})(ctx.durable))
+        ctx.ids.use_game(ctx.durable.game_id, getattr(ctx.store, "input_ids", lambda g: {})(ctx.durable),
+                         getattr(ctx.store, "input_firsts", lambda g: {})(ctx.durable))
         events = ctx.durable.game.events
         ctx.last_seq = events[-1].seq if events else 0
         ctx.history = wealth_history(ctx.durable.game.edition, events)

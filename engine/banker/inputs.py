@@ -39,12 +39,20 @@ class InputIds:
         self.order: dict[str, int] = {}  # id -> when it was last remembered (a running count)
         self.count = 0
         self.game: int | None = None
-        self.commands: dict[str, int] = {}
+        self.commands: dict[str, int] = {}  # id -> the last command it completed
+        self.firsts: dict[str, int] = {}  # id -> its first command, for an input that applied several
 
-    def use_game(self, game_id: int | None, commands: Mapping[str, int]) -> None:
-        """The current game changed (start, resume, new game): its command ids from the journal."""
+    def use_game(self, game_id: int | None, commands: Mapping[str, int], firsts: Mapping[str, int] | None = None
+                 ) -> None:
+        """The current game changed (start, resume, new game): its command ids from the journal (the last
+        command of each id, and ``firsts``: the first, for the ids of several commands)."""
         self.game = game_id
         self.commands = dict(commands)
+        self.firsts = dict(firsts or {})
+
+    def first(self, input_id: str, last: int) -> int:
+        """The first command ``input_id`` completed (its answer replays the events of all of them)."""
+        return self.firsts.get(input_id, last)
 
     def known(self, input_id: str) -> Known | None:
         """What ``input_id`` did, if it is known."""
@@ -55,6 +63,8 @@ class InputIds:
     def remember(self, input_id: str, game_id: int | None, command: int | None) -> None:
         """``input_id`` was handled (``command``: the number of the command it completed, if any)."""
         if command is not None and game_id == self.game:
+            if input_id not in self.commands:
+                self.firsts[input_id] = command
             self.commands[input_id] = command
         self.recent[input_id] = (game_id, command)
         self.recent.move_to_end(input_id)
@@ -66,6 +76,7 @@ class InputIds:
     def forget(self, input_id: str) -> None:
         """``input_id`` was not done after all (its input's commit failed): resent, it is applied."""
         self.commands.pop(input_id, None)
+        self.firsts.pop(input_id, None)
         self.recent.pop(input_id, None)
         self.order.pop(input_id, None)
 

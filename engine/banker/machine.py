@@ -224,7 +224,8 @@ class Banker(ContextViews):
         durable = self.ctx.durable
         events: tuple[Event, ...] = ()
         if command is not None and durable is not None and durable.game_id == game:
-            events = tuple(e for e in durable.game.events if e.command == command)
+            first = self.ctx.ids.first(input_id, command)  # an input may have applied several commands
+            events = tuple(e for e in durable.game.events if first <= e.command <= command)
         view = self.view
         return Reaction(events, (), view.prompt, None, view, {}, input_id, True)
 

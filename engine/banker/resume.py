@@ -53,7 +53,8 @@ def resume_game(ctx: Context) -> tuple[bool, dict[str, Any] | None]:
         past = store.events(ctx.durable)
         ctx.history = wealth_history(ctx.durable.game.edition, past)
         ctx.note(past)
-        ctx.ids.use_game(ctx.durable.game_id, getattr(store, "input_ids", lambda g: {})(ctx.durable))
+        ctx.ids.use_game(ctx.durable.game_id, getattr(store, "input_ids", lambda g: {})(ctx.durable),
+                         getattr(store, "input_firsts", lambda g: {})(ctx.durable))
     if record is not None:
         locked = current and record.get("state") in {s.value for s in LOCKED}
         ctx.ids.load_record(record.get("locked_ids" if locked else "ids") or [])

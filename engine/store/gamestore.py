@@ -105,6 +105,10 @@ class JournalStore:
         """Input id -> command number, for ``game``'s commands journaled with an input id."""
         return self.journal.input_ids(game.game_id)
 
+    def input_firsts(self, game: DurableGame) -> Mapping[str, int]:
+        """Input id -> the first command number, for the ids journaled with several commands."""
+        return self.journal.input_firsts(game.game_id)
+
     def load_record(self) -> dict[str, Any] | None:
         """The banker's record last saved (:mod:`engine.store.bankerrecord`), or None."""
         return self._record.load()

@@ -160,8 +160,7 @@ class Journal:
 
     @property
     def connection(self) -> sqlite3.Connection:
-        """The journal's connection, for the sibling tables of engine/store written in its transactions
-        (the banker's record)."""
+        """The journal's connection, for engine/store's tables written in its transactions (the record)."""
         return self._conn
 
     @property
@@ -170,8 +169,7 @@ class Journal:
         return self._writes.open
 
     def begin_input(self) -> None:
-        """An input of the banker starts: its writes join one transaction, committed by :meth:`finish_input`
-        (engine/store/writes.py)."""
+        """An input starts: its writes join one transaction, committed by :meth:`finish_input` (writes.py)."""
         self._writes.begin()
 
     def finish_input(self, also: Also | None = None) -> bool:
@@ -353,6 +351,12 @@ class Journal:
         rows = self._conn.execute("SELECT input_id, number FROM log WHERE game_id = ? AND input_id IS NOT NULL",
                                   (game_id,)).fetchall()
         return {str(i): int(n) for i, n in rows}
+
+    def input_firsts(self, game_id: int) -> dict[str, int]:
+        """Input id -> the first of its commands, for the ids of the game's inputs that applied several."""
+        return {str(i): int(n) for i, n in self._conn.execute(
+            "SELECT input_id, min(number) FROM log WHERE game_id = ? AND input_id IS NOT NULL GROUP BY input_id "
+            "HAVING count(*) > 1", (game_id,))}
 
     def load(self, game_id: int, ruleset: str | None = None) -> tuple[str, list[Event]]:
         """The game's edition id and its events in ``seq`` order (for ``Game.replay``), decoded as events of
