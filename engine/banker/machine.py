@@ -55,8 +55,9 @@ class Banker(ContextViews):
     ``pin_hash`` (a stored record of engine/banker/pin.py) sets one, and ``pin_failures`` / ``pin_locked_s``
     restore the wrong entries and the lock kept from before a restart. ``on_settings``, if given, is called
     with the new ``timeout_s``, ``auction_s`` (seconds) and ``pin_hash`` when the settings are confirmed (✓),
-    and with ``pin_failures`` and ``pin_locked_s`` whenever a wrong entry changes them; the banker does no
-    I/O itself; the caller may save them and pass them back (``pin_clock``, ``salt_source``: pin.make_guard).
+    and with ``pin_failures`` and ``pin_locked_s`` whenever a wrong entry changes them, each time at the end
+    of the input, after its commit (a write of the caller's to the same file would wait for that transaction);
+    the banker does no I/O itself; the caller may save them and pass them back (``pin_clock``, ``salt_source``: pin.make_guard).
 
     A ruleset passes its own ``rows`` (:class:`~engine.banker.table.RulesetRows`, put among the shared rows
     by :func:`~engine.banker.table.build_table`) and its ``handlers`` (modules of handler functions, bound
@@ -92,7 +93,10 @@ class Banker(ContextViews):
             guard = make_guard(pin, pin_hash, pin_failures, pin_locked_s, pin_clock or clock, salt_source)
         except ValueError as exc:
             raise BankerError(str(exc)) from None
-        self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, guard, on_settings)
+        self._settings: list[Mapping[str, object]] = []  # handed to on_settings once the input committed
+        self._on_settings = on_settings
+        self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, guard,
+                           None if on_settings is None else self._settings.append)
         self.ctx.remembered = dict(names or {})  # each bank card's name from the last game
         self._fired = False
         self.patience = Patience()  # bounces and entries under way (engine/banker/patience.py)
@@ -350,6 +354,8 @@ class Banker(ContextViews):
         if ctx.input_id is not None and ctx.ids.known(ctx.input_id) is None and stored:
             ctx.ids.remember(ctx.input_id, ctx.durable.game_id if ctx.durable else None, None)
         refusal = self._save_record(refusal)
+        while self._settings and self._on_settings is not None:  # after the commit: the caller's own writes
+            self._on_settings(self._settings.pop(0))  # (its file's write lock is free again)
         view = self.patience.shown(build_view(ctx, self.state, self.actions, refusal), self.state)
         return Reaction(
             events=tuple(ctx.events),

@@ -173,3 +173,27 @@ def test_a_committing_input_commits_its_record_with_its_command_once(tmp_path: P
     assert record is not None and record["seq"] == t.banker.last_seq and record["state"] == "idle"
     t.restart()
     t.play("expect level 16 2")
+
+
+def test_settings_saved_by_the_caller_during_a_committing_input_do_not_wait_for_its_transaction(
+        tmp_path: Path) -> None:
+    """The names remembered when a game starts (``on_settings`` inside StartGame's input) reach the caller after
+    the input's commit, so its own write to the installation file is not locked out by the input's
+    transaction (the touch app's settings waited 5 s and were then lost: "database is locked")."""
+    db = tmp_path / "bb.sqlite3"
+    journal = Journal.open(db)
+    saved: list[object] = []
+
+    def save(values: object) -> None:
+        with sqlite3.connect(db, timeout=0.2) as other:  # another connection, as ui/settings.py has
+            other.execute("CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            other.execute("INSERT OR REPLACE INTO settings VALUES ('names', ?)", (repr(values),))
+        other.close()
+        saved.append(values)
+
+    cards, clock = CardTable(), ManualClock()
+    banker = Banker(JournalStore(journal), cards, clock, seed_source=lambda: 5, on_settings=save)
+    run_script(steps_of([*CARDS, "tap 000000A1", "tap 000000A2", "choose name=1:Ann", "press ok",
+                         "expect state idle"]), banker, clock, cards.enroll)
+    assert saved and "Ann" in str(saved[-1])
+    journal.close()
