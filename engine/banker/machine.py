@@ -237,10 +237,11 @@ class Banker(ContextViews):
         """A new input of ``kind`` (``"tap"``, ``"tick"`` or another ``"input"``)."""
         self.ctx.input_id = input_id
         self.patience.on_input(kind)
+        known = None if input_id is None else self.answer_known(input_id)
         begin = getattr(self.ctx.store, "begin_input", None)
-        if begin is not None:  # its commands and the record after it: one transaction (engine/store/writes.py)
-            begin()
-        return None if input_id is None else self.answer_known(input_id)
+        if known is None and begin is not None:  # its commands and the record: one transaction, ended by
+            begin()                              # _reaction (engine/store/writes.py)
+        return known
 
     def may(self, trigger: str) -> bool:
         """Whether ``trigger`` (e.g. ``"press_go"``) would be accepted now: the machine's ``may_<trigger>``.
