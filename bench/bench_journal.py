@@ -239,13 +239,14 @@ def frames_per_command(folder: Path, edition: Edition, games: list[tuple[int, li
 
 
 class _CountingStore(JournalStore):
-    """The kiosk's store, counting the banker's record writes (each one a commit of its own)."""
+    """The kiosk's store, counting the banker's record writes (in the commit of the input's commands, or
+    alone without a sync when the input applied none: engine/store/writes.py)."""
 
     saves = 0
 
-    def save_record(self, record: Mapping[str, Any]) -> None:
-        self.saves += 1
-        super().save_record(record)
+    def finish_input(self, record: Mapping[str, Any] | None) -> bool:
+        self.saves += record is not None
+        return super().finish_input(record)
 
 
 def at_the_table(folder: Path) -> list[str]:
@@ -282,10 +283,10 @@ def _table_game(db: Path, name: str, edition: str) -> str:
         run_script(parse_file(TAPS / name).steps, banker, clock, cards.enroll, on_step=steps)
         commands = sum(g.commands for g in journal.games())
         frames = wal_frames(db, page_size) - start_frames
-    return (f"  {name} ({edition}): {steps.inputs} inputs, {commands} commands, {commands} journal commits and "
-            f"{store.saves} banker's-record commits ({steps.with_command} of them in an input that also applied a "
-            f"command; the rest keep a gesture in hand across a power cut); {frames / commands:.2f} WAL pages "
-            f"per command, both kinds included")
+    return (f"  {name} ({edition}): {steps.inputs} inputs, {commands} commands, {store.saves} banker's-record "
+            f"writes ({steps.with_command} of them in the commit of an input's commands, the rest alone without a "
+            f"sync: they keep a gesture in hand); {frames / commands:.2f} WAL pages per command, both kinds "
+            f"included")
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -21,11 +21,12 @@
 #   ShellCheck (package shellcheck) : lints the kiosk installer (tests/cli/test_kiosk.py)
 #   sox        : measures the spoken WAV files (tests/e2e/test_story_export.py: not silent)
 #   xvfb xauth xdotool : the real window on a virtual X display, clicked as a finger would (tests/ui/test_xwindow.py)
+#   strace     : counts the fsync calls of each input (bench/bench_fsync.py, tests/e2e/test_fsync_counts.py)
 set -euo pipefail
 
 RUN_PKGS=(libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libmtdev1 fonts-ipafont-gothic fonts-dejavu-core xclip espeak-ng)
 TEST_PKGS=(pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd socat libnfc-bin libnfc-examples graphviz
-           shellcheck poppler-utils sox xvfb xauth xdotool)
+           shellcheck poppler-utils sox xvfb xauth xdotool strace)
 
 # test, for the phone page (tests/share/):
 #   chromium   : headless Chromium that opens the phones' live page (test_share_browser.py); about 360 MB

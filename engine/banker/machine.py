@@ -23,7 +23,7 @@ from typing import Any
 
 from transitions import EventData, MachineError
 
-from engine.banker import asking, resume
+from engine.banker import asking, commit, inputs, resume
 from engine.banker.accessors import ContextViews
 from engine.banker.assemble import Given, assemble
 from engine.banker.binding import BankerError as BankerError
@@ -37,7 +37,6 @@ from engine.banker.table import BUTTONS, GESTURE_STATES, BankerState, RulesetRow
 from engine.banker.view import ACTION_TRIGGERS, build_view, phase_state
 from engine.banker.viewmodel import Cue, ViewModel
 from engine.errors import EngineError, IllegalCommand
-from engine.events import Event
 from engine.store.gamestore import GameStore
 
 __all__ = ["Banker", "BankerError", "CardLookup", "Reaction"]
@@ -56,8 +55,9 @@ class Banker(ContextViews):
     ``pin_hash`` (a stored record of engine/banker/pin.py) sets one, and ``pin_failures`` / ``pin_locked_s``
     restore the wrong entries and the lock kept from before a restart. ``on_settings``, if given, is called
     with the new ``timeout_s``, ``auction_s`` (seconds) and ``pin_hash`` when the settings are confirmed (✓),
-    and with ``pin_failures`` and ``pin_locked_s`` whenever a wrong entry changes them; the banker does no
-    I/O itself; the caller may save them and pass them back (``pin_clock``, ``salt_source``: pin.make_guard).
+    and with ``pin_failures`` and ``pin_locked_s`` whenever a wrong entry changes them, each time at the end
+    of the input, after its commit (a write of the caller's to the same file would wait for that transaction);
+    the banker does no I/O itself; the caller may save them and pass them back (``pin_clock``, ``salt_source``: pin.make_guard).
 
     A ruleset passes its own ``rows`` (:class:`~engine.banker.table.RulesetRows`, put among the shared rows
     by :func:`~engine.banker.table.build_table`) and its ``handlers`` (modules of handler functions, bound
@@ -97,7 +97,10 @@ class Banker(ContextViews):
             guard = make_guard(pin, pin_hash, pin_failures, pin_locked_s, pin_clock or clock, salt_source)
         except ValueError as exc:
             raise BankerError(str(exc)) from None
-        self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, guard, on_settings)
+        self._settings: list[Mapping[str, object]] = []  # handed to on_settings once the input committed
+        self._on_settings = on_settings
+        self.ctx = Context(store, cards, clock, seed_source, timeout_s, auction_s, guard,
+                           None if on_settings is None else self._settings.append)
         self.ctx.remembered = dict(names or {})  # each bank card's name from the last game
         self._fired = False
         self.patience = Patience()  # bounces and entries under way (engine/banker/patience.py)
@@ -220,18 +223,9 @@ class Banker(ContextViews):
         return self._reaction(None)
 
     def answer_known(self, input_id: str) -> Reaction | None:
-        """The answer to an input whose id is known (None if it is new): the events of the command it
+        """The answer to an input whose id is known (None if it is new): the events of the command(s) it
         completed, from the journal, and the current prompt; nothing is applied (engine/banker/inputs.py)."""
-        known = self.ctx.ids.known(input_id)
-        if known is None:
-            return None
-        game, command = known
-        durable = self.ctx.durable
-        events: tuple[Event, ...] = ()
-        if command is not None and durable is not None and durable.game_id == game:
-            events = tuple(e for e in durable.game.events if e.command == command)
-        view = self.view
-        return Reaction(events, (), view.prompt, None, view, {}, input_id, True)
+        return inputs.answer_known(self.ctx, input_id, lambda: self.view)
 
     def _begin_input(self, input_id: str | None, kind: str = "input", what: tuple[Any, ...] = ()) -> Reaction | None:
         """A new input of ``kind`` (``"tap"``, ``"tick"`` or another ``"input"``): ``what`` it is, for a question
@@ -239,6 +233,9 @@ class Banker(ContextViews):
         self.ctx.input_id = input_id
         self.patience.on_input(kind)
         known = None if input_id is None else self.answer_known(input_id)
+        begin = getattr(self.ctx.store, "begin_input", None)
+        if known is None and begin is not None:  # its commands and the record: one transaction, ended by
+            begin()                              # _reaction (engine/store/writes.py)
         return asking.on_input(self, what) if known is None and self.ctx.counting.pending else known
 
     def may(self, trigger: str) -> bool:
@@ -369,7 +366,9 @@ class Banker(ContextViews):
         if ctx.input_id is not None and ctx.ids.known(ctx.input_id) is None and stored:
             ctx.ids.remember(ctx.input_id, ctx.durable.game_id if ctx.durable else None, None)
         asking.follow(ctx)
-        self._save_record()
+        refusal = self._save_record(refusal)
+        while self._settings and self._on_settings is not None:  # after the commit: the caller's own writes
+            self._on_settings(self._settings.pop(0))  # (its file's write lock is free again)
         view = asking.shown(self.patience.shown(build_view(ctx, self.state, self.actions, refusal), self.state), self)
         return Reaction(
             events=tuple(ctx.events),
@@ -381,18 +380,19 @@ class Banker(ContextViews):
             input_id=ctx.input_id,
         )
 
-    def _save_record(self) -> None:
-        """Save the banker's record when it changed (engine/banker/resume.py); a failed write is not fatal."""
-        save = getattr(self.ctx.store, "save_record", None)
-        record = {} if save is None else resume.record_of(self.ctx, self.state)
-        if save is None or not resume.needs_saving(record, self._saved):
-            return
-        if not resume.follows_journal(self.ctx, self.state):  # else the journal alone resumes to the same
-            try:
-                save(record)
-            except EngineError:  # the journal has every command: a restart then resumes from it alone
-                return
-        self._saved = record
+    def _save_record(self, refusal: Refusal | None) -> Refusal | None:
+        """Commit the input with the banker's record (engine/banker/commit.py); a failed commit loses the whole
+        input: back to what the disk holds (commit.rebuild), the input refused with ``error.storage``."""
+        self._saved, lost = commit.finish_input(self.ctx, self.state, self._saved)
+        if lost is None:
+            return refusal
+        state = commit.rebuild(self.ctx, self._saved)
+        if state is None:
+            self._resync()
+        else:
+            self.machine.set_state(state)
+        self.ctx.cues = [Cue.ERROR]
+        return Refusal("error.storage", {"reason": str(lost)})
 
     def mark_fired(self, event: Any) -> None:
         """``after_state_change``: some transition ran for this input."""

@@ -57,7 +57,8 @@ def resume_game(ctx: Context) -> tuple[bool, dict[str, Any] | None]:
         past = store.events(ctx.durable)
         ctx.history = wealth_history(ctx.durable.game.edition, past)
         ctx.note(past)
-        ctx.ids.use_game(ctx.durable.game_id, getattr(store, "input_ids", lambda g: {})(ctx.durable))
+        ctx.ids.use_game(ctx.durable.game_id, getattr(store, "input_ids", lambda g: {})(ctx.durable),
+                         getattr(store, "input_firsts", lambda g: {})(ctx.durable))
     ctx.counting.restore((record or {}).get("count"), ctx.durable.game_id if ctx.durable is not None else None)
     if record is not None:
         locked = current and record.get("state") in {s.value for s in LOCKED}
@@ -169,7 +170,9 @@ def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
         return None
     if (edition != ctx.store.edition.id and edition not in list_editions()) or not all(s >= 1 for s in seats):
         return None  # not a record this unit wrote
-    ctx.seats, ctx.names, ctx.tokens, ctx.options, ctx.edition_id = seats, names, tokens, options, edition
+    ctx.seats, ctx.names, ctx.tokens, ctx.options = seats, names, tokens, options
+    if record.get("game") is None:  # registering a game: its edition as chosen; else the next game's is the
+        ctx.edition_id = edition    # one the unit was started with (--edition), as the journal alone gives
     if state in LOCKED:  # the menu locks again: the state under it, nothing typed or staged
         gesture, landing = Gesture(), None
         state = BankerState.SETUP if ctx.durable is None else phase_state(ctx.durable.game.state.phase)

@@ -62,7 +62,9 @@ class DurableGame:
 
     def apply(self, command: Command, input_id: str | None = None) -> tuple[Event, ...]:
         """Apply ``command``, make it durable (with the ``input_id`` of the input that caused it, if any),
-        then return its events.
+        then return its events. Inside an input of the banker (``Journal.begin_input``) the command joins
+        the input's transaction: it is durable, with the banker's record, when ``finish_input`` returns,
+        and the banker shows nothing before that.
 
         Raises ``IllegalCommand`` (nothing changes) for a refused command, and :class:`JournalError`
         if the write failed: the in-memory game is then rebuilt from the journal. If even the rebuild
@@ -90,3 +92,9 @@ class DurableGame:
                 raise
             raise JournalError(f"game {self.game_id}: writing {command!r} failed: {exc!r}") from exc
         return events
+
+    def reload(self) -> None:
+        """Rebuild the game from the journal (after the input's transaction was rolled back: a failed
+        commit); raises :class:`JournalError` when the journal no longer has this game."""
+        self._game = self._rebuild(self.journal, self.game_id, self._game.edition)
+        self._broken = None

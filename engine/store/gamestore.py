@@ -10,6 +10,7 @@ issues is on disk before its events are shown. Amounts in ``options`` are ``int`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from typing import Any, Protocol
 
 from engine.commands import PlayerSpec, StartGame
@@ -18,7 +19,7 @@ from engine.events import Event
 from engine.rulesets.registry import get_ruleset
 from engine.store.bankerrecord import BankerRecordStore
 from engine.store.durable import DurableGame
-from engine.store.journal import Journal
+from engine.store.journal import Journal, JournalError
 
 
 class GameStore(Protocol):
@@ -57,7 +58,10 @@ class JournalStore:
         self, journal: Journal, edition_id: str = "ultimate-uk", options: Mapping[str, object] | None = None
     ) -> None:
         self.journal = journal
-        self._record = BankerRecordStore(journal.path)
+        self._record = BankerRecordStore(journal.path, journal.connection)  # written in the input's transaction
+        if not journal.read_only:
+            with suppress(JournalError):  # (a full disk): the first record written makes it
+                self._record.create()
         self._edition = load_edition(edition_id)
         checked = get_ruleset(self._edition.ruleset).options.from_mapping(dict(options or {}))
         self._options: dict[str, object] = {
@@ -101,10 +105,36 @@ class JournalStore:
         """Input id -> command number, for ``game``'s commands journaled with an input id."""
         return self.journal.input_ids(game.game_id)
 
+    def input_firsts(self, game: DurableGame) -> Mapping[str, int]:
+        """Input id -> the first command number, for the ids journaled with several commands."""
+        return self.journal.input_firsts(game.game_id)
+
     def load_record(self) -> dict[str, Any] | None:
         """The banker's record last saved (:mod:`engine.store.bankerrecord`), or None."""
         return self._record.load()
 
     def save_record(self, record: Mapping[str, Any]) -> None:
-        """Save the banker's record (durable when this returns)."""
-        self._record.save(record)
+        """Save the banker's record now, on its own (as :meth:`finish_input` with no command)."""
+        self.begin_input()
+        self.finish_input(record)
+
+    def begin_input(self) -> None:
+        """An input of the banker starts: the commands it applies and its record are committed together by
+        :meth:`finish_input` (engine/store/writes.py)."""
+        self.journal.begin_input()
+
+    def finish_input(self, record: Mapping[str, Any] | None) -> bool:
+        """The input is over: its commands and ``record`` (None: unchanged) committed in one transaction,
+        one fsync; an input without a command writes its record without waiting for the disk. True when
+        the record (if any) was written. :class:`JournalError` when the commit failed (nothing of the input
+        is on disk: the banker rebuilds the game from the journal); a record alone that cannot be written
+        is not fatal (False: the banker writes it again after the next input)."""
+        write = None if record is None else (lambda conn: self._record.write(conn, record))
+        committing = self.journal.committing
+        try:
+            self.journal.finish_input(write)
+        except JournalError:
+            if committing:
+                raise
+            return False
+        return True

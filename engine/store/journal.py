@@ -28,8 +28,8 @@ import json
 import os
 import sqlite3
 import weakref
-from collections.abc import Generator, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Generator, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,8 +46,10 @@ from engine.store.migrate import create_schema, migrate_chain, migrate_v1
 from engine.store.rows import BadRow, LogRow, chain_start, decode_rows, link, payload_row
 from engine.store.schema import _VIEWS, APPLICATION_ID, SCHEMA_VERSION, SIBLING_TABLES, JournalError
 from engine.store.tail import Tails, continues
+from engine.store.writes import WAL_LIMIT, Also, Writes, connect_writer, dumps_record, reading
 
-__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "SIBLING_TABLES", "GameInfo", "Journal", "JournalError", "dumps_record"]
+__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "SIBLING_TABLES", "WAL_LIMIT", "GameInfo", "Journal", "JournalError",
+           "dumps_record"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,24 +69,6 @@ class GameInfo:
     events: int
 
 
-WAL_LIMIT = 4 * 2**20
-"""Bytes of WAL kept when a writer restarts it after a complete checkpoint (the rest goes back to the disk)."""
-
-
-def dumps_record(record: Mapping[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    """A read-write connection with the durability pragmas (they are per connection)."""
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10.0)
-    conn.execute("PRAGMA busy_timeout=10000")
-    conn.execute("PRAGMA synchronous=FULL")
-    conn.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run when the unit is idle, never in a tap
-    conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")  # a WAL restarted after a checkpoint gives its space back
-    return conn
-
-
 class Journal:
     """An open journal file. Create with :meth:`open`; use as a context manager or call :meth:`close`."""
 
@@ -95,6 +79,7 @@ class Journal:
         self._closed = False
         self._has_chain: bool | None = None
         self._tails = Tails(path)  # where the games written through this connection end
+        self._writes = Writes(conn, self._tails)  # its transactions: one per write, or one per input
         # a writer's lock goes with it: at close(), or when a journal never closed is collected
         self._release = weakref.finalize(self, lock.release, path) if not read_only else (lambda: None)
 
@@ -137,7 +122,7 @@ class Journal:
     @classmethod
     def _open_writable(cls, p: Path, needs_schema: bool) -> Journal:
         try:
-            conn = _connect(p)
+            conn = connect_writer(p)
         except sqlite3.Error as exc:
             raise JournalError(f"cannot open the journal {p}: {storage_words(exc, p)}") from exc
         try:
@@ -170,18 +155,31 @@ class Journal:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        conn = self._conn
-        conn.execute("BEGIN IMMEDIATE")
+    def _transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        return self._writes.transaction()
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The journal's connection, for engine/store's tables written in its transactions (the record)."""
+        return self._conn
+
+    @property
+    def committing(self) -> bool:
+        """Whether the input under way has written a command (its transaction is open)."""
+        return self._writes.open
+
+    def begin_input(self) -> None:
+        """An input starts: its writes join one transaction, committed by :meth:`finish_input` (writes.py)."""
+        self._writes.begin()
+
+    def finish_input(self, also: Also | None = None) -> bool:
+        """The input is over: ``also(connection)`` written with its commands and all committed with one
+        fsync, or (no command) ``also`` written without waiting for the disk; True when commands were
+        committed. :class:`JournalError` if the commit failed: nothing of the input is on disk."""
         try:
-            yield conn
-            conn.execute("COMMIT")
-        except BaseException:
-            self._tails.forget()  # what is on disk is read again at the next append
-            if conn.in_transaction:  # a failed COMMIT may leave the transaction open
-                conn.execute("ROLLBACK")
-            raise
+            return self._writes.finish(also)
+        except (sqlite3.Error, ValueError) as exc:
+            raise JournalError(f"cannot commit to {self.path}: {storage_words(exc, self.path)}") from exc
 
     # -- games -----------------------------------------------------------------------------------
 
@@ -271,6 +269,7 @@ class Journal:
         """
         records = event_records(events)
         try:
+            self._writes.before_statement()
             if self._tails.append_known(self._conn, game_id, events, input_id,
                                         lambda: payload_row(command_record, records)):
                 return
@@ -279,6 +278,7 @@ class Journal:
                 row, chain = self._insert_row(conn, game_id, end[0], input_id, command_record, records,
                                               self._tails.link_of(game_id))
         except (sqlite3.Error, ValueError) as exc:  # ValueError: a record SQLite cannot store (bad text)
+            self._writes.failed()
             raise JournalError(f"cannot append to game {game_id} in {self.path}: {exc}") from exc
         self._tails.wrote(game_id, end, row, chain)
 
@@ -318,23 +318,17 @@ class Journal:
     def _rows(self, game_id: int) -> Generator[LogRow, None, None]:
         """The game's decoded, checked rows in order, read in one transaction (consume or close it)."""
         conn = self._conn
-        conn.execute("BEGIN")
-        try:
+        with reading(conn):
             self._check_game(conn, game_id)
             rows = select(conn, game_id, self._chained()).fetchall()
             yield from decode_rows(iter(rows), chain=chain_start(game_id) if self._chained() else None)
-        finally:
-            conn.execute("COMMIT")
 
     def _fast(self, game_id: int, ruleset: str) -> list[Event] | None:
         """The game's events if every row is regular (engine/store/fastload.py), read in one transaction."""
         conn = self._conn
-        conn.execute("BEGIN")
-        try:
+        with reading(conn):
             self._check_game(conn, game_id)
             return fast_events(conn, game_id, self._chained(), event_loaders(ruleset))
-        finally:
-            conn.execute("COMMIT")
 
     def _checked(self, game_id: int) -> list[LogRow]:
         try:
@@ -357,6 +351,12 @@ class Journal:
         rows = self._conn.execute("SELECT input_id, number FROM log WHERE game_id = ? AND input_id IS NOT NULL",
                                   (game_id,)).fetchall()
         return {str(i): int(n) for i, n in rows}
+
+    def input_firsts(self, game_id: int) -> dict[str, int]:
+        """Input id -> the first of its commands, for the ids of the game's inputs that applied several."""
+        return {str(i): int(n) for i, n in self._conn.execute(
+            "SELECT input_id, min(number) FROM log WHERE game_id = ? AND input_id IS NOT NULL GROUP BY input_id "
+            "HAVING count(*) > 1", (game_id,))}
 
     def load(self, game_id: int, ruleset: str | None = None) -> tuple[str, list[Event]]:
         """The game's edition id and its events in ``seq`` order (for ``Game.replay``), decoded as events of

@@ -47,7 +47,8 @@ class _Held:
 
 T = TypeVar("T")
 _HELD: dict[str, _Held] = {}
-_MUTEX = threading.Lock()
+_MUTEX = threading.RLock()  # re-entrant: a journal never closed is released by its finalizer, which the
+# garbage collector may run inside acquire() on the same thread (a plain Lock then waited for itself forever)
 
 
 def lock_path(db: Path) -> Path:

@@ -38,17 +38,23 @@ TIMEOUT = ["tap 00000121", "wait 4", "wait 7"]
 
 
 POSITIONS = TAPS / "positions" / "classic_whole_game.tap"
-GAMES: dict[str, tuple[str, ...]] = {"ultimate": (), "classic-positions": ("--edition", "classic-us")}
-"""The kill runs: the Ultimate game of :func:`script`, and a whole classic game where the unit keeps the
-tokens (tests/engine/taps/positions/classic_whole_game.tap, :func:`positions_script`), with their
-``headless`` arguments."""
+GAMES: dict[str, tuple[str, ...]] = {
+    "ultimate": (), "classic-positions": ("--edition", "classic-us"), "ultimate-positions": (),
+    "classic": ("--edition", "classic-us"), "classic-four": ("--edition", "classic-us", "--option", "positions=on")}
+"""The kill runs, with their ``headless`` arguments: the Ultimate game of :func:`script`, a whole classic
+game where the unit keeps the tokens (tests/engine/taps/positions/classic_whole_game.tap,
+:func:`positions_script`), the Ultimate game where it keeps them (positions/whole_game.tap) and the classic
+game at the table (classic/whole_game.tap: builds, mortgages, a deal, bankruptcies) and the issue's classic
+game: four players, dice typed, staged builds and sales, auctions, a mortgage, physical cards
+(positions/classic_four_players.tap, with ``--option positions=on``)."""
 
 
-def positions_script() -> list[str]:
-    """The classic positions game, aliases resolved, ``expect`` lines left out."""
+def positions_script(path: Path = POSITIONS) -> list[str]:
+    """A tap script's lines (by default the classic positions game), aliases resolved, ``expect`` lines
+    left out."""
     aliases: dict[str, str] = {}
     out: list[str] = []
-    for raw in POSITIONS.read_text(encoding="utf-8").splitlines():
+    for raw in path.read_text(encoding="utf-8").splitlines():
         text = raw.split("#", 1)[0].strip()
         words = text.split()
         if not words or words[0] == "expect":
@@ -85,29 +91,48 @@ def script() -> list[str]:
     return ["card 000000BB banker", "card 00000218 event 18", *out]
 
 
-class Child:
-    """One ``boardbank headless`` process on ``db``; its JSON lines arrive on a queue (None at the end)."""
+def lines_of(game: str) -> list[str]:
+    """The script of the kill run ``game`` (a key of :data:`GAMES`)."""
+    if game == "ultimate":
+        return script()
+    if game == "classic-positions":
+        return positions_script()
+    name = {"ultimate-positions": "positions/whole_game.tap", "classic-four": "positions/classic_four_players.tap"}
+    return positions_script(TAPS / name.get(game, "classic/whole_game.tap"))
 
-    def __init__(self, db: Path, args: tuple[str, ...] = ()) -> None:
-        self.proc = subprocess.Popen([BOARDBANK, "headless", "--db", str(db), *args], stdin=subprocess.PIPE,
+
+class Child:
+    """One ``boardbank headless`` process on ``db``; its JSON lines arrive on a queue (None at the end).
+    ``env``: more environment (tests/e2e/killchild.py reads its kill inside a commit from it)."""
+
+    def __init__(self, db: Path, args: tuple[str, ...] = (), env: dict[str, str] | None = None) -> None:
+        command = [sys.executable, str(Path(__file__).with_name("killchild.py"))] if env else [BOARDBANK]
+        self.proc = subprocess.Popen([*command, "headless", "--db", str(db), *args], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     env={**os.environ, "BOARDBANK_DB": "", "BOARDBANK_CLOCK": "manual"})
+                                     env={**os.environ, "BOARDBANK_DB": "", "BOARDBANK_CLOCK": "manual",
+                                          **(env or {})})
         self.lines: queue.Queue[dict[str, Any] | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.put(json.loads(line.decode("utf-8")))
-        self.lines.put(None)
+        try:
+            for line in self.proc.stdout:
+                if line.endswith(b"\n"):  # (a line cut by the kill is not an answer)
+                    self.lines.put(json.loads(line.decode("utf-8")))
+        finally:
+            self.lines.put(None)
 
     def next(self, timeout: float = 120.0) -> dict[str, Any] | None:
         return self.lines.get(timeout=timeout)
 
     def send(self, text: str) -> None:
         assert self.proc.stdin is not None
-        self.proc.stdin.write(text.encode("utf-8") + b"\n")
-        self.proc.stdin.flush()
+        try:
+            self.proc.stdin.write(text.encode("utf-8") + b"\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:  # it killed itself (tests/e2e/killchild.py): what it printed tells the rest
+            pass
 
     def kill(self) -> list[dict[str, Any]]:
         """SIGKILL; what it had printed until then."""
@@ -316,7 +341,7 @@ def final_state(db: Path) -> dict[str, object]:
 def run(tmp: Path, kills: int, seed: int, game: str = "ultimate") -> tuple[Tally, float, int]:
     """The uninterrupted run and the killed one in ``tmp`` (``game``: a key of :data:`GAMES`); (the killed
     run's tally, seconds, lines)."""
-    lines, args = (script() if game == "ultimate" else positions_script()), GAMES[game]
+    lines, args = lines_of(game), GAMES[game]
     prompts, ref = reference(tmp / "reference.sqlite3", lines, args)
     start = time.monotonic()
     tally = killed(tmp / "killed.sqlite3", lines, prompts, kills, seed, args)

@@ -1,5 +1,6 @@
-"""A long scripted game survives SIGKILL at random moments (tests/e2e/killdrive.py says what is checked);
-the 100-kill run is ``bench/bench_kill_headless.py``."""
+"""A long scripted game survives SIGKILL at random moments: after an input (tests/e2e/killdrive.py) and at
+any line and moment with lines written ahead (tests/e2e/killanywhere.py), for both rulesets with and
+without the unit keeping the tokens; the 100-kill runs are ``bench/bench_kill_headless.py``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import pytest
+from killanywhere import run_anywhere
 from killdrive import run, script
 
 
@@ -32,3 +35,18 @@ def test_ten_kills_of_a_classic_positions_game(tmp_path: Path) -> None:
     assert tally.kills == 10 and tally.resumes == 10
     assert tally.problems == [], tally.problems[:5]
     assert tally.duplicates == 0 and tally.lost == 0
+
+
+@pytest.mark.parametrize(("game", "kills", "seed"), [("classic-four", 12, 21), ("ultimate", 10, 22),
+                                                     ("classic", 8, 23), ("ultimate-positions", 8, 24)])
+def test_kills_at_any_line_and_moment_with_lines_written_ahead(tmp_path: Path, game: str, kills: int,
+                                                               seed: int) -> None:
+    """Killed at start-up, right after lines were written, inside a commit (before or after it) or after a
+    reply, with up to four lines written ahead, every unanswered line resent with its id: the restarts
+    come back in the prompt of the last line applied, the resent lines applied are answered ``duplicate``,
+    and the game ends as the uninterrupted one (tests/e2e/killanywhere.py; 100 kills in
+    bench/bench_kill_headless.py)."""
+    run, _seconds = run_anywhere(tmp_path, kills, seed, game)
+    assert run.tally.kills == kills
+    assert run.tally.problems == [], run.tally.problems[:5]
+    assert run.tally.duplicates == 0 and run.tally.lost == 0

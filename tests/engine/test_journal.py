@@ -424,3 +424,22 @@ def test_every_command_type_round_trips_through_the_file(tmp_path: Path, name: s
         path.unlink()
 
     check()
+
+
+def test_a_journal_finalized_inside_another_s_lock_acquire_does_not_hang(tmp_path: Path) -> None:
+    """A journal never closed is released by its finalizer, which the garbage collector may run while
+    ``lock.acquire`` holds the lock table's mutex on the same thread (a banker is a reference cycle, so its
+    journal goes only with a collection): the release must not wait for that mutex forever (a test run
+    hung so once)."""
+    import threading
+
+    from engine.store import lock
+
+    def finalized_inside() -> None:
+        with lock._MUTEX:  # as acquire() holds it when the collector runs the finalizer
+            lock.release(tmp_path / "other.sqlite3")
+
+    worker = threading.Thread(target=finalized_inside, daemon=True)
+    worker.start()
+    worker.join(timeout=5)
+    assert not worker.is_alive(), "release() waited for the mutex its own thread holds"

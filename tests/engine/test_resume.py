@@ -155,18 +155,45 @@ def test_a_damaged_banker_record_is_ignored(tmp_path: Path) -> None:
         t.journals[-1].close()
 
 
-def test_a_command_that_leaves_the_phase_s_state_costs_no_record_write(tmp_path: Path) -> None:
-    """The journal's commit is enough: the record on disk is then older than the journal, and a restart
-    derives the same state from the journal alone."""
+def test_a_committing_input_commits_its_record_with_its_command_once(tmp_path: Path) -> None:
+    """One transaction per committing input: the command and the record after it (so the record on disk
+    is always current after a command, and a restart never falls back to guessing); an input without a
+    command commits nothing (its record goes to the file without a sync)."""
     t = Table(tmp_path)
     t.play(*CARDS, *START, "tap 00000116", "tap 000000A1", "press ok")
-    store = t.banker.store
-    saved: list[object] = []
-    original = store.save_record
-    store.save_record = lambda record: (saved.append(record), original(record))
-    t.play("tap 00000116")  # a gesture state: written
-    assert len(saved) == 1
-    t.play("tap 000000A1")  # LandOnOwn, back to idle: the journal's commit only
-    assert len(saved) == 1 and t.banker.state is BankerState.IDLE
+    journal = t.journals[-1]
+    commits: list[bool] = []
+    original = journal.finish_input
+    journal.finish_input = lambda also=None: commits.append(original(also)) or commits[-1]  # type: ignore[method-assign]
+    t.play("tap 00000116")  # a gesture state: no command
+    assert commits == [False]
+    t.play("tap 000000A1")  # LandOnOwn, back to idle: one commit, the record in it
+    assert commits == [False, True]
+    record = t.banker.store.load_record()
+    assert record is not None and record["seq"] == t.banker.last_seq and record["state"] == "idle"
     t.restart()
     t.play("expect level 16 2")
+
+
+def test_settings_saved_by_the_caller_during_a_committing_input_do_not_wait_for_its_transaction(
+        tmp_path: Path) -> None:
+    """The names remembered when a game starts (``on_settings`` inside StartGame's input) reach the caller after
+    the input's commit, so its own write to the installation file is not locked out by the input's
+    transaction (the touch app's settings waited 5 s and were then lost: "database is locked")."""
+    db = tmp_path / "bb.sqlite3"
+    journal = Journal.open(db)
+    saved: list[object] = []
+
+    def save(values: object) -> None:
+        with sqlite3.connect(db, timeout=0.2) as other:  # another connection, as ui/settings.py has
+            other.execute("CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            other.execute("INSERT OR REPLACE INTO settings VALUES ('names', ?)", (repr(values),))
+        other.close()
+        saved.append(values)
+
+    cards, clock = CardTable(), ManualClock()
+    banker = Banker(JournalStore(journal), cards, clock, seed_source=lambda: 5, on_settings=save)
+    run_script(steps_of([*CARDS, "tap 000000A1", "tap 000000A2", "choose name=1:Ann", "press ok",
+                         "expect state idle"]), banker, clock, cards.enroll)
+    assert saved and "Ann" in str(saved[-1])
+    journal.close()
