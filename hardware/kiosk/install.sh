@@ -155,7 +155,7 @@ echo "== packages"
 PKGS=(python3 python3-venv python3-dev build-essential git
       pcscd libpcsclite1 libpcsclite-dev pcsc-tools libccid
       cage xwayland libgl1 libegl1 libgles2 libgl1-mesa-dri libmtdev1
-      fonts-noto-cjk alsa-utils rsync)
+      fonts-noto-cjk alsa-utils rsync espeak-ng)  # espeak-ng: the voice of BOARDBANK_SPEAK=1 (run --speak)
 run apt-get update
 run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${PKGS[@]}"
 
@@ -170,7 +170,7 @@ run mkdir -p "$PREFIX"
 run rsync -a --delete --exclude .venv --exclude .git --exclude '__pycache__' "$SRC/" "$PREFIX/src/"
 run python3 -m venv "$PREFIX/.venv"
 run "$PREFIX/.venv/bin/pip" install --upgrade pip
-run "$PREFIX/.venv/bin/pip" install "$PREFIX/src[ui,pcsc]"
+run "$PREFIX/.venv/bin/pip" install "$PREFIX/src[ui,pcsc,speech]"
 # every module compiled now, as root: the service's user cannot write __pycache__ under /opt, and a cold
 # start that compiles Kivy and boardbank would take seconds on a Pi
 run "$PREFIX/.venv/bin/python" -m compileall -q -j 0 "$PREFIX/.venv/lib"

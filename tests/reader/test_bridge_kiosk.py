@@ -22,7 +22,7 @@ def test_installer_dry_run_installs_files_and_prints_commands(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     out = done.stdout
     for expected in ["+ apt-get update", "libpcsclite-dev", "+ useradd --system", "dialout",
-                     "/opt/boardbank/.venv/bin/pip install /opt/boardbank/src[ui,pcsc]",
+                     "/opt/boardbank/.venv/bin/pip install /opt/boardbank/src[ui,pcsc,speech]", "espeak-ng",
                      "+ systemctl enable --now pcscd.socket", "+ raspi-config nonint do_serial_cons 1",
                      "+ systemctl enable boardbank-kiosk.service", "+ systemctl disable getty@tty1.service"]:
         assert expected in out
