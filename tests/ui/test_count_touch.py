@@ -9,11 +9,11 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import finger
 import pytest
-from kivy.base import EventLoop
-from kivy.clock import Clock
-from kivy.core.window import Window
 from ui_driver import pump, wait_for
+
+CLICK_RNG = random.Random(31)
 
 pytestmark = pytest.mark.ui
 RNG = random.Random(20261205)
@@ -21,30 +21,17 @@ RNG = random.Random(20261205)
 
 @pytest.fixture(autouse=True)
 def mouse(ui_app: Any) -> Iterator[None]:
-    """The window's mouse input, as ``runTouchApp`` starts it (the tests' app runs no main loop)."""
-    from kivy.input.providers.mouse import MouseMotionEventProvider
-
-    provider = MouseMotionEventProvider("mouse", "disable_multitouch")
-    EventLoop.add_input_provider(provider)
-    provider.start()
+    """The window's mouse input, as ``runTouchApp`` starts it for ``boardbank run`` (tests/ui/finger.py)."""
+    finger.started()
     yield
-    provider.stop()
-    EventLoop.remove_input_provider(provider)
 
 
 def click(widget: Any) -> None:
-    """A press and release at the centre of ``widget`` through the window, each at a random moment."""
-    pump(2)
+    """A finger's tap on ``widget`` through the window's input, at a random moment against the frame clock
+    and held 0-120 ms (tests/ui/finger.py: no frame pumped to lay it out first), then the reaction drawn."""
+    assert widget is not None, "no widget to click"
     assert not widget.disabled, f"{widget} is disabled"
-    x, y = widget.to_window(*widget.center)
-    sx = x * Window.system_size[0] / Window.width
-    sy = (Window.height - y) * Window.system_size[1] / Window.height  # SDL counts y from the top
-    done: list[str] = []
-    down = RNG.uniform(0.0, 0.05)
-    Clock.schedule_once(lambda dt: Window.dispatch("on_mouse_down", sx, sy, "left", []), down)
-    Clock.schedule_once(lambda dt: (Window.dispatch("on_mouse_up", sx, sy, "left", []), done.append("up")),
-                        down + RNG.uniform(0.03, 0.12))
-    wait_for(lambda: bool(done))
+    finger.tap(widget, hold_s=CLICK_RNG.choice((0.0, 0.05, 0.12)), rng=CLICK_RNG)
     pump(3)
 
 

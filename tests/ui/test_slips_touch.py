@@ -5,42 +5,30 @@ delivers a finger), never a widget's ``on_release`` called directly."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
+import finger
 import pytest
-from kivy.base import EventLoop
-from kivy.clock import Clock
-from kivy.core.window import Window
-from ui_driver import pump, wait_for
+from ui_driver import pump
+
+CLICK_RNG = random.Random(31)
 
 
 @pytest.fixture(autouse=True)
 def mouse(ui_app: Any) -> Iterator[None]:
-    """The window's mouse input, as ``runTouchApp`` starts it for ``boardbank run`` (the tests' app runs no
-    main loop, so its providers are not started)."""
-    from kivy.input.providers.mouse import MouseMotionEventProvider
-
-    provider = MouseMotionEventProvider("mouse", "disable_multitouch")
-    EventLoop.add_input_provider(provider)
-    provider.start()
+    """The window's mouse input, as ``runTouchApp`` starts it for ``boardbank run`` (tests/ui/finger.py)."""
+    finger.started()
     yield
-    provider.stop()
-    EventLoop.remove_input_provider(provider)
 
 
 def click(widget: Any) -> None:
-    """A mouse press and release at the centre of ``widget``, through the window (system coordinates)."""
+    """A finger's tap on ``widget`` through the window's input, at a random moment against the frame clock
+    and held 0-120 ms (tests/ui/finger.py: no frame pumped to lay it out first), then the reaction drawn."""
     assert widget is not None, "no widget to click"
-    pump(2)  # laid out first
     assert not widget.disabled, f"{widget} is disabled"
-    x, y = widget.to_window(*widget.center)
-    sx = x * Window.system_size[0] / Window.width
-    sy = (Window.height - y) * Window.system_size[1] / Window.height  # SDL counts y from the top
-    done: list[str] = []
-    Clock.schedule_once(lambda dt: Window.dispatch("on_mouse_down", sx, sy, "left", []), 0)
-    Clock.schedule_once(lambda dt: (Window.dispatch("on_mouse_up", sx, sy, "left", []), done.append("up")), 0.05)
-    wait_for(lambda: bool(done))
+    finger.tap(widget, hold_s=CLICK_RNG.choice((0.0, 0.05, 0.12)), rng=CLICK_RNG)
     pump(3)
 
 
