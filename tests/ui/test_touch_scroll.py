@@ -104,7 +104,8 @@ def test_an_option_in_the_setup_list_takes_a_rolling_finger(ui_app: Any, monkeyp
     scroll.scroll_y = 0.0  # the options, under the game's choice
     pump(3)
     rows = [row for row in screen.option_rows.values() if row.parent is not None]
-    buttons = [b for row in rows for b in (row.toggle, row.plus) if b is not None and not b.disabled]
+    owner = {b: row for row in rows for b in (row.toggle, row.plus) if b is not None and not b.disabled}
+    buttons = list(owner)
     rng = random.Random(4)
     for hold, drift in PRESSES:
         button = rng.choice([b for b in buttons if in_sight(scroll, b)])
@@ -112,5 +113,5 @@ def test_an_option_in_the_setup_list_takes_a_rolling_finger(ui_app: Any, monkeyp
         tap(button, hold_s=hold, drift_px=drift, rng=rng)
         frames_until(lambda b=before: len(chosen) > b, 1.0)
         frames_for(0.25)
-        assert len(chosen[before:]) == 1 and chosen[before].startswith(f"option={button.parent.option}:"), \
-            f"{hold * 1000:.0f} ms, {drift} px on {button.parent.option}: {chosen[before:]}"
+        assert len(chosen[before:]) == 1 and chosen[before].startswith(f"option={owner[button].option}:"), \
+            f"{hold * 1000:.0f} ms, {drift} px on {owner[button].option}: {chosen[before:]}"
