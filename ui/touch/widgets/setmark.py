@@ -9,9 +9,11 @@ passes ``dp`` values.
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle
 from kivy.metrics import dp
 from kivy.properties import StringProperty
@@ -125,8 +127,8 @@ class SetMarkBadge(Widget):
 
 
 def attach_mark(widget: Widget, colour: str | None) -> None:
-    """Show colour set ``colour``'s mark in a strip at ``widget``'s left edge (its colour, pattern and letters,
-    drawn after the widget's own canvas, following its position and size); a label's left padding makes
+    """Show colour set ``colour``'s mark in a strip at ``widget``'s left edge (its colour and letters,
+    drawn after the widget's own canvas, following its position and size; no pattern: docs/accessibility.md); a label's left padding makes
     room for it. Calling it again replaces the mark; a colour that is no colour set removes it. One line for
     a screen: ``attach_mark(button, space.colour)``."""
     group: InstructionGroup | None = getattr(widget, "_set_mark_group", None)
@@ -136,9 +138,28 @@ def attach_mark(widget: Widget, colour: str | None) -> None:
         group = InstructionGroup()
         widget.canvas.after.add(group)
         widget._set_mark_group = group  # type: ignore[attr-defined]
-        widget.bind(pos=lambda *_: _draw_attached(widget), size=lambda *_: _draw_attached(widget))
+        widget.bind(pos=_moved, size=_moved)  # a plain function: no closure holding the widget (a cycle kept
+        # a dropped screen alive through the collector's kept heap: +15 MiB over a classic game)
     widget._set_mark_colour = colour or ""  # type: ignore[attr-defined]
     _draw_attached(widget)
+
+
+def _moved(widget: Widget, _value: object) -> None:
+    """The widget moved or was resized: its mark is drawn again once, before the next frame (a layout pass
+    moves a tile many times; each drawing makes new canvas instructions, and a Build screen's tiles drawn at
+    every step of its layout cost 14 MiB of peak memory over a classic game)."""
+    trigger = getattr(widget, "_set_mark_trigger", None)
+    if trigger is None:
+        ref = weakref.ref(widget)
+        trigger = Clock.create_trigger(lambda _dt: _redraw_ref(ref), 0)
+        widget._set_mark_trigger = trigger  # type: ignore[attr-defined]
+    trigger()
+
+
+def _redraw_ref(ref: weakref.ref[Widget]) -> None:
+    widget = ref()
+    if widget is not None:
+        _draw_attached(widget)
 
 
 def _draw_attached(widget: Widget) -> None:
@@ -157,4 +178,6 @@ def _draw_attached(widget: Widget) -> None:
     group.add(Color(*band))
     group.add(Rectangle(pos=(x, y), size=(strip, h)))
     letters_h = min(h, dp(LETTER_PX) + dp(6))
-    draw_mark(group, colour, (x, y, strip, max(0.0, h - letters_h)), (x, y + h - letters_h, strip, letters_h), band)
+    # the letters alone on a screen's tile or band: its pattern cost 11-14 MiB of peak memory over a classic
+    # game on the Build screen's tiles (bench/bench_memory.py); the board, the tray and the paper draw both
+    draw_letters(group, mark, (x, y + h - letters_h, strip, letters_h), ink_on(band), band)
