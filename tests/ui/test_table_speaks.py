@@ -9,6 +9,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import finger
 import pytest
 from ui_driver import pump, wait_for
 
@@ -19,16 +20,11 @@ pytestmark = pytest.mark.ui
 
 @pytest.fixture
 def mouse() -> Iterator[None]:
-    """The window's mouse input (``boardbank run`` starts it from Kivy's [input] config; the test app does not)."""
-    from kivy.base import EventLoop
-    from kivy.input.providers.mouse import MouseMotionEventProvider
-
-    provider = MouseMotionEventProvider("mouse", "disable_on_activity")
-    EventLoop.add_input_provider(provider)
-    provider.start()
+    """The window's mouse input (``boardbank run`` starts it from Kivy's [input] config; the test app does not):
+    one provider for the whole session (tests/ui/finger.py), never a second one beside it, which would turn
+    each click into two touches (the receipt shown, then taken away by the same click)."""
+    finger.started()
     yield
-    provider.stop()
-    EventLoop.remove_input_provider(provider)
 
 
 def rent_paid(app: Any) -> None:
