@@ -91,6 +91,16 @@ def tap(widget: Any | Callable[[], Any], hold_s: float = 0.0, drift_px: float = 
     press(*point_of(target), hold_s, drift_px)
 
 
+def click(widget: Any, rng: random.Random) -> None:
+    """A finger's tap on ``widget`` (:func:`tap`: a random phase against the frame clock, held 0-120 ms, no
+    frame pumped to lay it out first), then three frames for the reaction to be drawn."""
+    assert widget is not None, "no widget to click"
+    assert not widget.disabled, f"{widget} is disabled"
+    tap(widget, hold_s=rng.choice((0.0, 0.05, 0.12)), rng=rng)
+    for _ in range(3):
+        EventLoop.idle()
+
+
 @contextmanager
 def clock_running(app: Any) -> Iterator[None]:
     """The banker's clock (the session's manual clock) runs with the wall clock while the block runs, as the

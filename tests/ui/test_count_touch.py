@@ -6,12 +6,11 @@ clock at random moments), never a widget's ``on_release`` called directly."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import finger
 import pytest
-from ui_driver import pump, wait_for
+from ui_driver import wait_for
 
 CLICK_RNG = random.Random(31)
 
@@ -19,20 +18,9 @@ pytestmark = pytest.mark.ui
 RNG = random.Random(20261205)
 
 
-@pytest.fixture(autouse=True)
-def mouse(ui_app: Any) -> Iterator[None]:
-    """The window's mouse input, as ``runTouchApp`` starts it for ``boardbank run`` (tests/ui/finger.py)."""
-    finger.started()
-    yield
-
-
 def click(widget: Any) -> None:
-    """A finger's tap on ``widget`` through the window's input, at a random moment against the frame clock
-    and held 0-120 ms (tests/ui/finger.py: no frame pumped to lay it out first), then the reaction drawn."""
-    assert widget is not None, "no widget to click"
-    assert not widget.disabled, f"{widget} is disabled"
-    finger.tap(widget, hold_s=CLICK_RNG.choice((0.0, 0.05, 0.12)), rng=CLICK_RNG)
-    pump(3)
+    """A finger's tap through the window's input (tests/ui/finger.py)."""
+    finger.click(widget, CLICK_RNG)
 
 
 def key(screen: Any, text: str) -> Any:

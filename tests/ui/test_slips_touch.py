@@ -6,30 +6,16 @@ delivers a finger), never a widget's ``on_release`` called directly."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import finger
-import pytest
-from ui_driver import pump
 
 CLICK_RNG = random.Random(31)
 
 
-@pytest.fixture(autouse=True)
-def mouse(ui_app: Any) -> Iterator[None]:
-    """The window's mouse input, as ``runTouchApp`` starts it for ``boardbank run`` (tests/ui/finger.py)."""
-    finger.started()
-    yield
-
-
 def click(widget: Any) -> None:
-    """A finger's tap on ``widget`` through the window's input, at a random moment against the frame clock
-    and held 0-120 ms (tests/ui/finger.py: no frame pumped to lay it out first), then the reaction drawn."""
-    assert widget is not None, "no widget to click"
-    assert not widget.disabled, f"{widget} is disabled"
-    finger.tap(widget, hold_s=CLICK_RNG.choice((0.0, 0.05, 0.12)), rng=CLICK_RNG)
-    pump(3)
+    """A finger's tap through the window's input (tests/ui/finger.py)."""
+    finger.click(widget, CLICK_RNG)
 
 
 def _start(app: Any) -> None:
