@@ -95,5 +95,5 @@ def last_transaction(events: Sequence[Event], money: Money | None = None) -> Tra
         if row is not None:
             amount, payer, payee = row
             return TransactionView(e.seq, kind, amount, None if payer == "bank" else payer,
-                                   None if payee == "bank" else payee)
+                                   None if payee == "bank" else payee, e.command)
     return None

@@ -15,7 +15,7 @@ its events are on disk before they are reported. Amounts are ``int`` in the edit
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import commands as c
@@ -241,6 +241,10 @@ class Context:
         if events:
             money = view_part(self.durable.game.edition.ruleset).money if self.durable is not None else None
             self.last_tx = last_transaction(events, money) or self.last_tx
+            tx = self.last_tx
+            if tx is not None and any(type(e).__name__ == "CommandUndone" and getattr(e, "undone", None) == tx.command
+                                      for e in events):  # its command taken back: the line says so
+                self.last_tx = replace(tx, undone=True)
             self.last_seq = max(e.seq for e in events)
 
     def begin(self) -> None:

@@ -69,13 +69,16 @@ class SpaceView:
 
 @dataclass(frozen=True, slots=True)
 class TransactionView:
-    """The last money movement, for the animation: ``amount`` from ``payer`` to ``payee`` (None = Bank)."""
+    """The last money movement, for the animation: ``amount`` from ``payer`` to ``payee`` (None = Bank);
+    ``undone`` once its command was taken back (an Undo, or X on a gesture that had paid: the line says so)."""
 
     seq: int
     kind: str  # event type, e.g. "RentPaid"
     amount: int
     payer: str | None
     payee: str | None
+    command: int = 0  # the journal's number of the command that moved it
+    undone: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -155,3 +155,20 @@ def test_undo_of_a_finished_building_auction_undoes_it_whole(tmp_path: Path) -> 
     assert banker.press("ok").error is None
     assert banker.view.auction is None and banker.state is not BankerState.AUCTION
     assert banker.game is not None and banker.game.state.phase == "play"
+
+
+def test_a_payment_taken_back_is_marked_undone_on_the_last_payment_line(tmp_path: Path) -> None:
+    """X after a Location's fee undoes the fee and the jump: the last-payment line must not go on showing
+    the M100 as paid (it showed "Location: Player 1 pays M100 and moves to ..." after the money came back)."""
+    banker = _table(tmp_path / "bb.sqlite3", "tap 000000A1", "tap 000000A2", "press ok", "press location",
+                    "tap 000000A1", "tap 00000109")
+    paid = banker.view.last_transaction
+    assert paid is not None and paid.amount == 100 and not paid.undone
+    assert banker.press("cancel").error is None and banker.state is BankerState.IDLE
+    taken = banker.view.last_transaction
+    assert taken is not None and taken.undone and (taken.seq, taken.amount) == (paid.seq, 100)
+    banker.press("location")
+    banker.tap("000000A1")
+    banker.tap("00000109")
+    again = banker.view.last_transaction
+    assert again is not None and not again.undone and again.seq > paid.seq  # a new payment: a new line

@@ -292,3 +292,26 @@ def test_a_deed_then_its_player_are_two_touches_on_the_tray_with_no_scroll_betwe
     wait_for(lambda: app.controller.handled > before)
     pump(2)
     assert app.presenter.view.prompt.key in ("prompt.buy", "prompt.buy_short"), app.presenter.view.prompt
+
+
+@pytest.mark.parametrize("height", (92, 115, 160))
+def test_the_turn_word_leaves_the_balance_as_large_as_on_the_other_tiles(ui_app: Any, height: int) -> None:
+    """The badge line (whose turn, jail) came out of the balance's room: with the Landed on… group open the
+    tiles are short and the player whose turn it was had the smallest balance on the table."""
+    from ui.touch.widgets.balance import BalanceTile
+
+    tiles = []
+    for badge in ("", ui_app.t("tile.turn")):
+        tile = BalanceTile(size_hint=(None, None), size=(390, height))
+        tile.update(player_id="p1", name="Player 1", balance=1470, balance_text="M1,470", token="red", badge=badge,
+                    active=bool(badge))
+        ui_app.root.add_widget(tile)
+        tiles.append(tile)
+    try:
+        pump(3)
+        plain, marked = (t.children[0] for t in tiles)  # the balance: the box's last child
+        assert plain.text == marked.text == "M1,470"
+        assert marked.height >= 0.9 * plain.height, (marked.height, plain.height)
+    finally:
+        for tile in tiles:
+            ui_app.root.remove_widget(tile)

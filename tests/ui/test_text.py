@@ -191,3 +191,14 @@ def test_a_payment_to_two_players_is_said_whole_on_the_table() -> None:
                    last_transaction=TransactionView(47, "RentPaid", 50, "p2", "p1"))
     p.show(rent)
     assert p.transaction(p.changes) == "Rent: Bob » Alexandra Constantinescu: M50"
+
+
+@pytest.mark.parametrize(("lang", "start"), [("en", "Taken back: "), ("ru", "Отменено: "), ("ro", "Anulat: "),
+                                             ("ja", "取り消し：")])
+def test_a_payment_taken_back_says_so_on_its_line(lang: str, start: str) -> None:
+    """A payment whose command was undone (Undo, X after a Location's fee) is not shown as standing."""
+    p = Presenter(Translator(lang), ViewModel(state="idle", edition="ultimate-uk", currency="M",
+                                              last_transaction=TransactionView(3, "SalaryPaid", 200, None, "p1",
+                                                                               2, undone=True)))
+    line = p.transaction({"p1": 200})
+    assert line.startswith(start) and "200" in line, line

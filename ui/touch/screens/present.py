@@ -293,6 +293,8 @@ class Presenter:
         tx = self.view.last_transaction
         if tx is None:
             return ""
+        if tx.undone:  # taken back (Undo, or X on a gesture that had paid): the line says so, no run, no changes
+            return self.tr("tx.undone", line=self.told() or self._bare(tx))
         gains = {p: d for p, d in (changes or {}).items() if d > 0}
         losses = {p: d for p, d in (changes or {}).items() if d < 0}
         if (len(gains) > 1 and not losses) or (len(losses) > 1 and not gains):
@@ -306,9 +308,10 @@ class Presenter:
             key = "tx.buildings_bought" if tx.kind == "BuildingBought" else "tx.buildings_sold"
             player = tx.payer if tx.kind == "BuildingBought" else tx.payee
             return self.tr(key, player=self.player_name(player), count=count, total=self.money(total))
-        told = self.told()
-        if told:
-            return told
+        return self.told() or self._bare(tx)
+
+    def _bare(self, tx: TransactionView) -> str:
+        """A transaction without the story's sentence: its kind and "payer » payee: amount"."""
         kind_key = f"tx.{tx.kind}"
         kind = self.tr(kind_key) if self.tr.has(kind_key, "en") else ""
         line = self.tr("tx.line", payer=self.player_name(tx.payer), payee=self.player_name(tx.payee),
