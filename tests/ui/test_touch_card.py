@@ -168,3 +168,33 @@ def test_the_three_answers_stand_in_sight_above_the_actions(ui_app: Any, edition
         found += [f"{lang}: {p}" for p in problems(ui_app.root, SIZE)]
     ui_app.set_language("en")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ("en", "ru", "ja"))
+def test_a_card_that_asks_nothing_folds_the_actions_as_the_table_does(classic_session: Any, lang: str) -> None:
+    """After a Dividend card the card screen stays up with the game's actions; they were fourteen flat buttons,
+    Pay the fine and Use the card among them for a player not in jail. Now the table's groups fold them, and
+    the In jail… group's actions are a touch away."""
+    from ui.touch.screens.grouped import GROUP_PREFIX, MAX_BUTTONS
+
+    app = classic_session
+    app.set_language(lang)
+    try:
+        registry = app.session.registry
+        for uid, kind, value in (("000000A1", "player", 1), ("000000A2", "player", 2), ("00000208", "event", 8)):
+            registry.enroll(uid, kind, value, replace=True)
+        for uid in ("000000A1", "000000A2"):
+            app.controller.tap(uid)
+        app.controller.press("ok")
+        app.controller.tap("00000208")
+        app.controller.tap("000000A1")
+        pump(2)
+        screen = app.screen("card")
+        assert app.root.ids.sm.current == "card" and app.controller.view.state == "idle"
+        row = screen.ids.actions
+        shown = [b.trigger for b in row.children if getattr(b, "trigger", "")]
+        assert len(shown) <= MAX_BUTTONS, shown
+        assert "press_pay_fee" not in shown and GROUP_PREFIX + "in_jail" in shown, shown
+        assert screen.group_of("press_pay_fee") == "in_jail"
+    finally:
+        app.set_language("en")

@@ -12,6 +12,7 @@ from engine.banker.viewmodel import ChoiceView
 from ui.touch.screens.base import BankScreen
 from ui.touch.screens.classic_text import card_text, deck_name, field
 from ui.touch.screens.event import ChoiceButton
+from ui.touch.screens.grouped import GroupedActions
 from ui.touch.screens.present import Presenter
 from ui.touch.widgets import palette
 
@@ -69,8 +70,10 @@ def fill_choices(screen: BankScreen, presenter: Presenter, choices: tuple[Choice
         button.text = choice_text(presenter, choice)
 
 
-class CardScreen(BankScreen):
-    """The card (deck band, title, text, what happens), the answers, the actions."""
+class CardScreen(GroupedActions):
+    """The card (deck band, title, text, what happens), the answers, the actions (folded in groups as on the
+    table: a card that asks nothing leaves the table's actions, and a player not in jail was shown Pay the
+    fine and Use the card among fourteen buttons)."""
 
     def render(self, presenter: Presenter) -> None:
         ids = self.ids
