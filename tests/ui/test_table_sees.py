@@ -315,3 +315,20 @@ def test_the_turn_word_leaves_the_balance_as_large_as_on_the_other_tiles(ui_app:
     finally:
         for tile in tiles:
             ui_app.root.remove_widget(tile)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Alexandra Constantinescu owes Bob M1,100 for rent"),
+    ("ru", "Alexandra Constantinescu должен M1 100 за аренду, получатель: Bob"),
+    ("ro", "Alexandra Constantinescu datorează M1.100 pentru chirie către Bob"),
+    ("ja", "Alexandra ConstantinescuはBobにM1,100の支払いが必要（家賃）")])
+def test_the_debt_screen_says_what_the_debt_is_for_inside_its_sentence(ui_app: Any, lang: str, said: str) -> None:
+    """The reason was glued after the sentence: «…, получатель: Ana за аренду», 「…の支払いが必要 家賃」."""
+    from fixtures.classic_views import debt_view
+
+    ui_app.set_language(lang)
+    try:
+        show(ui_app, debt_view())
+        assert ui_app.screen("debt").ids.summary.text.replace("\u00a0", " ").replace("\u202f", " ") == said
+    finally:
+        ui_app.set_language("en")

@@ -50,10 +50,12 @@ class DebtScreen(BankScreen):
             classic = presenter.ruleset == "classic"
             reason = getattr(debt, "reason", "")
             key = f"debt.reason.{reason}"
-            self.ids.summary.text = presenter.tr(
-                "debt.summary", debtor=presenter.player_name(debt.debtor),
-                creditor=presenter.player_name(debt.creditor), amount=presenter.money(debt.due)) + (
-                " " + presenter.tr(key) if reason and presenter.tr.has(key, "en") else "")
+            names = {"debtor": presenter.player_name(debt.debtor), "creditor": presenter.player_name(debt.creditor),
+                     "amount": presenter.money(debt.due)}
+            if reason and presenter.tr.has(key, "en"):  # what for, where each language puts it
+                self.ids.summary.text = presenter.tr("debt.summary_for", reason=presenter.tr(key), **names)
+            else:
+                self.ids.summary.text = presenter.tr("debt.summary", **names)
             debtor = presenter.player(debt.debtor)
             cash = debtor.balance if debtor is not None else 0
             short = debt.short if debt.short else max(0, debt.due - max(0, cash))
