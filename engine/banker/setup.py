@@ -52,6 +52,16 @@ def default_name(seat: int) -> str:
     return f"Player {seat}"
 
 
+def default_seat(name: str, player_id: str) -> int | None:
+    """The seat of player ``player_id`` when ``name`` is no name or the seat's untranslated default name (a
+    screen, the story and the phone page then say the default name in their language); None for a name the
+    table gave."""
+    seat = player_id[1:] if player_id.startswith("p") and is_digits(player_id[1:]) else ""
+    if not seat or (name and name != default_name(int(seat))):
+        return None
+    return int(seat)
+
+
 def parse_setup_answer(text: str) -> tuple[str, str, str] | None:
     """``"name=2:Ana"`` -> ``("name", "2", "Ana")``; ``"edition=ultimate-us"`` -> ``("edition", "", "...")``.
 

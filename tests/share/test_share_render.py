@@ -114,3 +114,20 @@ def test_share_addresses() -> None:
     for bad in ("localhost", "127.0.0.1:0", "127.0.0.1:x", "[::1", "[::1]8030", "1.2.3.4.5", "127.0.0.1:70000"):
         with pytest.raises(AddressError):
             parse_address(bad)
+
+
+def test_a_default_name_is_said_in_the_phones_language_everywhere_on_the_page() -> None:
+    """The payments said «Игрок 1» while the players, the board's owners, the chart and the standings said
+    "Player 1" (the banker's untranslated default name)."""
+    board = (SpaceView(3, "deed", "Whitechapel Road", deed=2, colour="brown", price=60, owner="p1", level=1,
+                       rent=4),)
+    players = (PlayerView("p1", "Player 1", "red", 1500, 1560), PlayerView("p2", "Бори́с", "blue", 20, 20))
+    view = ViewModel(state="over", edition="ultimate-uk", currency="M", players=players, board=board, phase="over",
+                     wealth_history=(("p1", (1500, 1560)), ("p2", (1500, 20))),
+                     standings=(StandingView(1, "p1", 1500, 60, 1560), StandingView(2, "p2", 20, 0, 20)))
+    for lang, said in (("ru", "Игрок 1"), ("ja", "プレイヤー1"), ("en", "Player 1")):
+        sent = view_message(view, lang)
+        shown = (sent["players"][0]["name"], sent["board"][0]["owner"], sent["chart"][0]["name"],
+                 sent["standings"][0]["name"])
+        assert shown == (said,) * 4, (lang, shown)
+        assert sent["players"][1]["name"] == "Бори́с"  # a name the table gave stays as it is

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine import events as ev
 from engine.banker.board import last_transaction
+from engine.banker.setup import default_seat
 from engine.banker.viewmodel import PlayerView, SpaceView, ViewModel
 from ui.i18n import Translator
 from ui.money import CURRENCIES, format_money
@@ -92,7 +93,8 @@ def name_of(players: Sequence[PlayerView], player_id: str | None, lang: str) -> 
         return _TR.text("word.pot", lang)
     for p in players:
         if p.id == player_id:
-            return p.name
+            seat = default_seat(p.name, p.id)
+            return _TR.text("player.default_name", lang, number=seat) if seat else p.name
     return player_id
 
 

@@ -93,7 +93,7 @@ def view_message(view: ViewModel, lang: str) -> dict[str, Any]:
         board.append({
             "pos": s.position, "kind": s.kind, "name": s.name, "colour": s.colour, "deed": s.deed,
             "price": _money(s.price, cur, lang) if s.price is not None else "",
-            "owner": owner.name if owner else (s.owner or ""), "owner_token": owner.token if owner else "",
+            "owner": _name(view.players, owner.id, lang) if owner else (s.owner or ""), "owner_token": owner.token if owner else "",
             "level": s.level, "houses": s.houses, "hotel": s.hotel, "mortgaged": s.mortgaged,
             "rent": _money(s.rent, cur, lang) if s.rent is not None and s.owner else "",
             "rent_level": _TR.text("share.level", lang, level=s.level) if levels and s.owner and s.level else "",
@@ -102,11 +102,11 @@ def view_message(view: ViewModel, lang: str) -> dict[str, Any]:
             "tokens": here.get(s.position, []),
         })
     players = [{
-        "id": p.id, "name": p.name, "token": p.token, "balance": _money(p.balance, cur, lang),
+        "id": p.id, "name": _name(view.players, p.id, lang), "token": p.token, "balance": _money(p.balance, cur, lang),
         "wealth": _money(p.wealth, cur, lang), "jail": p.in_jail, "bankrupt": p.bankrupt,
         "deeds": len(p.deeds), "turn": p.id == view.turn and not p.bankrupt and view.phase != "over", "position": p.position,
     } for p in view.players]
-    series = [{"name": names[pid].name if pid in names else pid, "token": names[pid].token if pid in names else "",
+    series = [{"name": _name(view.players, pid, lang), "token": names[pid].token if pid in names else "",
                "points": _thin(points)} for pid, points in view.wealth_history]
     standings = [{"rank": r.rank, "name": _name(view.players, r.player, lang), "cash": _money(r.cash, cur, lang),
                   "deeds": _money(r.deeds_value, cur, lang), "total": _money(r.total, cur, lang)}

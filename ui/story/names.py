@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.banker.setup import default_seat
 from engine.editions import Edition, load_edition
 from ui.i18n import Translator
 from ui.money import CURRENCIES, format_amount, format_money
@@ -62,10 +63,10 @@ class Names:
         if player_id == "pot":
             return self.text("word.pot")
         name = self.players.get(player_id, "")
-        seat = player_id[1:] if player_id.startswith("p") and player_id[1:].isdigit() else ""
-        if not name or (seat and name == f"Player {seat}"):
-            return self.text("player.default_name", number=seat) if seat else player_id
-        return name
+        seat = default_seat(name, player_id)
+        if seat is not None:
+            return self.text("player.default_name", number=seat)
+        return name or player_id
 
     def deed(self, number: int) -> str:
         """A deed's name in this language where the edition has it, else in the edition's own."""

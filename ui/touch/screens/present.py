@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from engine.banker.setup import default_seat
 from engine.banker.viewmodel import ChoiceView, PlayerView, Prompt, SpaceView, TransactionView, ViewModel
 from engine.editions import EventCard, load_edition
 from ui.i18n import Translator
@@ -86,12 +87,12 @@ class Presenter:
         if player_id in ("", "none"):
             return self.tr("word.nobody")
         p = self.player(player_id)
-        seat = player_id[1:] if player_id.startswith("p") and player_id[1:].isdigit() else None
+        seat = default_seat(p.name if p is not None else "", player_id)  # the banker's untranslated default
+        if seat is not None:
+            return self.tr("player.default_name", number=seat)
         if p is None:
-            return self.tr("player.default_name", number=seat) if seat else player_id
-        if not p.name or (seat and p.name == f"Player {seat}"):  # the banker's untranslated default name
-            return self.tr("player.default_name", number=seat or self.view.players.index(p) + 1)
-        return p.name
+            return player_id
+        return p.name or self.tr("player.default_name", number=self.view.players.index(p) + 1)
 
     def space_for_deed(self, deed: int | None) -> SpaceView | None:
         """The board space of deed number ``deed``."""
