@@ -79,3 +79,37 @@ def test_the_question_screen_takes_a_wrong_then_a_right_answer_and_skip(fresh_se
     assert app.controller.view.scores[0].right == 1 and app.controller.view.scores[0].answered == 1
     owner = app.session.banker.game.state.owner
     assert owner[3] == "p1" and owner[1] == "p1"
+
+
+def _in_sight(screen: Any, widget: Any) -> Any:
+    """``widget`` scrolled into the setup's right column's sight (in code, as the touch player does)."""
+    screen.ids.right_scroll.scroll_to(widget, animate=False)
+    finger.frames_for(0.1)
+    return widget
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_setup_screen_chooses_who_counts_by_touch(fresh_session: Any, lang: str) -> None:
+    """Each seated player has a "counts" toggle under the game's choice, with the player's name, off by
+    default; a finger's touch turns it on or off (the banker's ``count=`` answer), and the game started
+    has those players counting."""
+    app = fresh_session
+    app.set_language(lang)
+    for n, name in ((1, "Ann"), (2, "Ben")):
+        app.controller.tap(f"BB0000{n:02X}")
+        app.choose(f"name={n}:{name}")
+    finger.frames_for(0.1)
+    screen = app.screen("setup")
+    rows = screen.count_rows
+    assert sorted(rows) == [1, 2] and "Ann" in rows[1].label.text and "Ben" in rows[2].label.text
+    assert screen.ids.count_title.text and screen.counting_seats(app.presenter) == [], "nobody counts by default"
+    assert rows[1].toggle.text == app.t("word.off")
+    click(_in_sight(screen, rows[1].toggle))
+    wait_for(lambda: screen.counting_seats(app.presenter) == [1])
+    assert screen.count_rows[1].toggle.text == app.t("word.on")
+    click(_in_sight(screen, screen.count_rows[2].toggle))
+    wait_for(lambda: screen.counting_seats(app.presenter) == [1, 2])
+    click(_in_sight(screen, screen.count_rows[1].toggle))
+    wait_for(lambda: screen.counting_seats(app.presenter) == [2])
+    app.press("ok")
+    assert [s.player for s in app.controller.view.scores] == ["p2"], "Ben alone counts in the game"

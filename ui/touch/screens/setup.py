@@ -49,6 +49,9 @@ MONEY_OPTIONS: frozenset[str] = frozenset({"start_money", "go_salary", "location
 """Options that are amounts (ints in the edition's money unit)."""
 
 
+COUNT_ROW_HEIGHT = 60
+"""A "counts" row's height in dp: three lines of 16 px (a long name and its words in Japanese, large text)."""
+
 BACK_CAPTION_MAX = 40
 """Characters of Back's caption naming the players ("Back to the game of Ann, Ben and Cat"); longer, it
 names the game's turn instead."""
@@ -188,6 +191,7 @@ class SetupScreen(BankScreen):
             row = self.count_rows.get(seat)
             if row is None:
                 row = self.count_rows[seat] = OptionRow(str(seat), self.send_counts)
+                row.height = row.controls.height = dp(COUNT_ROW_HEIGHT)
             on = seat in chosen
             row.update(presenter.tr("setup.counts", player=presenter.player_name(player.id)), on,
                        presenter.tr("word.on" if on else "word.off"))
