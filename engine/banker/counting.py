@@ -22,6 +22,7 @@ question is on the screen, and its input is applied once when it ends.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -82,12 +83,14 @@ class Counting:
     turns: dict[str, int] = field(default_factory=dict)  # player id -> payments not a note asked so far
 
     # -- the game ----------------------------------------------------------------------------------------
-    def follow(self, game_id: int | None, started: bool) -> None:
-        """After an input: a game started by it takes the seats chosen; another game drops the counters."""
+    def follow(self, game_id: int | None, started: bool, seated: Collection[str] = ()) -> None:
+        """After an input: a game started by it takes the seats chosen that are among its players
+        (``seated``: their ids; a seat chosen then left is not); another game drops the counters."""
         if game_id == self.game:
             return
         if started and game_id is not None:
-            self.game, self.players = game_id, tuple(player_id(s) for s in self.seats)
+            self.game = game_id
+            self.players = tuple(p for p in (player_id(s) for s in self.seats) if p in seated)
             self.scores = {p: [0, 0] for p in self.players}
         else:
             self.game, self.players, self.scores = game_id, (), {}

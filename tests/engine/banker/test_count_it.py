@@ -204,3 +204,18 @@ def test_a_payment_that_is_a_note_is_never_a_change_question() -> None:
     assert asked[1] is not None and (asked[1].amount, asked[1].note) == (270, 500) and asked[1] == asked[3]
     assert counting.change(QuestionView("p1", 230, "paid", "salary"), NOTES) is None, "only a payment made"
     assert NOTES[:4] == (100, 500, 1000, 5000)
+
+
+def test_a_seat_chosen_to_count_then_left_does_not_count(tmp_path: Path) -> None:
+    t = Table(tmp_path, count="")
+    t.cards.enroll("000000A3", "player", 3)
+    other = Banker(JournalStore(Journal.open(tmp_path / "y.sqlite3"), "classic-us"), t.cards, t.clock,
+                   seed_source=lambda: 7)
+    for uid in (A1, A2, "000000A3"):
+        other.tap(uid)
+    assert other.choose("count=3").error is None
+    other.press("cancel")  # the seats are cleared; Ann and Ben sit again, Cat does not
+    other.tap(A1)
+    other.tap(A2)
+    assert other.press("ok").error is None
+    assert other.view.scores == (), "Cat chose to count and left: nobody counts"
