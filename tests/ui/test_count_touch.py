@@ -113,3 +113,25 @@ def test_the_setup_screen_chooses_who_counts_by_touch(fresh_session: Any, lang: 
     wait_for(lambda: screen.counting_seats(app.presenter) == [2])
     app.press("ok")
     assert [s.player for s in app.controller.view.scores] == ["p2"], "Ben alone counts in the game"
+
+
+def test_a_question_on_the_screen_is_there_again_after_a_restart(installation: Any) -> None:
+    """The unit stops while Ann's question is on the screen: started again, the question screen shows the
+    same question, nothing paid; Skip then pays it once."""
+    app = installation.start("--edition", "classic-us")
+    for n in (1, 2):
+        app.controller.tap(f"BB0000{n:02X}")
+    app.choose("count=1")
+    app.press("ok")
+    before = {p.id: p.balance for p in app.controller.view.players}
+    _buy(app, 1, 3)
+    asked = app.controller.view.question
+    assert asked is not None and app.root.ids.sm.current == "question"
+    app = installation.restart("--edition", "classic-us")
+    wait_for(lambda: app.root.ids.sm.current == "question")
+    assert app.controller.view.question == asked
+    assert {p.id: p.balance for p in app.controller.view.players} == before, "nothing paid yet"
+    click(app.screen("question").ids.actions.button_for("press_skip"))
+    wait_for(lambda: app.controller.view.question is None)
+    after = {p.id: p.balance for p in app.controller.view.players}
+    assert after["p1"] == before["p1"] - asked.amount and app.session.banker.game.state.owner[3] == "p1"
