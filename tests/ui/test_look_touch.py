@@ -42,7 +42,7 @@ def test_high_contrast_and_large_text_apply_in_place_and_survive_a_restart(insta
         finger.click(menu.ids.look_large, RNG)
         wait_for(lambda: palette.TEXT_SCALE == palette.LARGE_TEXT_SCALE)
         assert app.screen("menu").ids.look_large.text == "Large text: on"
-        finger.click(app.screen("menu").ids.look_large.parent.parent.children[0], RNG)  # Close
+        finger.click(app.screen("menu").ids.look_large.parent.children[0], RNG)  # Close
         wait_for(lambda: app.root.ids.sm.current in ("setup", "table"))
         app.save_settings()
         app = installation.restart("--edition", "classic-us")
