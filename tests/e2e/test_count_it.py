@@ -84,6 +84,9 @@ def test_a_counted_classic_game_has_the_journal_of_the_same_game_uncounted(tmp_p
     questions = [e for e in counted if e["type"] == "question"]
     assert questions and {q["player"] for q in questions} <= {"p1", "p2"}
     assert all("amount" not in q for q in questions), "a question never prints its answer"
+    changes = [q for q in questions if q["rule"] == "change"]
+    assert changes and all(q["note"] == q["terms"]["note"] > q["terms"]["paid"] for q in changes), \
+        "change questions, with the note and the payment (never the change)"
     outcomes = [e["outcome"] for e in counted if e["type"] == "counted"]
     assert {"right", "revealed", "skipped", "timeout"} <= set(outcomes)
     scores = [e for e in counted if e["type"] == "scores"]
