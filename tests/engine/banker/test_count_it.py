@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.banker.machine import Banker
 from engine.banker.tapscript import CardTable, ManualClock
@@ -219,3 +221,22 @@ def test_a_seat_chosen_to_count_then_left_does_not_count(tmp_path: Path) -> None
     other.tap(A2)
     assert other.press("ok").error is None
     assert other.view.scores == (), "Cat chose to count and left: nobody counts"
+
+
+@given(st.lists(st.integers(min_value=1, max_value=10**8), min_size=1, max_size=12))
+def test_a_change_question_is_the_next_note_up_less_the_payment(amounts: list[int]) -> None:
+    from engine.banker.counting import NOTES, Counting
+    from engine.banker.viewmodel import QuestionView
+
+    counting = Counting(players=("p1",))
+    eligible = 0
+    for amount in amounts:
+        asked = counting.change(QuestionView("p1", amount, "pays", "price"), NOTES)
+        if amount in NOTES:
+            assert asked is None
+            continue
+        eligible += 1
+        assert (asked is not None) == (eligible % 2 == 0), "every second payment that is not a note"
+        if asked is not None:
+            assert asked.note - asked.amount == amount and asked.amount > 0
+            assert asked.note == min(n for n in NOTES if n > amount)
