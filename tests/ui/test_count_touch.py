@@ -1,5 +1,6 @@
 """Count it at the touch screen (docs/flows.md, "Count it"): a counting player's question before a payment,
-answered on the question screen's keypad (wrong, the hint, right), skipped, in en/ru/ja. Every touch goes
+answered on the question screen's keypad (wrong, the hint, right), skipped, in en/ru/ja; who counts chosen
+by the setup screen's "counts" toggles; a question on the screen through a restart of the app. Every touch goes
 through the window's own input (``Window.dispatch('on_mouse_down' / 'on_mouse_up')`` scheduled from the
 clock at random moments), never a widget's ``on_release`` called directly."""
 
