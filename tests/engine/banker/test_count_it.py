@@ -240,3 +240,15 @@ def test_a_change_question_is_the_next_note_up_less_the_payment(amounts: list[in
         if asked is not None:
             assert asked.note - asked.amount == amount and asked.amount > 0
             assert asked.note == min(n for n in NOTES if n > amount)
+
+
+def test_an_edition_s_own_notes_are_used_and_none_means_the_default_series() -> None:
+    from types import SimpleNamespace
+
+    from engine.banker.counting import NOTES, notes_of
+    from engine.editions import load_edition
+
+    classic = SimpleNamespace(extra={"notes": [500, 1, 5, 10, 20, 50, 100]})
+    assert notes_of(classic) == (1, 5, 10, 20, 50, 100, 500)
+    assert notes_of(SimpleNamespace(extra={"notes": [0, 5]})) == NOTES, "not notes: the default"
+    assert notes_of(load_edition("classic-us")) == NOTES, "no edition lists its notes yet"
