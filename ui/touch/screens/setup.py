@@ -183,7 +183,7 @@ class SetupScreen(BankScreen):
         chosen = self.counting_seats(presenter)
         title = self.ids.count_title
         title.text = presenter.tr("setup.count_title") if seats else ""
-        title.height, title.opacity = (dp(24), 1) if seats else (0, 0)
+        title.height, title.opacity = (dp(44), 1) if seats else (0, 0)  # two lines of 16 px
         rows = []
         for seat, player in seats:
             if seat is None:
