@@ -17,8 +17,12 @@ RENT_RULES = frozenset({"rent_level", "rent_on_the_run", "rent_hotel", "rent_hou
 
 
 def question_text(q: QuestionView, names: Names) -> str:
-    """``Rent for Baltic Avenue with 2 houses?``, ``Price of Baltic Avenue?``, or what the player pays / gets."""
+    """``Rent for Baltic Avenue with 2 houses?``, ``Price of Baltic Avenue?``, ``Change from M500 for M230?``,
+    or what the player pays / gets."""
     player = names.player(q.player)
+    if q.rule == "change":  # the change from the next note up (engine/banker/counting.py)
+        return names.text("count.ask.change", player=player, note=names.money(q.note),
+                          paid=names.money(q.note - q.amount))
     if q.rule in RENT_RULES and q.deed is not None:
         if q.houses:
             houses = names.count("receipt.with_houses", q.houses)
@@ -33,8 +37,12 @@ def question_text(q: QuestionView, names: Names) -> str:
 
 def hint_text(q: QuestionView, names: Names) -> str:
     """After a wrong answer: the receipt's rule and figures without its total; a figure that is the answer
-    itself (a printed rent or price) is not said: the card is named instead."""
+    itself (a printed rent or price) is not said: the card is named instead. A change question's hint is its
+    arithmetic (``M500 − M230``)."""
     given = names.money(q.given) if q.given is not None else ""
+    if q.rule == "change":  # the arithmetic: the note less the payment
+        return names.text("count.hint.change", given=given, note=names.money(q.note),
+                          paid=names.money(q.note - q.amount))
     if not q.terms or any(name in MONEY_TERMS and value == q.amount for name, value in q.terms):
         return names.text("count.hint.card", given=given)
     receipt = Receipt(q.rule, "", q.amount, q.terms)

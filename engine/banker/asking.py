@@ -173,7 +173,9 @@ def touched(ctx: Context) -> None:
 def follow(ctx: Context) -> None:
     """After an input: a game it started takes the counters chosen in setup (engine/banker/counting.py)."""
     started = any(type(e).__name__ == "GameStarted" for e in ctx.events)
-    ctx.counting.follow(ctx.durable.game_id if ctx.durable is not None else None, started)
+    durable = ctx.durable
+    ctx.counting.follow(durable.game_id if durable is not None else None, started,
+                        durable.game.state.specs if durable is not None and started else ())
 
 
 def shown(view: ViewModel, banker: Banker) -> ViewModel:

@@ -74,4 +74,4 @@ def rebuild(ctx: Context, saved: dict[str, Any] | None) -> BankerState | None:
         return None
     if saved.get("game") is None:
         ctx.durable = None  # a new game was being registered
-    return resume.apply_record(ctx, saved)
+    return resume.apply_current(ctx, saved)

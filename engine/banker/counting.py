@@ -9,12 +9,20 @@ and shows the question. The kept input is fired again, with the gate open, when 
 answer (praised), a second wrong answer (the answer shown), Skip, the timeout, or any other input (which is
 then handled as usual). A question never holds another input hostage, and the payment is applied once.
 
-Amounts are ints in the edition's money unit. Scores (right answers, answers given) are kept per game in the
-banker's record (engine/banker/resume.py), which is written after every input of a game with counters.
+The change question: every second payment a counting player makes that is not itself a note (the 2nd, the
+4th...: counted per player in ``turns``) asks for the change from the next note up instead, "Change from M500
+for M230?" (the answer M270). The notes are the edition's (``notes`` in its extra data) or, when it has none,
+:data:`NOTES`.
+
+Amounts are ints in the edition's money unit. Scores (right answers, answers given), the change questions'
+turns and the question on the screen with the input it holds are kept per game in the banker's record
+(engine/banker/resume.py), written after every input of a game with counters: after a power cut the same
+question is on the screen, and its input is applied once when it ends.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -29,6 +37,10 @@ PAID_FIELDS = ("payee", "owner", "creditor", "seller")
 """Event fields naming the player who is paid."""
 SETUP_KEY = "count"
 """The setup answer ``count=SEAT,SEAT`` (empty: nobody counts, the default)."""
+NOTES: tuple[int, ...] = tuple(n * 10 ** k for k in range(2, 9) for n in (1, 5))
+"""The notes (money units) of an edition without its own: 100, 500, 1000, 5000... up to 500,000,000."""
+CHANGE_EVERY = 2
+"""Every this many payments of a player that are not a note, the question is the change question."""
 
 
 class AskFirst(Exception):  # not an error: the banker asks before the command
@@ -68,17 +80,21 @@ class Counting:
     pending: Pending | None = None
     counted: CountedView | None = None  # the question just ended (shown until the next input)
     open_gate: bool = False  # the kept input is being fired again: no question
+    turns: dict[str, int] = field(default_factory=dict)  # player id -> payments not a note asked so far
 
     # -- the game ----------------------------------------------------------------------------------------
-    def follow(self, game_id: int | None, started: bool) -> None:
-        """After an input: a game started by it takes the seats chosen; another game drops the counters."""
+    def follow(self, game_id: int | None, started: bool, seated: Collection[str] = ()) -> None:
+        """After an input: a game started by it takes the seats chosen that are among its players
+        (``seated``: their ids; a seat chosen then left is not); another game drops the counters."""
         if game_id == self.game:
             return
         if started and game_id is not None:
-            self.game, self.players = game_id, tuple(player_id(s) for s in self.seats)
+            self.game = game_id
+            self.players = tuple(p for p in (player_id(s) for s in self.seats) if p in seated)
             self.scores = {p: [0, 0] for p in self.players}
         else:
             self.game, self.players, self.scores = game_id, (), {}
+        self.turns = {}
         self.seats, self.pending = [], None
 
     @property
@@ -103,8 +119,21 @@ class Counting:
             who = _counter_of(event, self.players)
             if amount is not None and amount > 0 and who is not None:
                 receipt = ruleset.receipt(state, game.edition, event, events) if ruleset.receipt else None
-                raise AskFirst(_question(event, who, amount, receipt))
+                question = _question(event, who, amount, receipt)
+                raise AskFirst(self.change(question, notes_of(game.edition)) or question)
             ruleset.fold[type(event)](state, event)
+
+    def change(self, q: QuestionView, notes: tuple[int, ...]) -> QuestionView | None:
+        """The change question instead of ``q`` when it is this player's turn for one (the module docstring);
+        a payment that is a note counts no turn. None: ``q`` as it is."""
+        note = next((n for n in notes if n > q.amount), None)
+        if q.role != "pays" or q.amount in notes or note is None:
+            return None
+        turn = self.turns[q.player] = self.turns.get(q.player, 0) + 1
+        if turn % CHANGE_EVERY:
+            return None
+        return replace(q, amount=note - q.amount, rule="change", terms=(("note", note), ("paid", q.amount)),
+                       houses=0, note=note)
 
     # -- answers -----------------------------------------------------------------------------------------
     def answer(self, raw: str, now: float) -> str:
@@ -144,7 +173,29 @@ class Counting:
     # -- the banker's record ---------------------------------------------------------------------------
     def as_record(self) -> dict[str, Any]:
         return {"game": self.game, "players": list(self.players), "seats": list(self.seats),
-                "scores": {p: list(v) for p, v in self.scores.items()}}
+                "scores": {p: list(v) for p, v in self.scores.items()}, "turns": dict(self.turns),
+                "pending": None if self.pending is None else _pending_record(self.pending)}
+
+    def restore_pending(self, raw: object, saved_at: float, now: float) -> None:
+        """The question of ``raw`` (a record's ``count``, written at ``saved_at`` seconds of the clock then)
+        on the screen again, its timeout counted on from where it stood (``now``: the clock's seconds now);
+        none when the record has none or it is not one this unit wrote."""
+        self.pending = None
+        p = raw.get("pending") if isinstance(raw, dict) else None
+        if not isinstance(p, dict) or self.game is None:
+            return
+        try:
+            q = dict(p["question"])
+            question = QuestionView(
+                str(q["player"]), int(q["amount"]), str(q["role"]), str(q["rule"]),
+                tuple((str(n), int(v)) for n, v in q["terms"]), None if q["deed"] is None else int(q["deed"]),
+                int(q["houses"]), int(q["tries"]), None if q["given"] is None else int(q["given"]), int(q["note"]))
+            value = p["value"]
+            if not isinstance(value, str | int | None) or question.player not in self.players:
+                return
+            self.pending = Pending(question, str(p["trigger"]), value, now - (saved_at - float(p["asked_at"])))
+        except (KeyError, TypeError, ValueError):
+            return
 
     def restore(self, raw: object, game_id: int | None) -> None:
         """The counters and scores of ``raw`` (a record's ``count``) when they belong to ``game_id``."""
@@ -160,6 +211,26 @@ class Counting:
             self.game, self.players = game_id, tuple(str(p) for p in players)
             self.scores = {str(p): [int(v[0]), int(v[1])] for p, v in scores.items()
                            if isinstance(v, list) and len(v) == 2}
+        turns = raw.get("turns")
+        if isinstance(turns, dict):
+            self.turns = {str(p): int(n) for p, n in turns.items() if isinstance(n, int)}
+
+
+def notes_of(edition: Any) -> tuple[int, ...]:
+    """The notes of ``edition`` (money units, ascending): its ``notes`` extra data, else :data:`NOTES`."""
+    own = getattr(edition, "extra", {}).get("notes")
+    if isinstance(own, list | tuple) and own and all(isinstance(n, int) and n > 0 for n in own):
+        return tuple(sorted(own))
+    return NOTES
+
+
+def _pending_record(pending: Pending) -> dict[str, Any]:
+    """The question on the screen and the input it holds, as the banker's record keeps them."""
+    q = pending.question
+    return {"question": {"player": q.player, "amount": q.amount, "role": q.role, "rule": q.rule,
+                         "terms": [list(t) for t in q.terms], "deed": q.deed, "houses": q.houses,
+                         "tries": q.tries, "given": q.given, "note": q.note},
+            "trigger": pending.trigger, "value": pending.value, "asked_at": pending.asked_at}
 
 
 def _counter_of(event: Any, players: tuple[str, ...]) -> tuple[str, str] | None:

@@ -140,7 +140,7 @@ class Banker(ContextViews):
         ctx = self.ctx
         if ctx.durable is not None:
             self.restore(phase_state(ctx.durable.game.state.phase))
-        state = resume.apply_record(ctx, record) if current and record is not None else None
+        state = resume.apply_current(ctx, record if current else None)  # (count it's question too)
         if self._edition_asked and ctx.durable is None and ctx.edition_id != ctx.store.edition.id:
             choose_edition(ctx, ctx.store.edition.id)  # ``--edition`` given now: lit for the game being registered
         if state is None and ctx.durable is not None:

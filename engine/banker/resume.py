@@ -142,6 +142,20 @@ def is_current(record: dict[str, Any] | None, latest: int | None, last_seq: int)
     return record.get("game") is None or (record.get("game") == latest and record.get("seq") == last_seq)
 
 
+def apply_current(ctx: Context, record: dict[str, Any] | None) -> BankerState | None:
+    """:func:`apply_record` of a current ``record`` (None: none is), with the Count it question it kept on
+    the screen again (engine/banker/counting.py): its input was held, not applied, so the journal is where
+    the record says; the state to restore (None: bad, or no record)."""
+    state = apply_record(ctx, record) if record is not None else None
+    raw = (record or {}).get("count")
+    if state is None or state in LOCKED or ctx.durable is None or record is None \
+            or record.get("game") != ctx.durable.game_id:
+        ctx.counting.pending = None
+        return state
+    ctx.counting.restore_pending(raw, float(record.get("clock", 0.0)), ctx.clock())
+    return state
+
+
 def apply_record(ctx: Context, record: dict[str, Any]) -> BankerState | None:
     """Put the record's setup choices, gesture and timers into ``ctx``; the state to restore (None: bad)."""
     try:

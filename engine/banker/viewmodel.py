@@ -265,7 +265,8 @@ class QuestionView:
     """Count it: the question a counting player answers before a payment goes through (docs/flows.md).
     ``amount`` (money units) is the answer: a screen shows it only once the question has ended; ``role``
     ``"pays"`` or ``"paid"``; ``rule`` and ``terms`` are the payment's receipt (engine/receipts.py), the hint
-    after a wrong answer; ``tries`` the wrong answers so far (0 or 1) and ``given`` the last one."""
+    after a wrong answer; ``tries`` the wrong answers so far (0 or 1) and ``given`` the last one. A change
+    question (``rule`` ``"change"``) has the ``note`` paid with: ``amount`` is the change (note - payment)."""
 
     player: str
     amount: int
@@ -276,6 +277,7 @@ class QuestionView:
     houses: int = 0
     tries: int = 0
     given: int | None = None
+    note: int = 0
 
 
 @dataclass(frozen=True, slots=True)

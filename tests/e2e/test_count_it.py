@@ -1,13 +1,16 @@
 """Count it through ``boardbank headless`` (docs/flows.md, "Count it"): the whole classic game of
 tests/engine/taps/classic/whole_game.tap with two counting players answering right, wrong then right, wrong
 twice, skipping and letting the question time out gives the same journal as without counting; the scores
-are printed with the standings, and they survive a restart (the banker's record)."""
+are printed with the standings, and they survive a restart (the banker's record); a ``boardbank headless``
+killed with SIGKILL while a question is on the screen comes back with the same question, and the game then
+has the journal of the same game uncounted (the held input applied once)."""
 
 from __future__ import annotations
 
 import argparse
 import io
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -81,6 +84,9 @@ def test_a_counted_classic_game_has_the_journal_of_the_same_game_uncounted(tmp_p
     questions = [e for e in counted if e["type"] == "question"]
     assert questions and {q["player"] for q in questions} <= {"p1", "p2"}
     assert all("amount" not in q for q in questions), "a question never prints its answer"
+    changes = [q for q in questions if q["rule"] == "change"]
+    assert changes and all(q["note"] == q["terms"]["note"] > q["terms"]["paid"] for q in changes), \
+        "change questions, with the note and the payment (never the change)"
     outcomes = [e["outcome"] for e in counted if e["type"] == "counted"]
     assert {"right", "revealed", "skipped", "timeout"} <= set(outcomes)
     scores = [e for e in counted if e["type"] == "scores"]
@@ -103,3 +109,57 @@ def test_the_scores_survive_a_restart(tmp_path: Path) -> None:
     finally:
         built.close()
     assert shown == [(s["player"], s["right"], s["answered"]) for s in final]
+
+
+def test_a_question_killed_on_the_screen_comes_back_and_is_paid_once(tmp_path: Path) -> None:
+    """SIGKILL while a question is on the screen (its input held, in the banker's record): the restart shows
+    the same question; every question then skipped, the game's events are the uncounted game's."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from killdrive import Child
+    from killdrive import play as send
+
+    plain, _, _ = play(tmp_path / "plain.sqlite3", None)
+    lines = [t for t in GAME.read_text(encoding="utf-8").splitlines() if t.strip() and not t.startswith("#")]
+    at = lines.index("press ok")
+    lines[at:at] = ["choose count=1,2"]
+    db, printed, n, args = tmp_path / "count.sqlite3", [], 0, ("--edition", "classic-us")
+    child = Child(db, args)
+    assert child.next() is not None
+    kill_at = 3  # the third question: scores and a change question's turn are in the record too
+    asked: list[dict[str, Any]] = []
+
+    def line(text: str) -> dict[str, Any] | None:
+        """Send ``text``; the question it asked (printed after its prompt), or None."""
+        nonlocal n, printed
+        got = send(child, f"L{n}", text)
+        n += 1
+        printed += got
+        if got[-1].get("key") != "prompt.count_question":
+            return None
+        question = child.next()
+        assert question is not None and question["type"] == "question"
+        return question
+
+    try:
+        for text in lines:
+            question = line(text)
+            while question is not None:
+                asked.append(question)
+                if len(asked) == kill_at:
+                    printed += child.kill()
+                    child = Child(db, args)
+                    ready = child.next()
+                    assert ready is not None and ready["resumed"]
+                    assert ready["prompt"]["key"] == "prompt.count_question"
+                    again = child.next()
+                    assert again is not None and again["type"] == "question"
+                    assert again == {k: v for k, v in question.items() if k != "id"}, "the same question"
+                question = line("press skip")
+        rc, rest, err = child.finish()
+    finally:
+        if child.proc.poll() is None:
+            child.kill()
+    assert rc == 0, err.decode("utf-8", "replace")
+    printed += rest
+    assert len(asked) > kill_at
+    assert _events(printed) == _events(plain), "nothing paid twice, nothing lost"

@@ -1,5 +1,5 @@
 """Whole games played by touches alone (tests/ui/touch_player_steps.py): Ultimate Banking (ultimate-uk),
-the classic game (classic-us), and the classic game where the unit keeps the tokens (``--option
+the classic game (classic-us, with two players counting: Count it's questions), and the classic game where the unit keeps the tokens (``--option
 positions=on``), each from setup to the standings, on the app started as ``boardbank run`` starts it, its
 banker's clock running with the frames. Every touch is a mouse's down, hold and up through the window at a
 random moment; a drawn, enabled button that does not act fails the game (a dead button). Each game also
@@ -15,9 +15,13 @@ from typing import Any
 import pytest
 from test_classic_game import steps as classic_steps
 from touch_player import run_frames
-from touch_player_steps import TouchGame, kind_of
+from touch_player_steps import POLICIES, TouchGame, kind_of
 
-from engine.banker.tapscript import Expect, parse_file
+from engine.banker.tapscript import Choose, Expect, Press, parse_file
+from engine.receipts import money_of
+from engine.records import event_to_record
+from ui.countit import scores_text
+from ui.story.names import Names
 
 pytestmark = pytest.mark.ui
 HERE = Path(__file__).parent
@@ -56,10 +60,12 @@ def probe_bar(game: TouchGame) -> None:
     assert app.lang == start
 
 
-def play(app: Any, script: list[Any], seed: int) -> TouchGame:
+def play(app: Any, script: list[Any], seed: int, counting: bool = False) -> TouchGame:
     """Play ``script``'s steps by touches; the bar is probed once, the first time the table is idle after
-    a third of the game."""
+    a third of the game. ``counting``: Count it's questions answered by each of the touch player's policies
+    in turn (tests/ui/touch_player_steps.py)."""
     game = TouchGame(app, seed)
+    game.policies = iter(POLICIES * 100) if counting else None
     probed = False
     try:
         if app.root.ids.sm.current == "setup":  # the setup's own language buttons: Russian, then English
@@ -119,15 +125,40 @@ POSITIONS_TOUCHED = MUST_TOUCH | {"tray:player", "tray:event", "board:FitButton"
                                   "debt:press_bankrupt"}
 
 
-def test_classic_game_by_touches_alone(installation: Any) -> None:
+def test_classic_game_with_two_counters_by_touches_alone(installation: Any) -> None:
+    """The whole classic game, with Count it: Ana and Boris chosen by their "counts" toggles on the setup
+    screen, every question answered on the question screen in turn right, wrong then right, wrong twice,
+    Skip and by the timeout (change questions among them); the journal is the same game's without counting
+    (played through ``boardbank headless``), and the standings screen shows the scores. (One game for both:
+    every screen and button of the game uncounted is reached too, and CI pays for one whole game.)"""
     started = time.monotonic()
     app = installation.start("--edition", "classic-us")
-    game = play(app, classic_steps(HERE / "classic_game.tap"), seed=12)
-    print(report(game, started), sorted(game.touched), "\nnot touched:", untouched(game))
-    assert app.session.banker.view.phase == "over" and app.root.ids.sm.current == "standings"
-    assert {"setup", "table", "board", "menu", "build", "dice", "debt", "auction", "trade",
+    script = classic_steps(HERE / "classic_game.tap")
+    start = next(i for i, s in enumerate(script) if isinstance(s, Press) and s.button == "ok")
+    script.insert(start, Choose(script[start].line, "count=1,2"))
+    game = play(app, script, seed=12, counting=True)
+    print(report(game, started), sorted(game.touched), "\nnot touched:", untouched(game), "\nanswered:", game.answered)
+    banker = app.session.banker
+    assert banker.view.phase == "over" and app.root.ids.sm.current == "standings"
+    assert {"setup", "table", "board", "menu", "build", "dice", "debt", "auction", "trade", "question",
             "standings"} <= game.screens
-    assert game.touched >= CLASSIC_TOUCHED, sorted(CLASSIC_TOUCHED - game.touched)
+    assert game.touched >= CLASSIC_TOUCHED | COUNT_TOUCHED, sorted(CLASSIC_TOUCHED | COUNT_TOUCHED - game.touched)
+    assert {p for _, p in game.answered} == set(POLICIES), game.answered
+    assert "change" in {rule for rule, _ in game.answered}, "a change question was asked"
+    assert sum(money_of(e) is not None for e in banker.game.events) > 20
+    events = [_plain(event_to_record(e)) for e in banker.game.events]
+    assert events == _uncounted_events(HERE / "classic_game.tap"), "the same journal as the game uncounted"
+    scores = banker.view.scores
+    right = sum(p in ("right", "wrong_right") for _, p in game.answered)
+    assert [s.player for s in scores] == ["p1", "p2"] and sum(s.right for s in scores) == right
+    assert sum(s.answered for s in scores) == right + sum(p == "wrong_wrong" for _, p in game.answered)
+    shown = scores_text(scores, Names.from_view(banker.view, "en", app.presenter.tr))
+    assert shown in [getattr(w, "text", "") for w in app.screen("standings").walk()]
+
+
+COUNT_TOUCHED = {"question:press_skip", "question:KeyButton"}
+"""Count it's buttons: Skip, the question's keypad (the "counts" toggles are the setup's only way to the
+counters, which the scores show)."""
 
 
 def test_classic_positions_game_by_touches_alone(installation: Any) -> None:
@@ -170,3 +201,34 @@ def test_nearest_railroad_card_by_touches_alone(installation: Any) -> None:
         game.close()
     assert {"card:ChoiceButton", "tax:ChoiceButton", "mortgage:press_cancel"} <= game.touched, sorted(game.touched)
     assert {"card", "tax", "mortgage"} <= game.screens
+
+
+def _uncounted_events(script: Path) -> list[Any]:
+    """The events of ``script`` played through ``boardbank headless`` without counting (``touch N`` as the tap
+    of deed N's card, what the build screen's touch does), the start's deck and seed left out."""
+    import argparse
+    import io
+    import json
+    import tempfile
+
+    from ui.cli.headless import Headless
+    from ui.compose import build
+
+    with tempfile.TemporaryDirectory() as folder:
+        args = argparse.Namespace(db=str(Path(folder) / "plain.sqlite3"), reader=None, edition="classic-us",
+                                  option=[])
+        built = build(args, default_readers=[], manual_clock=True)
+        out = io.StringIO()
+        try:
+            h = Headless(built, out)
+            for n, text in enumerate(script.read_text(encoding="utf-8").splitlines(), start=1):
+                words = text.split()
+                h.handle_line(f"tap 000001{int(words[1]):02X}" if words[:1] == ["touch"] else text, n)
+        finally:
+            built.close()
+    lines = [json.loads(line) for line in out.getvalue().splitlines() if line.strip()]
+    return [_plain(e["event"]) for e in lines if e["type"] == "event"]
+
+
+def _plain(event: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in event.items() if k not in ("deck", "seed")}

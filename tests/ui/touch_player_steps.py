@@ -4,7 +4,8 @@ Every step that a family does with a finger is found on the screen as drawn (tes
 enabled, not covered) and touched by :class:`~touch_player.Finger`: the tray's cards, the action buttons (a table
 group opened first), the auction's raises, the answers of an event card, a Chance card, the dice pad or the dice
 totals, the build and debt screens' deeds, the trade's cash keypad, the setup's colour chips and option steppers
-(its pages turned). Names are typed on a keyboard into a field focused by a touch. Enrolling the script's cards is
+(its pages turned), Count it's "Ann counts" toggles and the question screen's keypad and Skip (each question
+answered by the next of :attr:`TouchGame.policies`). Names are typed on a keyboard into a field focused by a touch. Enrolling the script's cards is
 the box's setup, not a touch. A card off the tray's row, or an option below the setup's fold, is scrolled into
 sight in code (a swipe through software GL's slow frames costs ~2 s; tests/ui/test_xwindow.py swipes the real one).
 The banker's clock follows the frame clock (the countdowns redraw the screens as they do for a family); a ``wait``
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 
 from touch_player import Finger, _parents, aim, live_buttons, run_frames, run_until, shown, start_mouse
@@ -24,6 +26,9 @@ from engine.banker.tapscript import Alias, Card, Choose, Expect, Press, Tap, Wai
 
 STEP_TIMEOUT_S = 20.0
 """Seconds a step may take before the game fails (a loaded two-core machine)."""
+POLICIES = ("right", "wrong_right", "wrong_wrong", "skip", "timeout")
+"""How a Count it question is answered, in turn: right; wrong then right; wrong twice (the answer shown);
+Skip; left until the timeout."""
 
 
 def app_marker(app: Any) -> object:
@@ -69,6 +74,8 @@ class TouchGame:
         self.touched: set[str] = set()
         self.screens: set[str] = set()
         self.last_error: str | None = None
+        self.policies: Iterator[str] | None = None  # count it: how each question is answered (POLICIES)
+        self.answered: list[tuple[str, str]] = []  # (the question's rule, the policy it was answered by)
         self._clock = Clock.schedule_interval(self._follow, 0)
 
     def _follow(self, dt: float) -> None:
@@ -146,6 +153,51 @@ class TouchGame:
             self.touch_deed(int(step[1]))
         reaction = app.controller.last_reaction
         self.last_error = reaction.error if reaction is not None else None
+        while self.policies is not None and app.controller.view.question is not None:
+            self.answer_question(next(self.policies))
+
+    # -- count it -----------------------------------------------------------------------------------
+    def answer_question(self, policy: str) -> None:
+        """Answer the question on the screen by ``policy`` (:data:`POLICIES`) on its keypad, Skip or the
+        clock, and wait until it has ended."""
+        app = self.app
+        run_until(lambda: app.root.ids.sm.current == "question", STEP_TIMEOUT_S, "the question screen")
+        q = app.controller.view.question
+        self.answered.append((q.rule, policy))
+        if policy == "skip":
+            self.touch(self.find(lambda b: getattr(b, "trigger", "") == "press_skip", "Skip"))
+        elif policy == "timeout":
+            app.test_clock.advance(app.session.banker.ctx.timeout_s + 1)
+            app._tick(0.0)
+        else:
+            first = {"right": q.amount, "wrong_right": q.amount + 1, "wrong_wrong": q.amount + 1}[policy]
+            self.type_answer(first)
+            if policy != "right":
+                run_until(lambda: app.controller.view.question is None or app.controller.view.question.tries == 1,
+                          STEP_TIMEOUT_S, "the hint")
+                self.type_answer(q.amount if policy == "wrong_right" else q.amount + 2)
+        run_until(lambda: app.controller.view.question is None or (app.controller.view.question != q and
+                  app.controller.view.question.tries == 0), STEP_TIMEOUT_S, f"the question answered ({policy})")
+
+    def type_answer(self, amount: int) -> None:
+        """``amount`` typed on the question screen's keypad, then its OK."""
+        screen = self.app.screen("question")
+        grid = screen.ids.keypad.ids.grid
+        for digit in str(amount):
+            self.touch(next(k for k in grid.children if k.text == digit))
+        self.touch(screen.ids.keypad.ok_button())
+
+    def set_counters(self, raw: str) -> None:
+        """Touch the setup's "counts" toggles until the seats of ``raw`` (``1,3``) count, and only they."""
+        setup = self.app.screen("setup")
+        wanted = {int(s) for s in raw.split(",") if s.strip()}
+        for _ in range(20):
+            chosen = set(setup.counting_seats(self.app.presenter))
+            if chosen == wanted:
+                return
+            seat = min(chosen ^ wanted)
+            self.touch(self.in_sight(setup.count_row(seat).toggle))
+        raise AssertionError(f"the counters never became {raw}")
 
     def tap_card(self, card_uid: str) -> None:
         """Bring the card into sight on the tray and touch it. The row is scrolled in code (where a swipe
@@ -182,8 +234,10 @@ class TouchGame:
         app = self.app
         current = app.root.ids.sm.current
         kind, _, rest = value.partition("=")
-        if current == "setup" and kind in ("name", "token", "option"):
-            if kind == "option":
+        if current == "setup" and kind in ("name", "token", "option", "count"):
+            if kind == "count":
+                self.set_counters(rest)
+            elif kind == "option":
                 self.set_option(*rest.split(":", 1))
             elif kind == "token":
                 seat, _, colour = rest.partition(":")

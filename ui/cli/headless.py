@@ -19,7 +19,7 @@ stdout gets one JSON object per line:
   gives it a new token (docs/share.md).
 * count it (docs/flows.md, "Count it"): ``{"type": "question", ...}`` while a counting player's question is
   asked (``choose N`` answers, ``press skip`` skips), ``{"type": "counted", ...}`` when it ended, and
-  ``{"type": "scores", "scores": [...]}`` when the counters' scores change and at the standings;
+  ``{"type": "scores", ...}`` when scores change, at the standings and after ``ready`` (a kept question too);
 * ``{"type": "card_known", "uid", "kind", "value", "from": "record"}`` when a card not in the registry
   named itself by its NDEF record (:mod:`ui.cardrecord`) and was enrolled; an ``error`` line with a
   ``error.sticker_*`` key when a record is refused (it contradicts the registry or names a role another card
@@ -186,7 +186,8 @@ class Headless:
         q = getattr(view, "question", None)
         if q is not None:
             self.emit({"type": "question", "player": q.player, "role": q.role, "rule": q.rule,
-                       "terms": dict(q.terms), "deed": q.deed, "tries": q.tries, "given": q.given})
+                       "terms": dict(q.terms), "deed": q.deed, "tries": q.tries, "given": q.given,
+                       "note": q.note or None})  # a change question: the note paid with (terms: note, paid)
         done = getattr(view, "counted", None)
         if done is not None:
             self.emit({"type": "counted", "player": done.player, "amount": done.amount, "outcome": done.outcome,
@@ -300,6 +301,7 @@ class Headless:
                                                           "params": banker.view.prompt.as_dict()},
                    "read_only": self.built.read_only})  # why nothing can be recorded (None: it can)
         self._announce_share()
+        self._count_lines(banker.view)  # count it: a question kept on the screen through a restart, the scores
         if durable is not None:  # already on disk: never printed again after a restart
             self._printed.update((durable.game_id, e.seq) for e in durable.game.events)
         for reader in self.built.readers:

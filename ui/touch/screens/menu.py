@@ -3,7 +3,7 @@
 ``pin``: a masked keypad; OK sends the typed PIN as one answer (the banker checks it). ``menu``: undo,
 settings, new game (each enabled by ``may_press_*``; Undo and New game in a game still open ask first: the
 page ``confirm`` shows the banker's question, Yes presses ✓, No presses X), plus the UI's own settings (language, volume,
-mute) and the readers' status. ``settings``: pick a banker setting, type its value, OK sends
+mute, the voice, the look: high contrast and large text, applied in place) and the readers' status. ``settings``: pick a banker setting, type its value, OK sends
 ``name=value`` (staged by the banker); each setting's button shows its value, and Save, the page's one
 confirming button, sends what is typed and confirms (``press ok``).
 """
@@ -65,6 +65,7 @@ class MenuScreen(BankScreen):
         self.ids.mute.text = presenter.tr("menu.unmute" if app.sounds.muted else "menu.mute")
         self.ids.volume.value = app.sounds.volume
         self.speech_row(presenter)
+        self.look_row(presenter)
         for lang in LANGUAGES:
             self.ids[f"lang_{lang}"].state = "down" if lang == app.lang else "normal"
         extra = dict(view.extra)
@@ -86,6 +87,16 @@ class MenuScreen(BankScreen):
             button.text = presenter.tr(f"speech.{topic}")
             button.bg = palette.ACCENT if voice.on and topic in voice.topics else palette.PANEL_LIGHT
             button.disabled = not voice.on or not voice.available
+
+    def look_row(self, presenter: Presenter) -> None:
+        """The look's toggles: high contrast and large text, each saying on or off (ui/touch/screens/looks.py)."""
+        app = self.app()
+        for look, key in (("contrast", "menu.high_contrast"), ("large", "menu.large_text")):
+            on = app.look_on(look)
+            button = self.ids[f"look_{look}"]
+            button.text = presenter.tr("settings.current", name=presenter.tr(key),
+                                       value=presenter.tr("word.on" if on else "word.off"))
+            button.bg = palette.ACCENT if on else palette.PANEL_LIGHT
 
     def send_pin(self, pin: str) -> None:
         """OK on the PIN pad: the banker checks the PIN."""

@@ -1,7 +1,8 @@
 """Count it (docs/flows.md, "Count it"): a counting player's question before a payment goes through. The
-question in a band (``Rent for Baltic Avenue with 2 houses?``), after a wrong answer the hint from the
-payment's receipt, the keypad for the amount (its OK sends it to the banker) and Skip. The banker says
-whether the answer is right; the payment is the same whatever is typed."""
+question in a band (``Rent for Baltic Avenue with 2 houses?``, ``Change from M500 for M230?``), after a
+wrong answer the hint from the payment's receipt (or the change's arithmetic), the keypad for the amount
+(its OK sends it to the banker) and Skip. The banker says whether the answer is right; the payment is the
+same whatever is typed."""
 
 from __future__ import annotations
 

@@ -24,6 +24,7 @@ from ui.i18n import LANGUAGES, Translator
 from ui.touch import fonts, frames, keyboard, memory
 from ui.touch.screens.cards import CardsMixin
 from ui.touch.screens.enrol import Enrolment, enrol_mock_deck
+from ui.touch.screens.looks import LooksMixin
 from ui.touch.screens.prefs import PrefsMixin
 from ui.touch.screens.present import Presenter
 from ui.touch.screens.router import Controller, screen_for
@@ -70,7 +71,7 @@ def scale_to_window(size: tuple[int, int]) -> float:
     return scale
 
 
-class BoardBankApp(PrefsMixin, TellingMixin, CardsMixin, ToastMixin, App):
+class BoardBankApp(PrefsMixin, LooksMixin, TellingMixin, CardsMixin, ToastMixin, App):
     """The touch UI. ``lang`` is the UI language (switchable at run time)."""
 
     lang = StringProperty("en")

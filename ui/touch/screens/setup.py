@@ -5,8 +5,9 @@ colour. Reached at first start and from New game; the options shown are the chos
 Players join by tapping their bank cards (the banker seats them); ✓ starts the game. The language is the
 UI's own setting. Everything else is the banker's: a typed name, a colour chip, an option's toggle or
 stepper and an edition button each send an answer (``name=SEAT:TEXT``, ``token=SEAT:COLOUR``,
-``option=NAME:VALUE``, ``edition=ID``) and the screen shows what the banker's view says afterwards; a
-refused answer shows its error and the previous value comes back. ``--edition`` and ``--option`` are only
+``option=NAME:VALUE``, ``edition=ID``, Count it's ``count=SEAT,SEAT``: a toggle per player, "Ann counts", off
+by default) and the screen shows what the banker's view says afterwards; a refused answer shows its error
+and the previous value comes back. ``--edition`` and ``--option`` are only
 the starting values.
 """
 
@@ -48,6 +49,9 @@ MONEY_OPTIONS: frozenset[str] = frozenset({"start_money", "go_salary", "location
 """Options that are amounts (ints in the edition's money unit)."""
 
 
+COUNT_ROW_HEIGHT = 60
+"""A "counts" row's height in dp: three lines of 16 px (a long name and its words in Japanese, large text)."""
+
 BACK_CAPTION_MAX = 40
 """Characters of Back's caption naming the players ("Back to the game of Ann, Ben and Cat"); longer, it
 names the game's turn instead."""
@@ -81,6 +85,7 @@ class SetupScreen(BankScreen):
         super().__init__(**kwargs)
         self.seat_rows: dict[int, SeatRow] = {}
         self.option_rows: dict[str, OptionRow] = {}
+        self.count_rows: dict[int, OptionRow] = {}  # count it: seat -> its "Ann counts" toggle
         self.game_choice: GameChoice | None = None
         self._empty: FitLabel | None = None
         self.option_page = 0
@@ -97,6 +102,7 @@ class SetupScreen(BankScreen):
         self.ids.edition.text = presenter.tr("setup.game_pick")
         self._render_seats(presenter)
         self._render_editions(presenter)
+        self._render_counters(presenter)
         self._render_options(presenter)
         self._render_back(presenter)
         enrolment = app.enrolment
@@ -163,6 +169,48 @@ class SetupScreen(BankScreen):
     def send_token(self, seat: int, token: str) -> None:
         """A colour chip touched for ``seat``."""
         self.app().choose(f"token={seat}:{token}")
+
+    # -- count it ---------------------------------------------------------------------------------------------
+    def counting_seats(self, presenter: Presenter) -> list[int]:
+        """The seats chosen to count in the game being registered (the banker's view says them)."""
+        raw = str(dict(presenter.view.extra).get("count", ""))
+        return [int(s) for s in raw.split(",") if s.strip().isdigit()]
+
+    def _render_counters(self, presenter: Presenter) -> None:
+        """Count it (docs/flows.md): a toggle per seated player, "Ann counts", on when the banker has the seat
+        among the counters; none (and no title) before anyone is seated."""
+        seats = [(seat_number(p.id), p) for p in presenter.view.players]
+        chosen = self.counting_seats(presenter)
+        title = self.ids.count_title
+        title.text = presenter.tr("setup.count_title") if seats else ""
+        title.height, title.opacity = (dp(44), 1) if seats else (0, 0)  # two lines of 16 px
+        rows = []
+        for seat, player in seats:
+            if seat is None:
+                continue
+            row = self.count_rows.get(seat)
+            if row is None:
+                row = self.count_rows[seat] = OptionRow(str(seat), self.send_counts)
+                row.height = row.controls.height = dp(COUNT_ROW_HEIGHT)
+            on = seat in chosen
+            row.update(presenter.tr("setup.counts", player=presenter.player_name(player.id)), on,
+                       presenter.tr("word.on" if on else "word.off"))
+            rows.append(row)
+        box = self.ids.counters
+        if list(box.children[::-1]) != rows:
+            box.clear_widgets()
+            for row in rows:
+                box.add_widget(row)
+
+    def send_counts(self, seat: str, value: str) -> None:
+        """A player's "counts" toggle touched: the seats who count, that one added or taken away."""
+        seats = set(self.counting_seats(self.app().presenter))
+        seats = seats | {int(seat)} if value == "on" else seats - {int(seat)}
+        self.app().choose("count=" + ",".join(str(s) for s in sorted(seats)))
+
+    def count_row(self, seat: int) -> OptionRow:
+        """The "counts" toggle of ``seat`` (tests touch it; KeyError: not seated)."""
+        return self.count_rows[seat]
 
     # -- edition and options ------------------------------------------------------------------------------
     def _render_editions(self, presenter: Presenter) -> None:
@@ -278,10 +326,11 @@ class SetupScreen(BankScreen):
     def release(self) -> None:
         """Drop the rows (seats, options, the game choice): the game starts and this screen is left (the app
         frees them before it builds the table, ui/touch/screens/root.py); a render builds them again."""
-        for box in (self.ids.seats, self.ids.options, self.ids.editions):
+        for box in (self.ids.seats, self.ids.options, self.ids.editions, self.ids.counters):
             box.clear_widgets()
         self.seat_rows.clear()
         self.option_rows.clear()
+        self.count_rows.clear()
         self.game_choice = self.pager = self._empty = None
         self.stop_effects()
 

@@ -3,8 +3,8 @@
 Two themes: ``standard`` and ``high_contrast`` (for low vision: black panels, white text, brighter accents),
 and a text scale (``large_text``: every fitted label up to 1.25 times its usual size where its box has room,
 never below its usual smallest size). :func:`apply_theme` sets both before the app builds its widgets (the kv
-rules read these names when a widget is made): the settings ``theme`` and ``large_text`` take effect at the
-next start."""
+rules read these names when a widget is made): the settings ``theme`` and ``large_text``, at the start; the
+menu's look row applies them again and makes the whole screen anew (ui/touch/screens/looks.py)."""
 
 from __future__ import annotations
 
