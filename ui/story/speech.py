@@ -234,12 +234,16 @@ class Speaker:
                 if not self.keep_stale:
                     for path in (stem.with_suffix(".wav"), stem.with_suffix(".txt")):
                         path.unlink(missing_ok=True)
-            if self.sink is not None and not stale:
-                self.sink.done(number, text, stem.with_suffix(".wav"))
         except (OSError, SpeechError, subprocess.SubprocessError) as exc:
             self.failures += 1
             self.on_error(f"utterance {number}: {exc}")
+            stale = True
         self.busy_s += time.perf_counter() - started
+        if self.sink is not None and not stale:
+            try:
+                self.sink.done(number, text, stem.with_suffix(".wav"))
+            except Exception as exc:  # a player that broke: the files are written, the game goes on
+                self.on_error(f"utterance {number} not played: {type(exc).__name__}: {exc}")
 
     def close(self, timeout_s: float = 120.0) -> bool:
         """Say what is queued, then stop the worker; False if it did not finish within ``timeout_s``."""
