@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from engine import events as ev
 from engine.receipts import Receipt, ReceiptBook, money_of
 from ui.i18n import Translator
+from ui.money import format_money
 from ui.story.names import Names
 from ui.story.sentences import sentence
 from ui.story.speech_espeak import (
@@ -205,6 +206,9 @@ class Speaker:
         if warm is not None:  # the voice's data loaded while the game starts, not at its first utterance
             with contextlib.suppress(Exception):  # a voice that cannot start: its first utterance says why
                 warm()
+        if not self.cut_off:  # the texts are made here: the catalog and the number formats read now, while
+            with contextlib.suppress(Exception):  # the banker's thread waits on its disk, not at the first one
+                format_money(0, "M", self.lang, self.tr)
         while (item := self._queue.get()) is not None:
             if isinstance(item, _Told):
                 try:
