@@ -135,18 +135,17 @@ _library_lock = threading.Lock()
 _library: list[_Library | None] = []  # [] not tried yet; [None] not available here
 
 
+@cache
 def library_path() -> str | None:
-    """The libespeak-ng shared library to load (None when none is installed)."""
-    found = ctypes.util.find_library("espeak-ng")
-    if found:
-        return found
+    """The libespeak-ng shared library to load (None when none is installed); looked for once (a dlopen of
+    its usual names, ~3 ms, then ``ctypes.util.find_library``, which runs ``ldconfig``)."""
     for name in LIBRARY_NAMES:
         try:
             ctypes.CDLL(name)
         except OSError:
             continue
         return name
-    return None
+    return ctypes.util.find_library("espeak-ng")
 
 
 def espeak_library() -> _Library | None:
