@@ -215,3 +215,19 @@ def test_a_piper_model_on_disk_is_named_only_with_piper_installed(tmp_path: Path
     assert piper_models([tmp_path]) == {}
     monkeypatch.setattr("ui.story.speech.piper_engine", lambda: "command")
     assert piper_models([tmp_path]) == {"ru": tmp_path / "ru_RU-irina-medium.onnx"}
+
+
+@needs_library
+def test_an_utterance_the_library_fails_on_is_said_by_the_command(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.story import speech_espeak
+
+    library = speech_espeak.espeak_library()
+    assert library is not None
+
+    def fail(lang: str, text: str) -> bytes:
+        raise SpeechError("libespeak-ng -v ru failed (1)")
+
+    monkeypatch.setattr(library, "synth", fail)
+    EspeakVoice("ru").synth("Ходит Борис", tmp_path / "a.wav")
+    assert voiced(tmp_path / "a.wav")[1] > 0.5

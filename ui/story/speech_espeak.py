@@ -198,8 +198,12 @@ class EspeakVoice:
         said = kana_reading(text) if self.lang == "ja" else text
         library = espeak_library() if self.in_process else None
         if library is not None:
-            write_wav(path, library.synth(self.lang, said), library.rate)
-            return
+            try:
+                write_wav(path, library.synth(self.lang, said), library.rate)
+                return
+            except SpeechError:
+                if self.program is None:  # else the command says this one
+                    raise
         if self.program is None:
             raise SpeechError("libespeak-ng did not start and the espeak-ng command is not installed")
         done = subprocess.run([self.program, "-v", self.lang, "-w", str(path), "--", said], capture_output=True,
