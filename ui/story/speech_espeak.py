@@ -49,7 +49,7 @@ def espeak_path() -> str | None:
 def _kakasi() -> Any:
     import pykakasi  # type: ignore[import-not-found,unused-ignore]
 
-    return pykakasi.kakasi()
+    return pykakasi.kakasi()  # type: ignore[no-untyped-call,unused-ignore]
 
 
 def kana_reading(text: str) -> str:
