@@ -231,3 +231,22 @@ def test_an_utterance_the_library_fails_on_is_said_by_the_command(tmp_path: Path
     monkeypatch.setattr(library, "synth", fail)
     EspeakVoice("ru").synth("Ходит Борис", tmp_path / "a.wav")
     assert voiced(tmp_path / "a.wav")[1] > 0.5
+
+
+@needs_library
+def test_a_whole_game_is_said_to_files_without_starting_an_espeak_ng_process(tmp_path: Path) -> None:
+    """The espeak-ng command is not on PATH: every utterance still comes, from the library in the process."""
+    import os
+    import subprocess
+    import sys
+
+    tap = Path(__file__).parents[1] / "engine" / "taps" / "whole_game.tap"
+    folder = tmp_path / "said"
+    proc = subprocess.run([str(Path(sys.executable).with_name("boardbank")), "headless", "--db",
+                           str(tmp_path / "bb.sqlite3"), "--edition", "ultimate-uk", "--lang", "ru", "--speak-to",
+                           str(folder)], input=tap.read_text(), capture_output=True, text=True, timeout=120,
+                          check=False, env={**os.environ, "BOARDBANK_DB": "", "PATH": str(tmp_path / "empty")})
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr[-2000:]
+    wavs = sorted(folder.glob("*.wav"))
+    assert len(wavs) >= 20 and len(wavs) == len(list(folder.glob("*.txt")))
+    assert all(voiced(w)[1] > 0.5 for w in wavs)
