@@ -1,11 +1,12 @@
 """espeak-ng's voices: in-process through Debian's libespeak-ng (ctypes), else one ``espeak-ng`` process per
 utterance.
 
-The library is loaded and its voice data read once, on the first utterance (on the speaker's worker thread,
-never at start-up); each utterance is then synthesised in the process into one WAV (22,050 Hz, mono, 16-bit,
+The library is loaded and its voice data read once, as the speaker starts (on its worker thread, beside
+the game's start-up); each utterance is then synthesised in the process into one WAV (22,050 Hz, mono, 16-bit,
 as ``espeak-ng -w`` writes). ctypes releases the GIL while espeak-ng works, so the banker's thread runs
 beside it. A process per utterance cost ~30 ms of start-up and voice loading each (2.4-3x a silent game's
-run, bench/bench_speech.py); the library takes ~2 ms a sentence. Japanese is read from kana only (a kanji is
+run, bench/bench_speech.py); the library takes ~2 ms a sentence, and a text said lately (whose turn it is)
+is given its samples again (:data:`RECENT_BYTES` of them kept). Japanese is read from kana only (a kanji is
 said as "Chinese letter"), so its texts are given readings first (:func:`kana_reading`, pykakasi when
 installed). ``BOARDBANK_ESPEAK=process`` forces the process voice.
 """
@@ -19,6 +20,7 @@ import shutil
 import subprocess
 import threading
 import wave
+from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,7 @@ ESPEAK = "espeak-ng"
 SYNTH_TIMEOUT_S = 30.0  # one utterance's synthesis at most (espeak-ng takes ~0.1 s a sentence)
 LIBRARY_NAMES = ("libespeak-ng.so.1", "libespeak-ng.so", "libespeak-ng.dylib")
 BUFFER_MS = 1000  # the library hands samples over in chunks of this many milliseconds of sound
+RECENT_BYTES = 2 << 20  # samples of the texts said lately kept for a repeat, in bytes (~48 s of speech)
 
 _AUDIO_OUTPUT_SYNCHRONOUS = 2
 _POS_CHARACTER = 1
@@ -95,6 +98,8 @@ class _Library:
         self.voice = ""
         self.rate = 0
         self._chunks: list[bytes] = []
+        self._recent: OrderedDict[tuple[str, str], bytes] = OrderedDict()  # (lang, text) -> samples
+        self._recent_bytes = 0
         self._callback = _CALLBACK(self._collect)  # kept referenced: the library calls it
         self._start()
 
@@ -118,14 +123,28 @@ class _Library:
             self.voice = lang
 
     def synth(self, lang: str, text: str) -> bytes:
-        """``text`` said in ``lang``'s voice: 16-bit mono PCM samples at :attr:`rate`."""
+        """``text`` said in ``lang``'s voice: 16-bit mono PCM samples at :attr:`rate`. A text said lately
+        (whose turn it is comes back every turn) is given the same samples again, not synthesised anew."""
+        key = (lang, text)
         with self.lock:
-            self.select(lang)
-            data = text.encode("utf-8")
-            self._chunks = []
-            failed = self.lib.espeak_Synth(data, len(data) + 1, 0, _POS_CHARACTER, 0, _CHARS_UTF8 | _ENDPAUSE,
-                                           None, None)
-            chunks, self._chunks = self._chunks, []
+            if key in self._recent:
+                self._recent.move_to_end(key)
+                return self._recent[key]
+            samples = self._synth(lang, text)
+            self._recent[key] = samples
+            self._recent_bytes += len(samples)
+            while self._recent_bytes > RECENT_BYTES and len(self._recent) > 1:
+                self._recent_bytes -= len(self._recent.popitem(last=False)[1])
+            return samples
+
+    def _synth(self, lang: str, text: str) -> bytes:
+        """``text`` synthesised now; call under :attr:`lock`."""
+        self.select(lang)
+        data = text.encode("utf-8")
+        self._chunks = []
+        failed = self.lib.espeak_Synth(data, len(data) + 1, 0, _POS_CHARACTER, 0, _CHARS_UTF8 | _ENDPAUSE,
+                                       None, None)
+        chunks, self._chunks = self._chunks, []
         if failed:
             raise SpeechError(f"libespeak-ng -v {lang} failed ({failed})")
         return b"".join(chunks)
