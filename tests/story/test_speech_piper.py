@@ -144,3 +144,34 @@ def test_a_whole_game_said_to_files_uses_piper_for_russian(fake_piper: Path, tmp
     texts = [p.read_text(encoding="utf-8").strip() for p in sorted(folder.glob("*.txt"))]
     assert len(texts) >= 20 and len(list(folder.glob("*.wav"))) == len(texts)
     assert [x["text"] for x in said_by_piper(fake_piper)] == texts  # every one through Piper, in order
+
+
+def test_the_piper_module_s_model_runs_on_one_thread_that_never_spins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """onnxruntime's default takes a thread per core (spinning) from the table's screen; a fake onnxruntime
+    records the session the voice is given."""
+    import types
+
+    class Options:
+        def __init__(self) -> None:
+            self.entries: dict[str, str] = {}
+            self.intra_op_num_threads = 0
+            self.inter_op_num_threads = 0
+
+        def add_session_config_entry(self, key: str, value: str) -> None:
+            self.entries[key] = value
+
+    made: list[tuple[str, Options, list[str]]] = []
+    fake = types.ModuleType("onnxruntime")
+    fake.SessionOptions = Options  # type: ignore[attr-defined]
+    fake.InferenceSession = lambda path, sess_options, providers: made.append(  # type: ignore[attr-defined]
+        (path, sess_options, providers)) or "one-thread session"
+    monkeypatch.setitem(sys.modules, "onnxruntime", fake)
+    voice = types.SimpleNamespace(session="default session")
+    speech_piper._one_thread(voice, Path("ru_RU-x.onnx"))
+    assert voice.session == "one-thread session" and made[0][0] == "ru_RU-x.onnx"
+    options = made[0][1]
+    assert (options.intra_op_num_threads, options.inter_op_num_threads) == (1, 1)
+    assert options.entries == {"session.intra_op.allow_spinning": "0"} and made[0][2] == ["CPUExecutionProvider"]
+    other = types.SimpleNamespace()  # a piper-tts without a session attribute: left as it is
+    speech_piper._one_thread(other, Path("ru_RU-x.onnx"))
+    assert not hasattr(other, "session") and len(made) == 1
