@@ -150,7 +150,7 @@ class TableVoice:
         from ui.story.speech import SpeechError, voice_for
 
         try:
-            self.speaker.voice = voice_for(lang, self.speaker.on_error)
+            self.speaker.voice = voice_for(lang, getattr(self.speaker, "on_error", None))
             self.speaker.lang = lang
         except SpeechError as exc:
             log.warning("the voice stays %s: %s", self.speaker.lang, exc)
