@@ -276,3 +276,19 @@ def test_a_text_said_again_is_not_synthesised_again_and_the_kept_ones_stay_bound
     voice.synth("Rândul lui Eva 7", tmp_path / "4.wav")
     voice.synth("Rândul lui Ana 7", tmp_path / "5.wav")
     assert made[2:] == ["Rândul lui Eva 7", "Rândul lui Ana 7"] and len(library._recent) == 1
+
+
+def test_a_voice_that_breaks_unexpectedly_is_counted_and_the_worker_goes_on(tmp_path: Path) -> None:
+    class Broken:
+        def synth(self, text: str, path: Path) -> None:
+            if text == "two":
+                raise ZeroDivisionError("a bug in a voice")
+            path.write_bytes(b"RIFF")
+
+    errors: list[str] = []
+    speaker = Speaker(tmp_path, "en", voice=Broken(), on_error=errors.append)
+    for text in ("one", "two", "three"):
+        speaker.say(text)
+    assert speaker.close(timeout_s=30)
+    assert speaker.written == 2 and speaker.failures == 1 and (tmp_path / "0003.wav").exists()
+    assert errors == ["utterance 2: a bug in a voice"]

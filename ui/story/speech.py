@@ -238,7 +238,7 @@ class Speaker:
                 if not self.keep_stale:
                     for path in (stem.with_suffix(".wav"), stem.with_suffix(".txt")):
                         path.unlink(missing_ok=True)
-        except (OSError, SpeechError, subprocess.SubprocessError) as exc:
+        except Exception as exc:  # a voice that failed (or broke): counted and said, the worker goes on
             self.failures += 1
             self.on_error(f"utterance {number}: {exc}")
             stale = True
