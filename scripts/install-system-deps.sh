@@ -10,7 +10,8 @@
 #   fonts-dejavu-core                                      : the Latin and Cyrillic font of `boardbank cards print`
 #   xclip                                                  : the cut buffer Kivy's text fields look for on Linux
 #   espeak-ng                                              : the voice that says payments, turns and standings
-#                                                            (headless --speak-to; en, ru, ro, ja from kana)
+#                                                            (headless --speak-to; en, ru, ro, ja from kana; spoken
+#                                                            in-process through its libespeak-ng1, a dependency)
 # test:
 #   pcscd libpcsclite1 libpcsclite-dev pcsc-tools vsmartcard-vpcd : PC/SC and the virtual reader the tests use
 #                                                          (pyscard, in the dev extra, compiles against libpcsclite-dev)

@@ -1,8 +1,9 @@
 """A whole classic and a whole Ultimate game through ``boardbank headless``, then told:
 ``export --format story --lang en|ru|ja`` has a line with the amount of every money entry of the journal,
 in that language, no raw key, and leaves the file byte-identical; the same games with ``--lang ru
---speak-to DIR`` write one non-silent WAV per spoken entry with its Russian text, and the journal is the
-one the silent game wrote (docs/story.md)."""
+--speak-to DIR`` write one non-silent WAV per spoken entry with its Russian text (the entry's sentence of the
+story), and the journal is the one the silent game wrote; said in Japanese, every text has a kana reading
+(docs/story.md)."""
 
 from __future__ import annotations
 
@@ -107,6 +108,14 @@ def test_speech_to_files_in_russian_one_wav_per_spoken_entry_and_the_same_journa
     wavs = sorted(folder.glob("*.wav"))
     assert len(wavs) == len(spoken) == len(list(folder.glob("*.txt")))
     assert [w.stem for w in wavs] == [f"{n:04d}" for n in range(1, len(wavs) + 1)]
+    told = subprocess.run([BOARDBANK, "export", str(tmp_path / "bb.sqlite3"), "--format", "story", "--lang", "ru"],
+                          capture_output=True, text=True, timeout=60, check=True, env=ENV).stdout
+    first: dict[int, str] = {}
+    for line in told.splitlines():
+        seq, text = line.split("\t", 1)
+        first.setdefault(int(seq), text)
+    assert [w.with_suffix(".txt").read_text(encoding="utf-8") for w in wavs] == \
+        [first[e.seq] + "\n" for e in spoken]  # each entry's own sentence, in the journal's order
     for wav in wavs:
         text = wav.with_suffix(".txt").read_text(encoding="utf-8")
         assert re.search("[а-яё]", text) and not RAW_KEY.search(text), text
@@ -123,3 +132,23 @@ def test_story_options_without_the_story_format_are_refused(
                           text=True, timeout=60, check=False, env=ENV)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.strip() == "boardbank export: --lang and --receipts need --format story, got --format csv"
+
+
+def test_japanese_speech_is_read_from_kana_one_wav_per_spoken_entry(tmp_path: Path) -> None:
+    """espeak-ng's Japanese voice reads kana only: every text said in Japanese has a reading without kanji."""
+    pytest.importorskip("pykakasi")
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is needed (scripts/install-system-deps.sh)")
+    from ui.story.speech import kana_reading
+
+    folder = tmp_path / "said"
+    events, _ = play(tmp_path / "bb.sqlite3", "classic", "--lang", "ja", "--speak-to", str(folder))
+    spoken = [e for e in (event_from_record(x["event"], "classic") for x in events)  # type: ignore[arg-type]
+              if money_of(e) is not None or isinstance(e, TurnEnded | GameEnded)]
+    texts = [t.read_text(encoding="utf-8").strip() for t in sorted(folder.glob("*.txt"))]
+    assert len(texts) == len(spoken) == len(list(folder.glob("*.wav")))
+    for text in texts:
+        assert re.search(SCRIPT["ja"], text), text
+        reading = kana_reading(text)
+        assert not re.search("[\u4e00-\u9fff]", reading) and re.search("[\u3040-\u30ff]", reading), reading
+    assert all(w.stat().st_size > 20_000 for w in folder.glob("*.wav"))

@@ -207,3 +207,48 @@ def test_the_player_plays_at_the_volume_and_a_new_utterance_stops_the_playing_on
     player.done(2, "two", tmp_path / "0002.wav")
     assert player.played == [1, 2] and sounds[0].volume == 0.3
     assert sounds[0].events == ["play", "stop", "unload"] and sounds[1].events == ["play"]
+
+
+def test_a_player_without_a_sound_device_logs_one_line_and_the_voice_goes_on(
+        tmp_path: Path, monkeypatch: Any, caplog: Any) -> None:
+    """SDL without a device: Kivy's SoundLoader gives no sound (as on this machine) or raises; the player says
+    so once and plays nothing more, the speaker writes every file, and a sink that raises stops nothing."""
+    import logging
+
+    from kivy.core import audio
+
+    from ui.touch.voice import KivyPlayer
+
+    loads: list[str] = []
+
+    def load(path: str) -> None:
+        loads.append(path)
+        if len(loads) == 1:
+            return None  # what SoundLoader gives when the mixer could not be opened
+        raise RuntimeError("Audio device hasn't been opened")
+
+    monkeypatch.setattr(audio.SoundLoader, "load", staticmethod(load))
+    player = KivyPlayer(lambda: 0.8, schedule=lambda fn: fn())
+    speaker = Speaker(tmp_path, "en", voice=GatedVoice(), sink=player, cut_off=False)
+    player.latest = speaker.latest
+    speaker.voice.gate.set()  # type: ignore[attr-defined]
+    with caplog.at_level(logging.INFO, logger="ui.touch.voice"):
+        for text in ("one", "two", "three"):
+            speaker.say(text)
+        assert speaker.close(timeout_s=30)
+    warned = [r for r in caplog.records if r.name == "ui.touch.voice" and r.levelno >= logging.WARNING]
+    assert len(warned) == 1 and "speech silent" in warned[0].getMessage()
+    assert len(loads) == 1 and not player.available and player.played == []
+    assert speaker.written == 3 and speaker.failures == 0
+
+    class Broken(Sink):
+        def done(self, number: int, text: str, wav: Path) -> None:
+            raise RuntimeError("the mixer vanished")
+
+    errors: list[str] = []
+    speaker = Speaker(tmp_path / "b", "en", voice=GatedVoice(), sink=Broken(), on_error=errors.append)
+    speaker.voice.gate.set()  # type: ignore[attr-defined]
+    for text in ("one", "two"):
+        speaker.say(text)
+    assert speaker.close(timeout_s=30) and speaker.written == 2
+    assert len(errors) == 2 and "not played" in errors[0]

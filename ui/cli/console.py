@@ -140,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshots", default=None, metavar="DIR", help="save a screenshot after each script step")
     p.add_argument("--speak", action="store_true", default=_env_on("BOARDBANK_SPEAK"),
                    help="say each payment, whose turn it is and the standings through the sound output "
-                        "(espeak-ng; default: $BOARDBANK_SPEAK, on when 1)")
+                        "(espeak-ng, or Piper where its model is installed; default: $BOARDBANK_SPEAK, on when 1)")
     p.add_argument("--speak-to", default=None, metavar="DIR",
                    help="keep every utterance in DIR as NNNN.wav with NNNN.txt (docs/story.md)")
 
@@ -152,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the language the unit speaks with --speak-to (default: the edition's)")
     p.add_argument("--speak-to", default=None, metavar="DIR",
                    help="say each payment, whose turn it is and the standings into DIR as NNNN.wav with "
-                        "NNNN.txt (espeak-ng; docs/story.md)")
+                        "NNNN.txt (espeak-ng, or Piper where its model is installed; docs/story.md)")
 
     p = sub.add_parser("sim", help="bots play whole games through the engine's commands")
     p.add_argument("--edition", default="ultimate-uk", help="edition id: {editions}")

@@ -69,12 +69,21 @@ def _share(db: Path) -> Check:
 
 
 def check_voices() -> list[Check]:
-    """Which voice the unit has for each language (espeak-ng's, a Piper model's); a WARN for none."""
+    """Which voice the unit has for each language (a Piper model's, espeak-ng's); a WARN for none, or for a
+    Piper model that nothing can run."""
     from ui.story.speech import voices
 
-    return [Check(f"voice {lang}", OK if said else WARN, said or "no voice: the unit cannot speak this language",
-                  "" if said else "apt-get install espeak-ng (scripts/install-system-deps.sh run)")
-            for lang, said in voices().items()]
+    checks = []
+    for lang, said in voices().items():
+        if not said:
+            checks.append(Check(f"voice {lang}", WARN, "no voice: the unit cannot speak this language",
+                                "apt-get install espeak-ng (scripts/install-system-deps.sh run)"))
+        elif "piper-tts is not installed" in said:  # a Piper model on disk that nothing can run
+            checks.append(Check(f"voice {lang}", WARN, said, "pip install 'boardbank[piper]' (or put the piper "
+                                                             "command on PATH), or remove the model"))
+        else:
+            checks.append(Check(f"voice {lang}", OK, said))
+    return checks
 
 
 def run_checks(args: argparse.Namespace) -> list[Check]:

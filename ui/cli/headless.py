@@ -27,7 +27,8 @@ stdout gets one JSON object per line:
   ``*_key`` parameters themselves catalog keys (:mod:`ui.cardtext`).
 
 With ``--speak-to DIR`` each payment, whose turn it is and the standings are also said into DIR (``NNNN.wav``
-and ``NNNN.txt``, in ``--lang``) by a worker thread that never holds up an input (ui/story/speech.py).
+and ``NNNN.txt``, in ``--lang``) by a worker thread that never holds up an input (ui/story/speech.py: espeak-ng
+in-process, or Piper where a model of the language is installed).
 
 A restart with the same database resumes the game and what the players were in the middle of
 (``{"type": "ready", "resumed": true, "state": ..., "prompt": {...}, ...}``: the state and prompt they were

@@ -190,12 +190,12 @@ def main(args: argparse.Namespace) -> int:
         print(f"boardbank run: --screenshots {shots}: expected a folder, this is a file", file=sys.stderr)
         return 2
     if getattr(args, "speak", False) or getattr(args, "speak_to", None):
-        from ui.story.speech import SpeechError, check_speak_to, espeak_path
+        from ui.story.speech import SpeechError, check_speak_to, espeak_installed
 
         try:
             if getattr(args, "speak_to", None):
                 check_speak_to(args.speak_to)
-            elif espeak_path() is None:
+            elif not espeak_installed():
                 raise SpeechError("--speak: espeak-ng is not installed (scripts/install-system-deps.sh run)")
         except SpeechError as exc:
             print(f"boardbank run: {exc}", file=sys.stderr)

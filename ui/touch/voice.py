@@ -143,13 +143,14 @@ class TableVoice:
         return self.speaker is not None
 
     def set_language(self, lang: str) -> None:
-        """Speak ``lang`` from the next utterance (espeak-ng's voice of that language)."""
+        """Speak ``lang`` from the next utterance (its Piper model's voice where one is installed, else
+        espeak-ng's)."""
         if self.speaker is None or self.speaker.lang == lang:
             return
-        from ui.story.speech import EspeakVoice, SpeechError
+        from ui.story.speech import SpeechError, voice_for
 
         try:
-            self.speaker.voice = EspeakVoice(lang)
+            self.speaker.voice = voice_for(lang, getattr(self.speaker, "on_error", None))
             self.speaker.lang = lang
         except SpeechError as exc:
             log.warning("the voice stays %s: %s", self.speaker.lang, exc)
