@@ -56,7 +56,9 @@ class BuildScreen(BankScreen):
                     offer = presenter.tr(key, amount=presenter.money(amount))
                 else:
                     offer = presenter.tr("build.not_now")
-                button.text = f"{presenter.deed_name(number)}\n{now} · {offer}"
+                # two columns: what stands and the offer side by side; three (smaller tiles): one line each
+                between = " · " if self.ids.streets.cols <= 2 else "\n"
+                button.text = f"{presenter.deed_name(number)}\n{now}{between}{offer}"
                 button.bg = palette.deed_rgba(space.colour)
                 attach_mark(button, space.colour)  # the set's letters and pattern, not its colour alone
                 button.disabled = number not in offers
