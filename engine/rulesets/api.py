@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from engine.errors import Refusal, refuse
 from engine.options import RuleOptions
@@ -41,6 +41,47 @@ class State(Protocol):
     def assign(self, other: Any) -> None: ...
 
     def snapshot(self) -> dict[str, object]: ...
+
+
+StateT = TypeVar("StateT", covariant=True)
+
+
+class Table(Protocol[StateT]):
+    """The game as a rule sees it: the state, the edition, and ``emit(EventClass, *fields)``, which folds
+    the event into ``state`` at once (a rule reads the state after each event it emits). Each ruleset names
+    its own, e.g. ``Table[ClassicState]``."""
+
+    @property
+    def state(self) -> StateT: ...
+
+    @property
+    def edition(self) -> Edition: ...
+
+    def emit(self, cls: type, *fields: Any) -> None: ...
+
+
+class Phased(Protocol):
+    """A ruleset's state as :func:`check_phase` reads it."""
+
+    @property
+    def phase(self) -> str: ...
+
+
+class Seats(Phased, Protocol):
+    """What the shared checks and turn order read of a ruleset's state: the phase, the players registered
+    (``specs`` by id, ``order`` of play), who went bankrupt and whose turn it is."""
+
+    @property
+    def specs(self) -> Mapping[str, Any]: ...
+
+    @property
+    def order(self) -> tuple[str, ...]: ...
+
+    @property
+    def bankrupt(self) -> frozenset[str]: ...
+
+    @property
+    def turn(self) -> str | None: ...
 
 
 class Runner(Protocol):
@@ -100,9 +141,27 @@ class GestureContext(Protocol):
     def input_deed(self, event: Any) -> int | None: ...
 
 
-def check_phase(s: State, expected: str, what: str) -> Refusal | None:
+def check_phase(s: Phased, expected: str, what: str) -> Refusal | None:
     """Refusal if the game is not in phase ``expected`` (every ruleset's rules start with it)."""
     if s.phase != expected:
         return refuse("wrong_phase", f"{what}: expected phase {expected}, the game is in phase {s.phase}",
                       command=what, expected=expected, phase=s.phase)
+    return None
+
+
+def check_player(s: Seats, player: object, what: str) -> Refusal | None:
+    """Refusal unless ``player`` is a registered player who is not bankrupt (every ruleset's rules)."""
+    if not isinstance(player, str) or player not in s.specs:
+        return refuse("unknown_player", f"{what}: unknown player {player!r}; expected one of {list(s.order)}",
+                      command=what, player=player, players=", ".join(s.order))
+    if player in s.bankrupt:
+        return refuse("player_bankrupt", f"{what}: player {player} is bankrupt", command=what, player=player)
+    return None
+
+
+def check_deed(ed: Edition, deed: object, what: str) -> Refusal | None:
+    """Refusal unless ``deed`` is a deed number of the edition ``ed`` (a bool is not a number)."""
+    if isinstance(deed, bool) or not isinstance(deed, int) or deed not in ed.deeds:
+        return refuse("unknown_deed", f"{what}: unknown deed {deed!r}; expected a deed number 1..{len(ed.deeds)}",
+                      command=what, deed=deed, deeds=len(ed.deeds))
     return None
