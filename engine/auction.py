@@ -19,6 +19,9 @@ from engine.commands import CloseAuction, PlaceBid
 from engine.errors import Refusal, refuse
 from engine.rulesets.api import Table, check_phase
 
+Bidder = str | None
+"""A high bidder's player id, or None before the first bid."""
+
 
 class Auction(Protocol):
     """A running auction as the bidding reads it (engine/state.py's ``AuctionState``, the classic ``Lot``):
@@ -35,7 +38,7 @@ class Auction(Protocol):
     def high_bid(self) -> int: ...
 
     @property
-    def high_bidder(self) -> None | str: ...
+    def high_bidder(self) -> Bidder: ...
 
 
 AmountCheck = Callable[[Any, Any, PlaceBid], "Refusal | None"]
