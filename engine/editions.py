@@ -16,7 +16,7 @@ table sets this edition's defaults of the rule options (engine/options.py). A br
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -159,6 +159,31 @@ class EditionReader:
         if not isinstance(value, dict):
             raise self.fail(where, "a table", value)
         return value
+
+    def cards(self, data: Mapping[str, object], key: str,
+              read: Callable[[Mapping[str, object], str, int], EventCard]) -> tuple[EventCard, ...]:
+        """The event cards of the list ``key`` of ``data``, as both rulesets' edition files give them: each a
+        table with the ids 1, 2, ... in order, read by the ruleset's ``read(table, where, id)`` (its effects
+        and figures, then :meth:`card`), their keys unique."""
+        cards: list[EventCard] = []
+        for i, item in enumerate(self.list_(data, key, key)):
+            where = f"{key}[{i}]"
+            t = self.table(item, where)
+            card_id = self.int_(t, "id", f"{where}.id", 1)
+            if card_id != i + 1:
+                raise self.fail(f"{where}.id", f"ids 1, 2, ... in order (this one {i + 1})", card_id)
+            cards.append(read(t, where, card_id))
+        if len({c.key for c in cards}) != len(cards):
+            raise self.fail(key, "unique keys", [c.key for c in cards])
+        return tuple(cards)
+
+    def card(self, t: Mapping[str, object], where: str, card_id: int, effect: str, choice: str, amount: int,
+             deck: str = "", params: Mapping[str, object] | None = None) -> EventCard:
+        """The card ``card_id`` of the table ``t`` (at ``where``): its ``key``, ``name`` and ``text`` read
+        here, the rest as the ruleset read it (``amount`` in money units)."""
+        return EventCard(card_id, self.str_(t, "key", f"{where}.key"), self.str_(t, "name", f"{where}.name"),
+                         effect, choice, self.str_(t, "text", f"{where}.text"), amount, deck,
+                         MappingProxyType(dict(params or {})))
 
 
 def _parse_toml(path: Path) -> dict[str, object]:

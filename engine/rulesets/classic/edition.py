@@ -75,13 +75,7 @@ def parse_edition(r: EditionReader, data: Mapping[str, object], deeds: Mapping[i
 
 
 def _cards(r: EditionReader, data: Mapping[str, object], size: int, deeds: Mapping[int, Deed]) -> tuple[EventCard, ...]:
-    cards: list[EventCard] = []
-    for i, item in enumerate(r.list_(data, "cards", "cards")):
-        where = f"cards[{i}]"
-        t = r.table(item, where)
-        card_id = r.int_(t, "id", f"{where}.id", 1)
-        if card_id != i + 1:
-            raise r.fail(f"{where}.id", f"ids 1, 2, ... in order (this one {i + 1})", card_id)
+    def read(t: Mapping[str, object], where: str, card_id: int) -> EventCard:
         deck = r.str_(t, "deck", f"{where}.deck")
         if deck not in DECKS:
             raise r.fail(f"{where}.deck", f"one of {DECKS}", deck)
@@ -103,12 +97,10 @@ def _cards(r: EditionReader, data: Mapping[str, object], size: int, deeds: Mappi
         if effect == "nearest" and not any(d.kind == params["kind"] for d in deeds.values()):
             raise r.fail(f"{where}.kind", "a kind of deed the board has", params["kind"])
         amount = params.get("amount", 0)
-        cards.append(EventCard(card_id, r.str_(t, "key", f"{where}.key"), r.str_(t, "name", f"{where}.name"),
-                               effect, "none", r.str_(t, "text", f"{where}.text"),
-                               amount if isinstance(amount, int) else 0, deck, MappingProxyType(params)))
-    if len({c.key for c in cards}) != len(cards):
-        raise r.fail("cards", "unique keys", [c.key for c in cards])
+        return r.card(t, where, card_id, effect, "none", amount if isinstance(amount, int) else 0, deck, params)
+
+    cards = r.cards(data, "cards", read)
     for deck in DECKS:
         if not any(c.deck == deck for c in cards):
             raise r.fail("cards", f"at least one {deck} card", len(cards))
-    return tuple(cards)
+    return cards
