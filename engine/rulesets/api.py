@@ -9,6 +9,7 @@ functions of a :class:`GestureContext`, which the banker implements.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -124,6 +125,28 @@ class Ruleset:
     receipt: Callable[..., Any] | None = None
     """``receipt(state, edition, event, earlier) -> engine.receipts.Receipt | None``: how an event's amount
     was reached, from the state before it and the events of its command before it (its ``receipts.py``)."""
+
+
+def lazy(target: str) -> Callable[..., Any]:
+    """A function that imports ``target`` (``"module:name"``) at its first call and calls it with its
+    arguments, so a record names a part that is loaded only when used."""
+    module_name, _, name = target.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module_name), name)(*args, **kwargs)
+
+    call.__doc__ = f"{target}, imported when first called."
+    return call
+
+
+def ruleset_in(package: str, *, runner: str, **parts: Any) -> Ruleset:
+    """The :class:`Ruleset` of the ruleset folder ``package`` (``engine.rulesets.NAME``), laid out as every
+    ruleset is: its simulator's table the class ``runner`` of ``PACKAGE.sim`` and its receipts
+    ``PACKAGE.receipts.receipt``, both imported only when first used (a replay or the banker never loads
+    the simulator and its bots), its banker plug-in ``PACKAGE.gestures``; ``parts``: the rest of the
+    record (its options, rules, state, fold, invariants, edition parser, commands, events, refusal keys)."""
+    return Ruleset(name=package.rpartition(".")[2], runner=lazy(f"{package}.sim:{runner}"),
+                   receipt=lazy(f"{package}.receipts:receipt"), gestures=f"{package}.gestures", **parts)
 
 
 class GestureContext(Protocol):
