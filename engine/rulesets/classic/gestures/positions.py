@@ -21,9 +21,8 @@ from typing import Any
 from transitions import EventData
 
 from engine import commands as c
-from engine.banker.context import Context, Gesture, Refusal, input_value
+from engine.banker.context import Context, Gesture, input_value
 from engine.banker.hooks import RulesetView
-from engine.banker.setup import seat_of
 from engine.banker.table import SETTLE_FROM, row
 from engine.banker.table import BankerState as S
 from engine.banker.viewmodel import Prompt
@@ -126,15 +125,6 @@ def landed_rent(ctx: Context) -> int:
     return rent
 
 
-def is_lander(ctx: Context, event: EventData) -> bool:
-    """After a roll the lander is known: only their card answers the square."""
-    expected, tapped = ctx.gesture.player, ctx.input_player(event)
-    if expected is None or tapped is None or tapped == expected:
-        return True
-    ctx.refusal = Refusal("error.wrong_player", {"expected": seat_of(expected), "seat": seat_of(tapped)})
-    return False
-
-
 def action_is_rent(ctx: Context, event: EventData) -> bool:
     return ctx.gesture.action == "rent" and ctx.gesture.deed is not None
 
@@ -185,8 +175,7 @@ def _landed_draw(ctx: Context, event: EventData) -> cc.DrawCard | None:
 
 
 def can_draw_landed(ctx: Context, event: EventData) -> bool:
-    cmd = _landed_draw(ctx, event)
-    return ctx.probing if cmd is None else ctx.allowed(cmd)
+    return ctx.may_apply(_landed_draw(ctx, event))
 
 
 def do_draw_landed(ctx: Context, event: EventData) -> None:

@@ -83,8 +83,7 @@ def _landed_draw(ctx: Context, event: EventData) -> uc.DrawEvent | None:
 
 
 def can_draw_landed(ctx: Context, event: EventData) -> bool:
-    cmd = _landed_draw(ctx, event)
-    return ctx.probing if cmd is None else ctx.allowed(cmd)
+    return ctx.may_apply(_landed_draw(ctx, event))
 
 
 def do_draw_landed(ctx: Context, event: EventData) -> None:
