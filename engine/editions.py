@@ -160,15 +160,17 @@ class EditionReader:
             raise self.fail(where, "a table", value)
         return value
 
+    def tables(self, data: Mapping[str, object], key: str) -> list[tuple[str, Mapping[str, object]]]:
+        """Each item of the list ``key`` of ``data``, which must be a table, with its place (``key[i]``)."""
+        return [(f"{key}[{i}]", self.table(item, f"{key}[{i}]")) for i, item in enumerate(self.list_(data, key, key))]
+
     def cards(self, data: Mapping[str, object], key: str,
               read: Callable[[Mapping[str, object], str, int], EventCard]) -> tuple[EventCard, ...]:
         """The event cards of the list ``key`` of ``data``, as both rulesets' edition files give them: each a
         table with the ids 1, 2, ... in order, read by the ruleset's ``read(table, where, id)`` (its effects
         and figures, then :meth:`card`), their keys unique."""
         cards: list[EventCard] = []
-        for i, item in enumerate(self.list_(data, key, key)):
-            where = f"{key}[{i}]"
-            t = self.table(item, where)
+        for i, (where, t) in enumerate(self.tables(data, key)):
             card_id = self.int_(t, "id", f"{where}.id", 1)
             if card_id != i + 1:
                 raise self.fail(f"{where}.id", f"ids 1, 2, ... in order (this one {i + 1})", card_id)
@@ -212,12 +214,9 @@ _RawDeed = tuple[int, str, int, tuple[int, ...], str, int, int]  # position, col
 
 
 def _deeds(r: EditionReader, data: Mapping[str, object], kinds: list[object], colours: list[object]) -> dict[int, _RawDeed]:
-    raw = r.list_(data, "deeds", "deeds")
     deeds: dict[int, _RawDeed] = {}
     deed_positions = [p for p, k in enumerate(kinds) if k == "deed"]
-    for i, item in enumerate(raw):
-        where = f"deeds[{i}]"
-        t = r.table(item, where)
+    for where, t in r.tables(data, "deeds"):
         number = r.int_(t, "number", f"{where}.number", 1)
         if number in deeds:
             raise EditionError(f"{r.label}: field {where}.number: duplicate deed {number}")

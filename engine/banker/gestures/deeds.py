@@ -13,6 +13,7 @@ from __future__ import annotations
 from transitions import EventData
 
 from engine import commands as c
+from engine.banker.binding import deed_command
 from engine.banker.context import Context, Refusal, input_value
 from engine.banker.setup import player_id, seat_of
 
@@ -60,25 +61,10 @@ def can_consider_buy(ctx: Context, event: EventData) -> bool:
     return ctx.allowed(c.BuyDeed(*pair))
 
 
-def can_buy(ctx: Context, event: EventData) -> bool:
-    return ctx.may_apply(ctx.pair_command(c.BuyDeed, event))
+can_buy, do_buy = deed_command(c.BuyDeed, __name__)
 
 
-def do_buy(ctx: Context, event: EventData) -> None:
-    ctx.apply(c.BuyDeed(*ctx.require_pair(event)))
+can_decline, do_decline = deed_command(c.DeclineDeed, __name__)
 
 
-def can_decline(ctx: Context, event: EventData) -> bool:
-    return ctx.may_apply(ctx.pair_command(c.DeclineDeed, event))
-
-
-def do_decline(ctx: Context, event: EventData) -> None:
-    ctx.apply(c.DeclineDeed(*ctx.require_pair(event)))
-
-
-def can_pay_rent(ctx: Context, event: EventData) -> bool:
-    return ctx.may_apply(ctx.pair_command(c.PayRent, event))
-
-
-def do_pay_rent(ctx: Context, event: EventData) -> None:
-    ctx.apply(c.PayRent(*ctx.require_pair(event)))
+can_pay_rent, do_pay_rent = deed_command(c.PayRent, __name__)

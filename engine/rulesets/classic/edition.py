@@ -57,15 +57,14 @@ def parse_edition(r: EditionReader, data: Mapping[str, object], deeds: Mapping[i
             raise r.fail(f"{where}.house_cost", "a house cost on streets only", d.house_cost)
     kinds = r.list_(data, "spaces", "spaces")
     taxes: dict[int, tuple[str, int]] = {}
-    for i, item in enumerate(r.list_(data, "taxes", "taxes")):
-        t = r.table(item, f"taxes[{i}]")
-        pos = r.int_(t, "position", f"taxes[{i}].position")
+    for where, t in r.tables(data, "taxes"):
+        pos = r.int_(t, "position", f"{where}.position")
         if pos >= len(kinds) or kinds[pos] != "tax":
-            raise r.fail(f"taxes[{i}].position", "a tax space", pos)
-        kind = r.str_(t, "kind", f"taxes[{i}].kind")
+            raise r.fail(f"{where}.position", "a tax space", pos)
+        kind = r.str_(t, "kind", f"{where}.kind")
         if kind not in ("income", "luxury"):
-            raise r.fail(f"taxes[{i}].kind", "income or luxury", kind)
-        taxes[pos] = (kind, r.int_(t, "amount", f"taxes[{i}].amount", 1))
+            raise r.fail(f"{where}.kind", "income or luxury", kind)
+        taxes[pos] = (kind, r.int_(t, "amount", f"{where}.amount", 1))
     if sorted(taxes) != [p for p, k in enumerate(kinds) if k == "tax"]:
         raise r.fail("taxes", "one entry for each tax space", sorted(taxes))
     deck = _cards(r, data, len(kinds), deeds)

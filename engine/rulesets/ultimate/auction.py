@@ -50,10 +50,6 @@ def check_bid(s: GameState, ed: Edition, cmd: PlaceBid) -> Refusal | None:
     return auction.check_bid(s, ed, cmd, amount_refusal)
 
 
-do_bid = auction.do_bid
-check_close = auction.check_close
-
-
 def do_close(t: Table, cmd: CloseAuction) -> None:
     """Sell to the high bidder (who may then hold a whole colour set), or end without a sale."""
     a = t.state.auction

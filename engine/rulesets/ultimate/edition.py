@@ -35,12 +35,10 @@ EFFECTS_WITH_AMOUNT = ("bonus_with_other", "highway_tax")
 
 def parse_edition(r: EditionReader, data: Mapping[str, object], deeds: Mapping[int, Deed]) -> dict[str, object]:
     """Check the five rents of every deed; read ``sides`` and ``events`` (raise EditionError naming the field)."""
-    raw_deeds = r.list_(data, "deeds", "deeds")
-    for i, item in enumerate(raw_deeds):
-        t = r.table(item, f"deeds[{i}]")
+    for where, t in r.tables(data, "deeds"):
         rents = t.get("rents")
         if not isinstance(rents, list) or len(rents) != LEVELS:
-            raise r.fail(f"deeds[{i}].rents", f"{LEVELS} positive whole numbers (levels 1-5)", rents)
+            raise r.fail(f"{where}.rents", f"{LEVELS} positive whole numbers (levels 1-5)", rents)
     return {"sides": _sides(r, data, deeds), "events": _events(r, data)}
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from transitions import EventData
 
+from engine.banker.binding import deed_command
 from engine.banker.context import Context, Refusal, input_value
 from engine.numbers import parse_count
 from engine.rulesets.classic import commands as cc
@@ -50,17 +51,7 @@ def do_pay_utility(ctx: Context, event: EventData) -> None:
     ctx.apply(cmd)
 
 
-def can_mortgage(ctx: Context, event: EventData) -> bool:
-    return ctx.may_apply(ctx.pair_command(cc.MortgageDeed, event))
+can_mortgage, do_mortgage = deed_command(cc.MortgageDeed, __name__)
 
 
-def do_mortgage(ctx: Context, event: EventData) -> None:
-    ctx.apply(cc.MortgageDeed(*ctx.require_pair(event)))
-
-
-def can_lift(ctx: Context, event: EventData) -> bool:
-    return ctx.may_apply(ctx.pair_command(cc.LiftMortgage, event))
-
-
-def do_lift(ctx: Context, event: EventData) -> None:
-    ctx.apply(cc.LiftMortgage(*ctx.require_pair(event)))
+can_lift, do_lift = deed_command(cc.LiftMortgage, __name__)

@@ -21,6 +21,7 @@ from typing import Any
 from transitions import EventData
 
 from engine import commands as c
+from engine.banker.binding import gesture_command
 from engine.banker.context import Context, Gesture, input_value
 from engine.banker.hooks import RulesetView
 from engine.banker.table import SETTLE_FROM, row
@@ -174,14 +175,7 @@ def _landed_draw(ctx: Context, event: EventData) -> cc.DrawCard | None:
     return None if player is None or at is None or card is None else cc.DrawCard(player, at, int(card))
 
 
-def can_draw_landed(ctx: Context, event: EventData) -> bool:
-    return ctx.may_apply(_landed_draw(ctx, event))
-
-
-def do_draw_landed(ctx: Context, event: EventData) -> None:
-    cmd = _landed_draw(ctx, event)
-    assert cmd is not None
-    ctx.apply(cmd)
+can_draw_landed, do_draw_landed = gesture_command(_landed_draw, __name__)
 
 
 # -- a utility's rent with the roll just made ---------------------------------------------------------------
@@ -213,15 +207,7 @@ def _landed_rent(ctx: Context, event: EventData) -> c.PayRent | cc.PayUtilityRen
     return None if total is None else cc.PayUtilityRent(player, deed, total)
 
 
-def can_pay_landed(ctx: Context, event: EventData) -> bool:
-    cmd = _landed_rent(ctx, event)
-    return ctx.probing if cmd is None else ctx.allowed(cmd)
-
-
-def do_pay_landed(ctx: Context, event: EventData) -> None:
-    cmd = _landed_rent(ctx, event)
-    assert cmd is not None
-    ctx.apply(cmd)
+can_pay_landed, do_pay_landed = gesture_command(_landed_rent, __name__)
 
 
 # -- the prompts ----------------------------------------------------------------------------------------------

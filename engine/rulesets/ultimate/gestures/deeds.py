@@ -10,17 +10,12 @@ from collections.abc import Iterable
 
 from transitions import EventData
 
+from engine.banker.binding import deed_command
 from engine.banker.context import Context, Gesture
 from engine.rulesets.ultimate import commands as uc
 from engine.rulesets.ultimate.events import EventResolved, LocationUsed
 
-
-def can_land_own(ctx: Context, event: EventData) -> bool:
-    return ctx.may_apply(ctx.pair_command(uc.LandOnOwn, event))
-
-
-def do_land_own(ctx: Context, event: EventData) -> None:
-    ctx.apply(uc.LandOnOwn(*ctx.require_pair(event)))
+can_land_own, do_land_own = deed_command(uc.LandOnOwn, __name__)
 
 
 # -- the landing after a jump (``settle`` in play) ------------------------------------------------------
