@@ -10,7 +10,7 @@ functions of a :class:`GestureContext`, which the banker implements.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -172,13 +172,16 @@ def check_phase(s: Phased, expected: str, what: str) -> Refusal | None:
     return None
 
 
-def check_player(s: Seats, player: object, what: str) -> Refusal | None:
-    """Refusal unless ``player`` is a registered player who is not bankrupt (every ruleset's rules)."""
+def check_player(s: Seats, player: object, what: str, jailed: Container[str] = ()) -> Refusal | None:
+    """Refusal unless ``player`` is a registered player who is not bankrupt (every ruleset's rules) and, for
+    a command a jailed player may not send, not in ``jailed`` (the state's jail)."""
     if not isinstance(player, str) or player not in s.specs:
         return refuse("unknown_player", f"{what}: unknown player {player!r}; expected one of {list(s.order)}",
                       command=what, player=player, players=", ".join(s.order))
     if player in s.bankrupt:
         return refuse("player_bankrupt", f"{what}: player {player} is bankrupt", command=what, player=player)
+    if player in jailed:
+        return refuse("player_in_jail", f"{what}: player {player} is in jail", command=what, player=player)
     return None
 
 

@@ -26,17 +26,13 @@ Table: TypeAlias = api.Table[GameState]
 
 
 def check_player(s: GameState, player: object, what: str, *, free: bool = False) -> Refusal | None:
-    """Refusal unless ``player`` is a registered, not bankrupt player (engine/rulesets/api.py; ``free``: and
-    not in jail)."""
-    reason = api.check_player(s, player, what)
-    if reason is None and free and player in s.jail:
-        return refuse("player_in_jail", f"{what}: player {player} is in jail", command=what, player=player)
-    return reason
+    """Refusal unless ``player`` is a registered, not bankrupt player (``free``: and not in jail)."""
+    return api.check_player(s, player, what, s.jail if free else ())
 
 
 def check_play(s: GameState, player: object, what: str, *, free: bool = True) -> Refusal | None:
     """Phase ``play`` and an active player (not in jail unless ``free`` is False)."""
-    return check_phase(s, "play", what) or check_player(s, player, what, free=free)
+    return check_phase(s, "play", what) or api.check_player(s, player, what, s.jail if free else ())
 
 
 def check_unowned(s: GameState, ed: Edition, player: object, deed: object, what: str) -> Refusal | None:
