@@ -222,3 +222,20 @@ def test_the_landing_gesture_is_the_shared_one(ruleset: str) -> None:
     named = {n for r in rows.gestures for key in ("conditions", "after")
              for n in ([r.get(key)] if isinstance(r.get(key), str) else r.get(key) or [])}
     assert {"pick_deed", "pick_player", "can_buy", "do_buy", "can_pay_rent", "is_lander"} <= named
+
+
+def test_the_ultimate_simulator_moves_its_tokens_as_advance_does() -> None:
+    """The simulator's table moves its own tokens inline (its hot path): the same square and the same GO as
+    engine.moves.advance, from every square with every roll."""
+    from engine.rulesets.ultimate.sim import GameRunner
+
+    runner = GameRunner(load_edition(EDITIONS["ultimate"]), 2, 1)
+    size = len(runner.edition.spaces)
+    sent: list[object] = []
+    runner.send = sent.append  # type: ignore[method-assign]
+    runner._land = lambda player, position: None  # type: ignore[method-assign]
+    for start in range(size):
+        for steps in range(2, 13):
+            runner.positions["p1"], sent[:] = start, []
+            runner._move("p1", steps)
+            assert (runner.positions["p1"], sent == [c.PassGo("p1")]) == moves.advance(start, steps, size)
