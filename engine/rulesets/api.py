@@ -135,7 +135,6 @@ def lazy(target: str) -> Callable[..., Any]:
     def call(*args: Any, **kwargs: Any) -> Any:
         return getattr(importlib.import_module(module_name), name)(*args, **kwargs)
 
-    call.__doc__ = f"{target}, imported when first called."
     return call
 
 
