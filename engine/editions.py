@@ -16,7 +16,7 @@ table sets this edition's defaults of the rule options (engine/options.py). A br
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -160,6 +160,33 @@ class EditionReader:
             raise self.fail(where, "a table", value)
         return value
 
+    def tables(self, data: Mapping[str, object], key: str) -> list[tuple[str, Mapping[str, object]]]:
+        """Each item of the list ``key`` of ``data``, which must be a table, with its place (``key[i]``)."""
+        return [(f"{key}[{i}]", self.table(item, f"{key}[{i}]")) for i, item in enumerate(self.list_(data, key, key))]
+
+    def cards(self, data: Mapping[str, object], key: str,
+              read: Callable[[Mapping[str, object], str, int], EventCard]) -> tuple[EventCard, ...]:
+        """The event cards of the list ``key`` of ``data``, as both rulesets' edition files give them: each a
+        table with the ids 1, 2, ... in order, read by the ruleset's ``read(table, where, id)`` (its effects
+        and figures, then :meth:`card`), their keys unique."""
+        cards: list[EventCard] = []
+        for i, (where, t) in enumerate(self.tables(data, key)):
+            card_id = self.int_(t, "id", f"{where}.id", 1)
+            if card_id != i + 1:
+                raise self.fail(f"{where}.id", f"ids 1, 2, ... in order (this one {i + 1})", card_id)
+            cards.append(read(t, where, card_id))
+        if len({c.key for c in cards}) != len(cards):
+            raise self.fail(key, "unique keys", [c.key for c in cards])
+        return tuple(cards)
+
+    def card(self, t: Mapping[str, object], where: str, card_id: int, effect: str, choice: str, amount: int,
+             deck: str = "", params: Mapping[str, object] | None = None) -> EventCard:
+        """The card ``card_id`` of the table ``t`` (at ``where``): its ``key``, ``name`` and ``text`` read
+        here, the rest as the ruleset read it (``amount`` in money units)."""
+        return EventCard(card_id, self.str_(t, "key", f"{where}.key"), self.str_(t, "name", f"{where}.name"),
+                         effect, choice, self.str_(t, "text", f"{where}.text"), amount, deck,
+                         MappingProxyType(dict(params or {})))
+
 
 def _parse_toml(path: Path) -> dict[str, object]:
     try:
@@ -187,12 +214,9 @@ _RawDeed = tuple[int, str, int, tuple[int, ...], str, int, int]  # position, col
 
 
 def _deeds(r: EditionReader, data: Mapping[str, object], kinds: list[object], colours: list[object]) -> dict[int, _RawDeed]:
-    raw = r.list_(data, "deeds", "deeds")
     deeds: dict[int, _RawDeed] = {}
     deed_positions = [p for p, k in enumerate(kinds) if k == "deed"]
-    for i, item in enumerate(raw):
-        where = f"deeds[{i}]"
-        t = r.table(item, where)
+    for where, t in r.tables(data, "deeds"):
         number = r.int_(t, "number", f"{where}.number", 1)
         if number in deeds:
             raise EditionError(f"{r.label}: field {where}.number: duplicate deed {number}")

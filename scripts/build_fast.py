@@ -27,6 +27,7 @@ STAMP = "SOURCES.sha256"
 COMPILED: tuple[str, ...] = (
     "engine/commands.py", "engine/editions.py", "engine/events.py", "engine/invariants.py", "engine/ledger.py",
     "engine/players.py", "engine/state.py", "engine/sim/results.py", "engine/sim/runner.py",
+    "engine/rulesets/api.py", "engine/turns.py", "engine/auction.py",  # the rules both rulesets share
     *(f"engine/rulesets/classic/{name}.py" for name in (
         "auction", "base", "bots", "building", "cards", "commands", "debt", "edition", "events", "fold", "fused",
         "fused_holdings", "invariants", "jail", "rent", "rules", "ruleset", "sim", "sim_send", "standings", "state",

@@ -3,7 +3,8 @@
 The table (:mod:`engine.banker.table`) names its conditions and callbacks by string; transitions resolves
 a string against the machine's model. :func:`bind` sets each public function *defined* in the handler
 modules (not those they import) as an attribute of the model under its own name,
-``functools.partial(fn, ctx)``. It refuses (:class:`BankerError`) a name defined by two modules, one that
+``functools.partial(fn, ctx)``. A gesture that ends in one command has its condition and callback made by
+:func:`gesture_command` (or :func:`deed_command`), as the handler module's own. It refuses (:class:`BankerError`) a name defined by two modules, one that
 would hide an attribute of the model's class, and a name of the table that no module defines.
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 
 from engine.banker.context import Context
 from engine.banker.table import BankerState
-from engine.errors import EngineError
+from engine.errors import EngineError, IllegalCommand
 
 
 class BankerError(EngineError, ValueError):
@@ -61,6 +62,36 @@ def bind(model: object, ctx: Context, modules: Iterable[ModuleType], table: Iter
     missing = sorted(names_in(table) - set(functions))
     if missing:
         raise BankerError(f"the table names handlers that no module defines: {', '.join(missing)}")
+
+
+Handler = Callable[[Context, Any], Any]
+"""A handler: ``fn(ctx, event)``, a condition (bool) or a callback (None)."""
+
+
+def gesture_command(make: Callable[[Context, Any], Any], module: str) -> tuple[Handler, Handler]:
+    """The condition and the callback of a gesture that ends in the one command ``make(ctx, event)`` makes
+    (None while the gesture lacks a card or an answer): the condition asks the engine
+    (:meth:`Context.may_apply`), the callback applies the command. ``module``: the ``__name__`` of the
+    handler module that names them (``can_x, do_x = gesture_command(_x, __name__)``), so they bind as its
+    own."""
+
+    def can(ctx: Context, event: Any) -> bool:
+        return ctx.may_apply(make(ctx, event))
+
+    def do(ctx: Context, event: Any) -> None:
+        cmd = make(ctx, event)
+        if cmd is None:  # the condition let it through, so the gesture has made it
+            raise IllegalCommand(f"the gesture has not made its command ({module})")
+        ctx.apply(cmd)
+
+    can.__module__ = do.__module__ = module
+    return can, do
+
+
+def deed_command(cls: Callable[[str, int], Any], module: str) -> tuple[Handler, Handler]:
+    """:func:`gesture_command` of ``cls(player, deed)``, the command of a deed gesture (a player card and a
+    deed card: :meth:`Context.pair_command`)."""
+    return gesture_command(lambda ctx, event: ctx.pair_command(cls, event), module)
 
 
 RowIndex = dict[tuple[BankerState, str], tuple[Any, Any, list[tuple[Any, list[tuple[Any, bool]]]]]]

@@ -206,6 +206,17 @@ class Context:
             return False
         return True
 
+    def may_apply(self, cmd: c.Command | None) -> bool:
+        """A condition's answer for ``cmd``, the command a gesture makes: whether the engine accepts it now
+        (:meth:`allowed`); without one (the gesture lacks a card or an answer: None), whether ``may()`` is
+        probing (a refusal, if any, was set where the gesture came up short)."""
+        return self.probing if cmd is None else self.allowed(cmd)
+
+    def pair_command(self, cls: Callable[[str, int], c.Command], event: Any) -> c.Command | None:
+        """``cls(player, deed)`` of a deed gesture (:meth:`pair`), or None when one of them lacks."""
+        pair = self.pair(event)
+        return None if pair is None else cls(*pair)
+
     def apply(self, cmd: c.Command) -> None:
         """Apply ``cmd`` through the durable game: its events, cues and the wealth history."""
         assert self.durable is not None

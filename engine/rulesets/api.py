@@ -9,9 +9,10 @@ functions of a :class:`GestureContext`, which the banker implements.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from engine.errors import Refusal, refuse
 from engine.options import RuleOptions
@@ -41,6 +42,47 @@ class State(Protocol):
     def assign(self, other: Any) -> None: ...
 
     def snapshot(self) -> dict[str, object]: ...
+
+
+StateT = TypeVar("StateT", covariant=True)
+
+
+class Table(Protocol[StateT]):
+    """The game as a rule sees it: the state, the edition, and ``emit(EventClass, *fields)``, which folds
+    the event into ``state`` at once (a rule reads the state after each event it emits). Each ruleset names
+    its own, e.g. ``Table[ClassicState]``."""
+
+    @property
+    def state(self) -> StateT: ...
+
+    @property
+    def edition(self) -> Edition: ...
+
+    def emit(self, cls: type, *fields: Any) -> None: ...
+
+
+class Phased(Protocol):
+    """A ruleset's state as :func:`check_phase` reads it."""
+
+    @property
+    def phase(self) -> str: ...
+
+
+class Seats(Phased, Protocol):
+    """What the shared checks and turn order read of a ruleset's state: the phase, the players registered
+    (``specs`` by id, ``order`` of play), who went bankrupt and whose turn it is."""
+
+    @property
+    def specs(self) -> Mapping[str, Any]: ...
+
+    @property
+    def order(self) -> tuple[str, ...]: ...
+
+    @property
+    def bankrupt(self) -> frozenset[str]: ...
+
+    @property
+    def turn(self) -> str | None: ...
 
 
 class Runner(Protocol):
@@ -85,6 +127,27 @@ class Ruleset:
     was reached, from the state before it and the events of its command before it (its ``receipts.py``)."""
 
 
+def lazy(target: str) -> Callable[..., Any]:
+    """A function that imports ``target`` (``"module:name"``) at its first call and calls it with its
+    arguments, so a record names a part that is loaded only when used."""
+    module_name, _, name = target.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module_name), name)(*args, **kwargs)
+
+    return call
+
+
+def ruleset_in(package: str, *, runner: str, **parts: Any) -> Ruleset:
+    """The :class:`Ruleset` of the ruleset folder ``package`` (``engine.rulesets.NAME``), laid out as every
+    ruleset is: its simulator's table the class ``runner`` of ``PACKAGE.sim`` and its receipts
+    ``PACKAGE.receipts.receipt``, both imported only when first used (a replay or the banker never loads
+    the simulator and its bots), its banker plug-in ``PACKAGE.gestures``; ``parts``: the rest of the
+    record (its options, rules, state, fold, invariants, edition parser, commands, events, refusal keys)."""
+    return Ruleset(name=package.rpartition(".")[2], runner=lazy(f"{package}.sim:{runner}"),
+                   receipt=lazy(f"{package}.receipts:receipt"), gestures=f"{package}.gestures", **parts)
+
+
 class GestureContext(Protocol):
     """What a ruleset's gesture handler may use: the banker implements it (engine/banker/context.py)."""
 
@@ -100,9 +163,30 @@ class GestureContext(Protocol):
     def input_deed(self, event: Any) -> int | None: ...
 
 
-def check_phase(s: State, expected: str, what: str) -> Refusal | None:
+def check_phase(s: Phased, expected: str, what: str) -> Refusal | None:
     """Refusal if the game is not in phase ``expected`` (every ruleset's rules start with it)."""
     if s.phase != expected:
         return refuse("wrong_phase", f"{what}: expected phase {expected}, the game is in phase {s.phase}",
                       command=what, expected=expected, phase=s.phase)
+    return None
+
+
+def check_player(s: Seats, player: object, what: str, jailed: Container[str] = ()) -> Refusal | None:
+    """Refusal unless ``player`` is a registered player who is not bankrupt (every ruleset's rules) and, for
+    a command a jailed player may not send, not in ``jailed`` (the state's jail)."""
+    if not isinstance(player, str) or player not in s.specs:
+        return refuse("unknown_player", f"{what}: unknown player {player!r}; expected one of {list(s.order)}",
+                      command=what, player=player, players=", ".join(s.order))
+    if player in s.bankrupt:
+        return refuse("player_bankrupt", f"{what}: player {player} is bankrupt", command=what, player=player)
+    if player in jailed:
+        return refuse("player_in_jail", f"{what}: player {player} is in jail", command=what, player=player)
+    return None
+
+
+def check_deed(ed: Edition, deed: object, what: str) -> Refusal | None:
+    """Refusal unless ``deed`` is a deed number of the edition ``ed`` (a bool is not a number)."""
+    if isinstance(deed, bool) or not isinstance(deed, int) or deed not in ed.deeds:
+        return refuse("unknown_deed", f"{what}: unknown deed {deed!r}; expected a deed number 1..{len(ed.deeds)}",
+                      command=what, deed=deed, deeds=len(ed.deeds))
     return None

@@ -237,7 +237,7 @@ def _keys_in_sources() -> set[str]:
     keys: set[str] = set()
     for path in [*sorted((ENGINE / "rulesets" / "ultimate").glob("*.py")), ENGINE / "game.py",
                  ENGINE / "corrections.py", ENGINE / "players.py", ENGINE / "moves.py",
-                 ENGINE / "rulesets" / "api.py"]:
+                 ENGINE / "turns.py", ENGINE / "auction.py", ENGINE / "rulesets" / "api.py"]:
         keys |= set(re.findall(r'\brefuse\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
     return keys
 
@@ -252,7 +252,8 @@ def test_refusal_keys_are_complete() -> None:
 
 def test_no_plain_refusal_left() -> None:
     """Every refusal goes through ``refuse()``: no rule returns a bare f-string any more."""
-    for path in [*sorted((ENGINE / "rulesets" / "ultimate").glob("*.py")), ENGINE / "game.py", ENGINE / "moves.py"]:
+    for path in [*sorted((ENGINE / "rulesets" / "ultimate").glob("*.py")), ENGINE / "game.py", ENGINE / "moves.py",
+                 ENGINE / "turns.py", ENGINE / "auction.py"]:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r'return f?"', text), path
         assert "-> str | None" not in text, path

@@ -1,65 +1,33 @@
 """What every classic rule module shares: the table a rule acts on, the common checks, rent and worth.
 
+The checks of a player, a deed, the phase and the turn, and the turn order, are both rulesets'
+(engine/rulesets/api.py, engine/turns.py), named here for the classic rules.
+
 A rule is a pair: ``check_x(state, edition, cmd) -> Refusal | None`` (nothing changes) and
 ``do_x(table, cmd)`` (emits events, folded at once). Amounts are ``int`` in the edition's money unit.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, Protocol
+from typing import Final, TypeAlias
 
 from engine import events as ev
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.ledger import BANK
+from engine.rulesets import api
+from engine.rulesets.api import check_deed as check_deed
 from engine.rulesets.api import check_phase as check_phase
+from engine.rulesets.api import check_player as check_player
 from engine.rulesets.classic.standings import compute_standings
 from engine.rulesets.classic.state import POT, ClassicState
+from engine.turns import check_turn as check_turn
+from engine.turns import next_active as next_active
 
 MORTGAGE_INTEREST: Final = 10  # percent added when a mortgage is lifted (docs/rules.md 3.1; no option)
 
-
-class Table(Protocol):
-    """The game as a rule sees it: the state, the edition, and ``emit(EventClass, *fields)``."""
-
-    @property
-    def state(self) -> ClassicState: ...
-
-    @property
-    def edition(self) -> Edition: ...
-
-    def emit(self, cls: type, *fields: Any) -> None: ...
-
-
-def check_player(s: ClassicState, player: object, what: str) -> Refusal | None:
-    """Refusal unless ``player`` is a registered player who is not bankrupt."""
-    if not isinstance(player, str) or player not in s.specs:
-        return refuse("unknown_player", f"{what}: unknown player {player!r}; expected one of {list(s.order)}",
-                      command=what, player=player, players=", ".join(s.order))
-    if player in s.bankrupt:
-        return refuse("player_bankrupt", f"{what}: player {player} is bankrupt", command=what, player=player)
-    return None
-
-
-def check_turn(s: ClassicState, player: object, what: str) -> Refusal | None:
-    """Phase ``play``, an active ``player`` whose turn it is."""
-    if player == s.turn and s.phase == "play":  # the turn is always an active player's (invariants)
-        return None
-    reason = check_phase(s, "play", what) or check_player(s, player, what)
-    if reason:
-        return reason
-    if player != s.turn:
-        return refuse("not_your_turn", f"{what}: it is {s.turn}'s turn, not {player}'s", command=what,
-                      player=player, turn=str(s.turn))
-    return None
-
-
-def check_deed(ed: Edition, deed: object, what: str) -> Refusal | None:
-    """Refusal unless ``deed`` is a deed number of the edition."""
-    if isinstance(deed, bool) or not isinstance(deed, int) or deed not in ed.deeds:
-        return refuse("unknown_deed", f"{what}: unknown deed {deed!r}; expected a deed number 1..{len(ed.deeds)}",
-                      command=what, deed=deed, deeds=len(ed.deeds))
-    return None
+Table: TypeAlias = api.Table[ClassicState]
+"""The game as a classic rule sees it (engine/rulesets/api.py)."""
 
 
 def check_owner(s: ClassicState, ed: Edition, player: str, deed: object, what: str) -> Refusal | None:
@@ -124,17 +92,6 @@ def pay(t: Table, payer: str, payee: str, amount: int, reason: str) -> bool:
 def charge(t: Table, player: str, amount: int, reason: str) -> bool:
     """A tax, fine or card payment to the Bank, or to the Free Parking pot with ``free_parking_jackpot``."""
     return pay(t, player, POT if t.state.options.free_parking_jackpot else BANK, amount, reason)
-
-
-def next_active(s: ClassicState, player: str) -> str:
-    """The next player after ``player`` in turn order who is not bankrupt (``player`` itself if alone)."""
-    order = s.order
-    i = order.index(player)
-    for k in range(1, len(order) + 1):
-        p = order[(i + k) % len(order)]
-        if p not in s.bankrupt:
-            return p
-    return player
 
 
 def is_over(s: ClassicState) -> bool:

@@ -57,15 +57,14 @@ def parse_edition(r: EditionReader, data: Mapping[str, object], deeds: Mapping[i
             raise r.fail(f"{where}.house_cost", "a house cost on streets only", d.house_cost)
     kinds = r.list_(data, "spaces", "spaces")
     taxes: dict[int, tuple[str, int]] = {}
-    for i, item in enumerate(r.list_(data, "taxes", "taxes")):
-        t = r.table(item, f"taxes[{i}]")
-        pos = r.int_(t, "position", f"taxes[{i}].position")
+    for where, t in r.tables(data, "taxes"):
+        pos = r.int_(t, "position", f"{where}.position")
         if pos >= len(kinds) or kinds[pos] != "tax":
-            raise r.fail(f"taxes[{i}].position", "a tax space", pos)
-        kind = r.str_(t, "kind", f"taxes[{i}].kind")
+            raise r.fail(f"{where}.position", "a tax space", pos)
+        kind = r.str_(t, "kind", f"{where}.kind")
         if kind not in ("income", "luxury"):
-            raise r.fail(f"taxes[{i}].kind", "income or luxury", kind)
-        taxes[pos] = (kind, r.int_(t, "amount", f"taxes[{i}].amount", 1))
+            raise r.fail(f"{where}.kind", "income or luxury", kind)
+        taxes[pos] = (kind, r.int_(t, "amount", f"{where}.amount", 1))
     if sorted(taxes) != [p for p, k in enumerate(kinds) if k == "tax"]:
         raise r.fail("taxes", "one entry for each tax space", sorted(taxes))
     deck = _cards(r, data, len(kinds), deeds)
@@ -75,13 +74,7 @@ def parse_edition(r: EditionReader, data: Mapping[str, object], deeds: Mapping[i
 
 
 def _cards(r: EditionReader, data: Mapping[str, object], size: int, deeds: Mapping[int, Deed]) -> tuple[EventCard, ...]:
-    cards: list[EventCard] = []
-    for i, item in enumerate(r.list_(data, "cards", "cards")):
-        where = f"cards[{i}]"
-        t = r.table(item, where)
-        card_id = r.int_(t, "id", f"{where}.id", 1)
-        if card_id != i + 1:
-            raise r.fail(f"{where}.id", f"ids 1, 2, ... in order (this one {i + 1})", card_id)
+    def read(t: Mapping[str, object], where: str, card_id: int) -> EventCard:
         deck = r.str_(t, "deck", f"{where}.deck")
         if deck not in DECKS:
             raise r.fail(f"{where}.deck", f"one of {DECKS}", deck)
@@ -103,12 +96,10 @@ def _cards(r: EditionReader, data: Mapping[str, object], size: int, deeds: Mappi
         if effect == "nearest" and not any(d.kind == params["kind"] for d in deeds.values()):
             raise r.fail(f"{where}.kind", "a kind of deed the board has", params["kind"])
         amount = params.get("amount", 0)
-        cards.append(EventCard(card_id, r.str_(t, "key", f"{where}.key"), r.str_(t, "name", f"{where}.name"),
-                               effect, "none", r.str_(t, "text", f"{where}.text"),
-                               amount if isinstance(amount, int) else 0, deck, MappingProxyType(params)))
-    if len({c.key for c in cards}) != len(cards):
-        raise r.fail("cards", "unique keys", [c.key for c in cards])
+        return r.card(t, where, card_id, effect, "none", amount if isinstance(amount, int) else 0, deck, params)
+
+    cards = r.cards(data, "cards", read)
     for deck in DECKS:
         if not any(c.deck == deck for c in cards):
             raise r.fail("cards", f"at least one {deck} card", len(cards))
-    return tuple(cards)
+    return cards

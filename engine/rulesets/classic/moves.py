@@ -9,9 +9,10 @@ turns.py; a double rolls again; the third double in a row goes to jail without m
 To Jail corner (docs/rules-classic.md 8). In jail the roll is the jail roll (jail.py): doubles release the
 player, and after the last failed try the fine is paid; either way the token moves by that roll and the
 player does not roll again. Cards and jail put the token on its square with ``TokenPlaced``. End turn
-resets the doubles count (``RollsReset``). Positions are board positions 0..39 (absent: GO). The arithmetic
-both rulesets share (the move round the board, the doubles in a row, who rolls, the dice check) is
-engine/moves.py; the salary and the jail are this ruleset's.
+resets the doubles count (``RollsReset``). Positions are board positions 0..39 (absent: GO). The roll
+itself is both rulesets' (engine/moves.py: the move round the board, the doubles in a row, who rolls, the
+checks, the jail roll's and the third double's order, the fold of the tokens); this ruleset says its
+salary and its jail (``CLASSIC_MOVES``), and its own ``TokenPlaced``, ``RollsReset`` and landing check.
 """
 
 from __future__ import annotations
@@ -19,14 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import events as ev
-from engine.commands import GoToJail, JailRoll, RollDice
+from engine import moves
+from engine.commands import GoToJail, RollDice
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
-from engine.moves import advance, doubles_in_a_row, roll_refusal, third_double
-from engine.moves import roller as roller_after
+from engine.moves import Moves, roller_of
+from engine.moves import advance as advance
 from engine.rulesets.classic import events as cev
-from engine.rulesets.classic.base import check_phase, check_player, next_active
 from engine.rulesets.classic.jail import do_roll as jail_roll
 from engine.rulesets.classic.jail import jail_position, send_to_jail
 from engine.rulesets.classic.turns import salary
@@ -39,47 +39,18 @@ if TYPE_CHECKING:
 def roller(s: ClassicState) -> str:
     """Who rolls now: the player whose turn it is, or once they are done rolling, the next player ("" before
     the game starts)."""
-    return roller_after(s.turn, s.roll, lambda turn: next_active(s, turn))
+    return roller_of(s)
 
 
 def check_roll(s: ClassicState, ed: Edition, cmd: RollDice) -> Refusal | None:
-    """RollDice: option ``positions``, phase play, two dice 1..6, the player who rolls now."""
-    return roll_refusal(cmd, s.options.positions,
-                        lambda: check_phase(s, "play", "RollDice") or check_player(s, cmd.player, "RollDice"),
-                        lambda: roller(s))
+    """RollDice: option ``positions``, phase play, two dice 1..6, the player who rolls now (engine/moves.py)."""
+    return moves.check_roll(s, cmd)
 
 
 def do_roll(t: Table, cmd: RollDice) -> None:
-    """Move the token by the dice (or try for doubles in jail); GO, the third double, Go To Jail."""
-    s, player = t.state, cmd.player
-    if player != s.turn:
-        t.emit(ev.TurnEnded, s.turn, player)
-    d1, d2 = cmd.die1, cmd.die2
-    start = s.position.get(player, 0)
-    if player in s.jail:  # the move first: the fine of the last try may end the game (GameEnded is last)
-        if d1 == d2 or s.jail[player] + 1 >= s.options.jail_max_turns:
-            _move(t, player, d1, d2, start, 0, False)
-        else:
-            t.emit(ev.DiceRolled, player, d1, d2, start, start, False, 0, False)
-        jail_roll(t, JailRoll(player, d1 == d2))
-        return
-    doubles = doubles_in_a_row(s.roll, player, d1, d2)
-    if third_double(doubles):
-        t.emit(ev.DiceRolled, player, d1, d2, start, start, False, doubles, False)
-        jail(t, player)
-        return
-    _move(t, player, d1, d2, start, doubles, d1 == d2)
-
-
-def _move(t: Table, player: str, d1: int, d2: int, start: int, doubles: int, again: bool) -> None:
-    ed = t.edition
-    end, passed = advance(start, d1 + d2, len(ed.spaces))
-    to_jail = ed.spaces[end].kind == "go_to_jail"
-    t.emit(ev.DiceRolled, player, d1, d2, start, end, passed, doubles, again and not to_jail)
-    if passed:
-        t.emit(ev.SalaryPaid, player, salary(t.state))
-    if to_jail:
-        jail(t, player)
+    """Move the token by the dice (or try for doubles in jail); GO, the third double, Go To Jail
+    (engine/moves.py, with this ruleset's salary and jail)."""
+    moves.do_roll(t, cmd, CLASSIC_MOVES)
 
 
 def jail(t: Table, player: str) -> None:
@@ -119,20 +90,21 @@ def at_square(rule: tuple[Callable[..., Refusal | None], Callable[..., None]], f
     return checked, do
 
 
+CLASSIC_MOVES = Moves(salary=salary, jail_tries=lambda s: s.options.jail_max_turns, jail_roll=jail_roll,
+                      to_jail=jail)
+"""The classic game's salary and jail for the shared roll (engine/moves.py)."""
+
+
 # -- the fold of the tokens (engine/rulesets/classic/fold.py) ---------------------------------------------
 
-
-def fold_rolled(s: ClassicState, e: ev.DiceRolled) -> None:
-    """The token stands on ``end``; the roll's doubles count and whether the player rolls again."""
-    s.position = {**s.position, e.player: e.end}
-    s.roll = (e.player, e.doubles, e.again)
+fold_rolled = moves.fold_rolled
 
 
 def fold_placed(s: ClassicState, e: cev.TokenPlaced) -> None:
     """A card or jail put the token on ``position``; jail ends the turn's rolling."""
-    s.position = {**s.position, e.player: e.position}
-    if e.reason == "jail" and e.player == s.turn:
-        s.roll = (e.player, 0, False)
+    moves.fold_placed(s, e.player, e.position)
+    if e.reason == "jail":
+        moves.fold_jailed(s, e.player)
 
 
 def fold_reset(s: ClassicState, e: cev.RollsReset) -> None:

@@ -1,10 +1,9 @@
-"""The classic ruleset as the registry hands it out (engine/rulesets/registry.py)."""
+"""The classic ruleset as the registry hands it out (engine/rulesets/registry.py), laid out as every ruleset
+is (engine/rulesets/api.py ``ruleset_in``: its simulator and receipts loaded only when used)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.rulesets.api import Ruleset, Runner
+from engine.rulesets.api import ruleset_in
 from engine.rulesets.classic.commands import CLASSIC_COMMANDS
 from engine.rulesets.classic.edition import SPACE_KINDS, parse_edition
 from engine.rulesets.classic.events import CLASSIC_EVENTS
@@ -13,22 +12,6 @@ from engine.rulesets.classic.invariants import check_invariants
 from engine.rulesets.classic.options import Options
 from engine.rulesets.classic.rules import RULES, rules_of
 from engine.rulesets.classic.state import ClassicState
-
-
-def runner(*args: Any, **kwargs: Any) -> Runner:
-    """The simulator's table for one game (engine/rulesets/classic/sim.py's ``ClassicRunner``), imported only
-    when a game is simulated: a replay or the banker never loads the simulator and its bots."""
-    from engine.rulesets.classic.sim import ClassicRunner
-
-    return ClassicRunner(*args, **kwargs)
-
-
-def receipt(*args: Any) -> Any:
-    """How an event's amount was reached (engine/rulesets/classic/receipts.py, imported when first asked)."""
-    from engine.rulesets.classic.receipts import receipt as make
-
-    return make(*args)
-
 
 REFUSAL_KEYS: frozenset[str] = frozenset({
     "wrong_phase", "unknown_player", "player_bankrupt", "player_in_jail", "unknown_deed", "bad_option",
@@ -49,20 +32,8 @@ REFUSAL_KEYS: frozenset[str] = frozenset({
 })
 """Every refusal key the classic rules use (the shared ones they reuse, then their own)."""
 
-RULESET = Ruleset(
-    name="classic",
-    options=Options,
-    rules=RULES,
-    rules_for=rules_of,
-    new_state=ClassicState,
-    fold=FOLD,
-    invariants=check_invariants,
-    parse_edition=parse_edition,
-    space_kinds=SPACE_KINDS,
-    runner=runner,
-    receipt=receipt,
-    commands=CLASSIC_COMMANDS,
-    events=CLASSIC_EVENTS,
-    refusal_keys=REFUSAL_KEYS,
-    gestures="engine.rulesets.classic.gestures",
-)
+RULESET = ruleset_in(
+    "engine.rulesets.classic", runner="ClassicRunner", options=Options, new_state=ClassicState,
+    rules=RULES, rules_for=rules_of, fold=FOLD, invariants=check_invariants,
+    parse_edition=parse_edition, space_kinds=SPACE_KINDS, commands=CLASSIC_COMMANDS, events=CLASSIC_EVENTS,
+    refusal_keys=REFUSAL_KEYS)

@@ -18,7 +18,7 @@ from engine.editions import Edition
 from engine.events import Standing
 from engine.ledger import Ledger
 from engine.rulesets.classic.options import Options
-from engine.state import DebtState, DeedState, PlayerState
+from engine.state import DebtState, DeedState, PlayerState, players_of, snapshot_of
 
 PHASES: Final = ("setup", "play", "auction", "debt", "place", "over")
 """``auction``: a deed or a building under the hammer; ``debt``: a debtor raising money; ``place``: the
@@ -188,12 +188,8 @@ class ClassicState:
 
     @property
     def players(self) -> dict[str, PlayerState]:
-        """Player id -> :class:`PlayerState` (built on demand)."""
-        return {
-            p: PlayerState(p, s.name, s.token, self.ledger.balances[p], p in self.jail, self.jail.get(p, 0),
-                           p in self.bankrupt, self.deeds_of(p))
-            for p, s in self.specs.items()
-        }
+        """Player id -> :class:`PlayerState` (built on demand; engine/state.py)."""
+        return players_of(self)
 
     @property
     def deeds(self) -> dict[int, DeedState]:
@@ -210,19 +206,13 @@ class ClassicState:
         return compute_standings(self)
 
     def snapshot(self) -> dict[str, object]:
-        """The whole state as plain data (for equality, tests and display)."""
-        return {
-            "phase": self.phase, "edition": self.edition_id, "options": self.options.as_dict(),
-            "order": self.order, "specs": {p: (s.name, s.token) for p, s in self.specs.items()},
-            "ledger": self.ledger.snapshot(), "pot": self.pot, "owner": dict(sorted(self.owner.items())),
-            "level": dict(sorted(self.level.items())), "mortgaged": sorted(self.mortgaged),
-            "jail": dict(self.jail), "bankrupt": sorted(self.bankrupt), "out": self.out,
-            "chance": self.chance, "chest": self.chest, "held": dict(sorted(self.held.items())),
-            "auction": self.auction, "lots": self.lots, "debts": self.debts, "trade": self.trade,
-            "card_rent": self.card_rent, "fresh": sorted(self.fresh), "credit": self.credit,
-            "minute": self.minute, "turn": self.turn, "standings": self.standings_final, "seed": self.seed,
-            "position": dict(self.position), "roll": self.roll, "marks": sorted(self.marks),
-        }
+        """The whole state as plain data (for equality, tests and display): engine/state.py's shape, with the
+        classic game's own fields."""
+        return snapshot_of(
+            self, pot=self.pot, mortgaged=sorted(self.mortgaged), out=self.out, chance=self.chance,
+            chest=self.chest, held=dict(sorted(self.held.items())), auction=self.auction, lots=self.lots,
+            debts=self.debts, trade=self.trade, card_rent=self.card_rent, fresh=sorted(self.fresh),
+            credit=self.credit, minute=self.minute, marks=sorted(self.marks))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ClassicState):

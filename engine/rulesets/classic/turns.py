@@ -5,7 +5,8 @@ classic defaults, the edition's ``[options]``, then the command's), shuffles Cha
 ``random.Random(seed)`` (``GameStarted.deck`` holds the Chance order then the Community Chest order) and,
 in the short and the time-limited game, deals two deeds to each player, paid for at once (seed 000). GO pays
 ``go_salary`` (nothing from minute 46 with ``late_game_rent_tax``, seed 002). ``AdvanceClock`` records the
-minute the caller's clock shows; ``CallTime`` ends a time-limited game. Amounts in money units.
+minute the caller's clock shows; ``CallTime`` ends a time-limited game. Amounts in money units. The
+start's checks, the turn order and the End turn check are both rulesets' (engine/turns.py).
 """
 
 from __future__ import annotations
@@ -16,42 +17,41 @@ from typing import Final
 from engine import events as ev
 from engine.commands import EndTurn, PassGo, StartGame
 from engine.editions import Edition
-from engine.errors import OptionError, Refusal, refuse
+from engine.errors import Refusal, refuse
 from engine.ledger import BANK
-from engine.players import check_players
 from engine.rulesets.classic import events as cev
-from engine.rulesets.classic.base import Table, check_phase, check_turn, next_active
+from engine.rulesets.classic.base import Table, check_phase, check_turn
 from engine.rulesets.classic.commands import AdvanceClock, CallTime
 from engine.rulesets.classic.options import Options
 from engine.rulesets.classic.standings import compute_standings
 from engine.rulesets.classic.state import POT, ClassicState
+from engine.turns import check_start as check_game_start
+from engine.turns import end_turn, start_options
 
 LATE_GO_MINUTE: Final = 46  # from this minute GO pays nothing with late_game_rent_tax (seed 002)
 
 
 def check_start(s: ClassicState, ed: Edition, cmd: StartGame) -> Refusal | None:
-    """StartGame: phase setup, valid options, 2..max_players unique ids, an int seed."""
-    what = "StartGame"
-    reason = check_phase(s, "setup", what)
-    if reason:
-        return reason
-    try:
-        opts = Options.from_mapping({**ed.options, **cmd.options})
-    except OptionError as exc:
-        return refuse("bad_option", f"{what}: {exc}", command=what, error=str(exc))
-    if opts.deal_two:
+    """StartGame: phase setup, valid options, 2..max_players unique ids (none the pot's), an int seed
+    (engine/turns.py); in the short and the time-limited game, start money for the two dearest deeds."""
+
+    def deal_two_paid(opts: Options) -> Refusal | None:
+        if not opts.deal_two:
+            return None
         dearest = sum(sorted((d.price for d in ed.deeds.values()), reverse=True)[:2])
         if opts.start_money < dearest:
-            return refuse("bad_option", f"{what}: the short and the time-limited game deal two deeds paid at once; "
-                          f"expected start_money >= {dearest}, got {opts.start_money}", command=what,
-                          error="start_money")
-    return check_players(cmd.players, opts.max_players, cmd.seed, what, reserved=(BANK, POT))
+            return refuse("bad_option", f"StartGame: the short and the time-limited game deal two deeds paid "
+                          f"at once; expected start_money >= {dearest}, got {opts.start_money}",
+                          command="StartGame", error="start_money")
+        return None
+
+    return check_game_start(s, ed, cmd, Options, more=deal_two_paid, reserved=(BANK, POT))
 
 
 def do_start(t: Table, cmd: StartGame) -> None:
     """Record players, options and both shuffled decks; deal two deeds each in the short/timed game."""
     ed = t.edition
-    opts = Options.from_mapping({**ed.options, **cmd.options})
+    opts = start_options(ed, cmd, Options)
     rng = random.Random(cmd.seed)
     chance = [c.id for c in ed.events if c.deck == "chance"]
     chest = [c.id for c in ed.events if c.deck == "chest"]
@@ -78,8 +78,8 @@ def check_end_turn(s: ClassicState, ed: Edition, cmd: EndTurn) -> Refusal | None
 
 
 def do_end_turn(t: Table, cmd: EndTurn) -> None:
-    """Pass the turn to the next active player in registration order."""
-    t.emit(ev.TurnEnded, cmd.player, next_active(t.state, cmd.player))
+    """Pass the turn to the next active player in registration order (engine/turns.py)."""
+    end_turn(t, cmd.player)
     if t.state.options.positions:  # the unit keeps the tokens: the next player rolls afresh (moves.py)
         t.emit(cev.RollsReset, t.state.turn)
 

@@ -4,17 +4,20 @@ When the lander declines an unowned deed and ``auction`` is on, an auction opens
 bankrupt and not in jail may bid (the decliner too). A bid is a multiple of ``auction_step``, strictly
 above the high bid, and at most the bidder's cash. The caller owns the countdown and sends
 ``CloseAuction()`` when it ends: the high bidder pays the Bank and owns the deed at level 1 (which may fire
-the colour-set bonus); with no bid the deed stays unowned. Amounts are in money units.
+the colour-set bonus); with no bid the deed stays unowned. Amounts are in money units. The bidding and
+the sale are both rulesets' (engine/auction.py); who bids, the step and the bonus after a sale are this
+ruleset's.
 """
 
 from __future__ import annotations
 
+from engine import auction
 from engine import events as ev
 from engine.commands import CloseAuction, DeclineDeed, PlaceBid
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.rulesets.ultimate import colour_set
-from engine.rulesets.ultimate.base import Table, check_phase, check_unowned
+from engine.rulesets.ultimate.base import Table, check_unowned
 from engine.rulesets.ultimate.state import GameState
 
 
@@ -32,45 +35,24 @@ def do_decline(t: Table, cmd: DeclineDeed) -> None:
         t.emit(ev.AuctionOpened, cmd.deed, bidders)
 
 
-def check_bid(s: GameState, ed: Edition, cmd: PlaceBid) -> Refusal | None:
-    """PlaceBid: an allowed bidder, a multiple of the step above the high bid, within the bidder's cash."""
-    what = "PlaceBid"
-    reason = check_phase(s, "auction", what)
-    if reason:
-        return reason
-    a = s.auction
-    assert a is not None
-    if cmd.player not in a.bidders:
-        return refuse("not_a_bidder", f"{what}: {cmd.player!r} may not bid; expected one of {list(a.bidders)}",
-                      command=what, player=cmd.player, bidders=", ".join(a.bidders))
-    step = s.options.auction_step
-    amount = cmd.amount
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount % step or amount <= a.high_bid:
-        return refuse("bid_too_low", f"{what}: bid {amount!r} too low or off-step; expected a multiple of {step} above {a.high_bid}",
-                      command=what, amount=amount, step=step, high_bid=a.high_bid)
-    if amount > s.balance(cmd.player):
-        cash = s.balance(cmd.player)
-        return refuse("bid_over_cash", f"{what}: bid {amount} is more than {cmd.player}'s cash {cash}",
-                      command=what, player=cmd.player, amount=amount, cash=cash)
+def amount_refusal(s: GameState, ed: Edition, cmd: PlaceBid) -> Refusal | None:
+    """A bid is a whole multiple of ``auction_step`` above the high bid (``bid_too_low``), or None."""
+    step, amount, high = s.options.auction_step, cmd.amount, s.auction.high_bid if s.auction else 0
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount % step or amount <= high:
+        return refuse("bid_too_low", f"PlaceBid: bid {amount!r} too low or off-step; expected a multiple of {step} "
+                      f"above {high}", command="PlaceBid", amount=amount, step=step, high_bid=high)
     return None
 
 
-def do_bid(t: Table, cmd: PlaceBid) -> None:
-    """The new high bid."""
-    t.emit(ev.BidPlaced, cmd.player, cmd.amount)
-
-
-def check_close(s: GameState, ed: Edition, cmd: CloseAuction) -> Refusal | None:
-    """CloseAuction: only while an auction runs."""
-    return check_phase(s, "auction", "CloseAuction")
+def check_bid(s: GameState, ed: Edition, cmd: PlaceBid) -> Refusal | None:
+    """PlaceBid: an allowed bidder, a multiple of the step above the high bid, within the bidder's cash
+    (engine/auction.py)."""
+    return auction.check_bid(s, ed, cmd, amount_refusal)
 
 
 def do_close(t: Table, cmd: CloseAuction) -> None:
-    """Sell to the high bidder, or end without a sale."""
+    """Sell to the high bidder (who may then hold a whole colour set), or end without a sale."""
     a = t.state.auction
     assert a is not None
-    if a.high_bidder is None:
-        t.emit(ev.AuctionEnded, a.deed)
-        return
-    t.emit(ev.AuctionWon, a.high_bidder, a.deed, a.high_bid)
-    colour_set.after_acquisition(t, a.deed)
+    if auction.sell(t, a):
+        colour_set.after_acquisition(t, a.deed)

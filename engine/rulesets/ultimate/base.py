@@ -3,57 +3,36 @@
 A rule is a pair of functions: ``check_x(state, edition, cmd) -> Refusal | None`` (why the command is refused,
 without changing anything: a str with a translation key, built with ``engine.errors.refuse``) and ``do_x(table, cmd)`` (emits the events; only called after the check passed).
 Events are folded into ``table.state`` as they are emitted, so a rule reads the state after each event.
+The checks of a player, a deed and the phase are both rulesets' (engine/rulesets/api.py).
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TypeAlias
 
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.ledger import BANK
+from engine.rulesets import api
+from engine.rulesets.api import check_deed as check_deed
 from engine.rulesets.api import check_phase as check_phase
 from engine.rulesets.ultimate.state import GameState
 
 MIN_LEVEL = 1
 MAX_LEVEL = 5
 
-
-class Table(Protocol):
-    """The game as a rule sees it: the state, the edition, and ``emit(EventClass, *fields)``."""
-
-    @property
-    def state(self) -> GameState: ...
-
-    @property
-    def edition(self) -> Edition: ...
-
-    def emit(self, cls: type, *fields: Any) -> None: ...
+Table: TypeAlias = api.Table[GameState]
+"""The game as an Ultimate Banking rule sees it (engine/rulesets/api.py)."""
 
 
 def check_player(s: GameState, player: object, what: str, *, free: bool = False) -> Refusal | None:
     """Refusal unless ``player`` is a registered, not bankrupt player (``free``: and not in jail)."""
-    if not isinstance(player, str) or player not in s.specs:
-        return refuse("unknown_player", f"{what}: unknown player {player!r}; expected one of {list(s.order)}",
-                      command=what, player=player, players=", ".join(s.order))
-    if player in s.bankrupt:
-        return refuse("player_bankrupt", f"{what}: player {player} is bankrupt", command=what, player=player)
-    if free and player in s.jail:
-        return refuse("player_in_jail", f"{what}: player {player} is in jail", command=what, player=player)
-    return None
-
-
-def check_deed(ed: Edition, deed: object, what: str) -> Refusal | None:
-    """Refusal unless ``deed`` is a deed number of the edition."""
-    if isinstance(deed, bool) or not isinstance(deed, int) or deed not in ed.deeds:
-        return refuse("unknown_deed", f"{what}: unknown deed {deed!r}; expected a deed number 1..{len(ed.deeds)}",
-                      command=what, deed=deed, deeds=len(ed.deeds))
-    return None
+    return api.check_player(s, player, what, s.jail if free else ())
 
 
 def check_play(s: GameState, player: object, what: str, *, free: bool = True) -> Refusal | None:
     """Phase ``play`` and an active player (not in jail unless ``free`` is False)."""
-    return check_phase(s, "play", what) or check_player(s, player, what, free=free)
+    return check_phase(s, "play", what) or api.check_player(s, player, what, s.jail if free else ())
 
 
 def check_unowned(s: GameState, ed: Edition, player: object, deed: object, what: str) -> Refusal | None:

@@ -35,12 +35,10 @@ EFFECTS_WITH_AMOUNT = ("bonus_with_other", "highway_tax")
 
 def parse_edition(r: EditionReader, data: Mapping[str, object], deeds: Mapping[int, Deed]) -> dict[str, object]:
     """Check the five rents of every deed; read ``sides`` and ``events`` (raise EditionError naming the field)."""
-    raw_deeds = r.list_(data, "deeds", "deeds")
-    for i, item in enumerate(raw_deeds):
-        t = r.table(item, f"deeds[{i}]")
+    for where, t in r.tables(data, "deeds"):
         rents = t.get("rents")
         if not isinstance(rents, list) or len(rents) != LEVELS:
-            raise r.fail(f"deeds[{i}].rents", f"{LEVELS} positive whole numbers (levels 1-5)", rents)
+            raise r.fail(f"{where}.rents", f"{LEVELS} positive whole numbers (levels 1-5)", rents)
     return {"sides": _sides(r, data, deeds), "events": _events(r, data)}
 
 
@@ -54,14 +52,7 @@ def _sides(r: EditionReader, data: Mapping[str, object], deeds: Mapping[int, Dee
     return sides
 
 def _events(r: EditionReader, data: Mapping[str, object]) -> tuple[EventCard, ...]:
-    raw = r.list_(data, "events", "events")
-    cards: list[EventCard] = []
-    for i, item in enumerate(raw):
-        where = f"events[{i}]"
-        t = r.table(item, where)
-        card_id = r.int_(t, "id", f"{where}.id", 1)
-        if card_id != i + 1:
-            raise r.fail(f"{where}.id", f"ids 1, 2, ... in order (this one {i + 1})", card_id)
+    def read(t: Mapping[str, object], where: str, card_id: int) -> EventCard:
         effect = r.str_(t, "effect", f"{where}.effect")
         if effect not in EFFECT_CHOICES:
             raise r.fail(f"{where}.effect", f"one of {sorted(EFFECT_CHOICES)}", effect)
@@ -69,10 +60,9 @@ def _events(r: EditionReader, data: Mapping[str, object]) -> tuple[EventCard, ..
         if choice != EFFECT_CHOICES[effect]:
             raise r.fail(f"{where}.choice", f"{EFFECT_CHOICES[effect]!r} for effect {effect!r}", choice)
         amount = r.int_(t, "amount", f"{where}.amount", 1) if effect in EFFECTS_WITH_AMOUNT else 0
-        cards.append(EventCard(card_id, r.str_(t, "key", f"{where}.key"), r.str_(t, "name", f"{where}.name"),
-                               effect, choice, r.str_(t, "text", f"{where}.text"), amount))
-    if len({c.key for c in cards}) != len(cards):
-        raise r.fail("events", "unique keys", [c.key for c in cards])
+        return r.card(t, where, card_id, effect, choice, amount)
+
+    cards = r.cards(data, "events", read)
     if not cards:
-        raise r.fail("events", "at least one event card", raw)
-    return tuple(cards)
+        raise r.fail("events", "at least one event card", r.list_(data, "events", "events"))
+    return cards

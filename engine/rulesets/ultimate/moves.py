@@ -9,9 +9,10 @@ straight to jail without moving (docs/rules.md 1.5), as does the Go To Jail spac
 the jail roll (jail.py): doubles, or the failure that uses up ``jail_max_tries`` (the fee charged), release
 the player, who moves by that roll and does not roll again (docs/rules.md 1.12). Landing on a deed records
 it as the landing to resolve (``GameState.landing``), so a unit that lost power resumes with the buy or
-the rent due. Positions are board positions 0..35; the fold follows every ``TokenMoved`` too. The arithmetic
-both rulesets share (the move round the board, the doubles in a row, who rolls, the dice check) is
-engine/moves.py; the salary and the jail are this ruleset's.
+the rent due. Positions are board positions 0..35; the fold follows every ``TokenMoved`` too. The roll itself is
+both rulesets' (engine/moves.py: the move round the board, the doubles in a row, who rolls, the checks,
+the jail roll's and the third double's order, the fold of the tokens); this ruleset says its salary and
+its jail (``ULTIMATE_MOVES``), its jail roll's own check, and the landing a roll leaves to resolve.
 """
 
 from __future__ import annotations
@@ -19,14 +20,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import events as ev
+from engine import moves
 from engine.commands import JailRoll, RollDice
 from engine.editions import Edition
 from engine.errors import Refusal
-from engine.moves import advance, doubles_in_a_row, roll_refusal, third_double
-from engine.moves import roller as roller_after
+from engine.moves import Moves, roller_of
+from engine.moves import advance as advance
 from engine.rulesets.ultimate import jail
-from engine.rulesets.ultimate.base import check_play
-from engine.rulesets.ultimate.turns import follow_turn, next_player
 
 if TYPE_CHECKING:
     from engine.rulesets.ultimate.base import Table
@@ -36,13 +36,13 @@ if TYPE_CHECKING:
 def roller(s: GameState) -> str:
     """Who rolls now: the player whose turn it is, or once they are done rolling, the next player ("" before
     the game starts)."""
-    return roller_after(s.turn, s.roll, lambda turn: next_player(s, turn))
+    return roller_of(s)
 
 
 def check_roll(s: GameState, ed: Edition, cmd: RollDice) -> Refusal | None:
-    """RollDice: option ``positions``, phase play, two dice 1..6, the player who rolls now."""
-    reason = roll_refusal(cmd, s.options.positions, lambda: check_play(s, cmd.player, "RollDice", free=False),
-                          lambda: roller(s))
+    """RollDice: option ``positions``, phase play, two dice 1..6, the player who rolls now (engine/moves.py);
+    in jail, a jail roll the player may make."""
+    reason = moves.check_roll(s, cmd)
     if reason:
         return reason
     if cmd.player in s.jail:
@@ -50,36 +50,15 @@ def check_roll(s: GameState, ed: Edition, cmd: RollDice) -> Refusal | None:
     return None
 
 
+ULTIMATE_MOVES = Moves(salary=lambda s: s.options.go_salary, jail_tries=lambda s: s.options.jail_max_tries,
+                       jail_roll=jail.do_roll, to_jail=jail.send_to_jail)
+"""Ultimate Banking's salary and jail for the shared roll (engine/moves.py)."""
+
+
 def do_roll(t: Table, cmd: RollDice) -> None:
-    """Move the token by the dice (or try for doubles in jail); GO, the third double, Go To Jail."""
-    s, player = t.state, cmd.player
-    follow_turn(t, player)
-    d1, d2 = cmd.die1, cmd.die2
-    start = s.position.get(player, 0)
-    if player in s.jail:  # the move first: the fee of the last try may end the game (GameEnded is last)
-        if d1 == d2 or s.jail[player] + 1 >= s.options.jail_max_tries:
-            _move(t, player, d1, d2, start, 0, False)
-        else:
-            t.emit(ev.DiceRolled, player, d1, d2, start, start, False, 0, False)
-        jail.do_roll(t, JailRoll(player, d1 == d2))
-        return
-    doubles = doubles_in_a_row(s.roll, player, d1, d2)
-    if third_double(doubles):
-        t.emit(ev.DiceRolled, player, d1, d2, start, start, False, doubles, False)
-        jail.send_to_jail(t, player)
-        return
-    _move(t, player, d1, d2, start, doubles, d1 == d2)
-
-
-def _move(t: Table, player: str, d1: int, d2: int, start: int, doubles: int, again: bool) -> None:
-    ed = t.edition
-    end, passed = advance(start, d1 + d2, len(ed.spaces))
-    to_jail = ed.spaces[end].kind == "go_to_jail"
-    t.emit(ev.DiceRolled, player, d1, d2, start, end, passed, doubles, again and not to_jail)
-    if passed:
-        t.emit(ev.SalaryPaid, player, t.state.options.go_salary)
-    if to_jail:
-        jail.send_to_jail(t, player)
+    """Move the token by the dice (or try for doubles in jail); GO, the third double, Go To Jail
+    (engine/moves.py, with this ruleset's salary and jail)."""
+    moves.do_roll(t, cmd, ULTIMATE_MOVES)
 
 
 # -- the fold of the tokens (engine/rulesets/ultimate/fold.py) ------------------------------------------
@@ -87,8 +66,7 @@ def _move(t: Table, player: str, d1: int, d2: int, start: int, doubles: int, aga
 
 def fold_rolled(s: GameState, e: ev.DiceRolled) -> None:
     """The token stands on ``end``; a deed reached by the move is the landing to resolve."""
-    s.position = {**s.position, e.player: e.end}
-    s.roll = (e.player, e.doubles, e.again)
+    moves.fold_rolled(s, e)
     deed = s.edition.spaces[e.end].deed
     if deed is not None and e.end != e.start:
         s.landing = (e.player, deed, e.command)
@@ -96,10 +74,7 @@ def fold_rolled(s: GameState, e: ev.DiceRolled) -> None:
 
 def fold_token_moved(s: GameState, e: ev.TokenMoved) -> None:
     """A jump, a card or jail put the token on ``position``."""
-    s.position = {**s.position, e.player: e.position}
+    moves.fold_placed(s, e.player, e.position)
 
 
-def fold_jailed(s: GameState, player: str) -> None:
-    """Jail ends the turn's rolling and clears the doubles count (docs/rules.md 1.12)."""
-    if player == s.turn:
-        s.roll = (player, 0, False)
+fold_jailed = moves.fold_jailed

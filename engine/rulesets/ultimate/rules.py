@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine import auction as bidding
 from engine import commands as c
 from engine.corrections import CORRECTION_RULES
 from engine.errors import Refusal
@@ -27,8 +28,8 @@ RULES: dict[type, tuple[Check, Do]] = {
     c.PayRent: turn_bound((levels.check_rent, levels.do_rent), "payer", "PayRent"),
     uc.UseLocation: turn_bound((levels.check_location, levels.do_location), "player", "UseLocation"),
     c.DeclineDeed: turn_bound((auction.check_decline, auction.do_decline), "player", "DeclineDeed"),
-    c.PlaceBid: (auction.check_bid, auction.do_bid),
-    c.CloseAuction: (auction.check_close, auction.do_close),
+    c.PlaceBid: (auction.check_bid, bidding.do_bid),
+    c.CloseAuction: (bidding.check_close, auction.do_close),
     c.GoToJail: turn_bound((jail.check_go_to_jail, jail.do_go_to_jail), "player", "GoToJail"),
     c.PayJailFee: turn_bound((jail.check_pay_fee, jail.do_pay_fee), "player", "PayJailFee"),
     c.JailRoll: turn_bound((jail.check_roll, jail.do_roll), "player", "JailRoll"),

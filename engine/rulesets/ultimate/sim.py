@@ -28,6 +28,7 @@ from engine import events as ev
 from engine.editions import Edition
 from engine.errors import IllegalCommand
 from engine.game import Game
+from engine.moves import third_double
 from engine.rulesets.ultimate import commands as uc
 from engine.rulesets.ultimate.bots import Bot
 from engine.rulesets.ultimate.cards import targets
@@ -161,7 +162,7 @@ class GameRunner:
             d1, d2 = self._roll()
             if d1 == d2:
                 doubles += 1
-                if doubles == 3:
+                if third_double(doubles):  # engine/moves.py: the third double in a row goes to jail
                     self.send(c.GoToJail(player))
                     return
             self._move(player, d1 + d2)
@@ -172,8 +173,8 @@ class GameRunner:
     def _move(self, player: str, steps: int) -> None:
         size = len(self.edition.spaces)
         old = self.positions[player]
-        new = (old + steps) % size
-        self.positions[player] = new
+        new = (old + steps) % size  # engine/moves.py ``advance`` inline (the simulator's hot path): a test
+        self.positions[player] = new  # holds the two equal (tests/engine/test_rules_once.py)
         if new < old or new == 0:
             self.send(c.PassGo(player))
         self._land(player, new)

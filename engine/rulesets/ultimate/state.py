@@ -15,7 +15,7 @@ from engine.editions import Edition
 from engine.events import Standing
 from engine.ledger import Ledger
 from engine.rulesets.ultimate.options import Options
-from engine.state import AuctionState, DebtState, DeedState, PlayerState
+from engine.state import AuctionState, DebtState, DeedState, PlayerState, players_of, snapshot_of
 
 PHASES = ("setup", "play", "auction", "event", "debt", "over")
 
@@ -141,12 +141,8 @@ class GameState:
 
     @property
     def players(self) -> dict[str, PlayerState]:
-        """Player id -> :class:`PlayerState` (built on demand)."""
-        return {
-            p: PlayerState(p, s.name, s.token, self.ledger.balances[p], p in self.jail, self.jail.get(p, 0),
-                           p in self.bankrupt, self.deeds_of(p))
-            for p, s in self.specs.items()
-        }
+        """Player id -> :class:`PlayerState` (built on demand; engine/state.py)."""
+        return players_of(self)
 
     @property
     def deeds(self) -> dict[int, DeedState]:
@@ -181,18 +177,11 @@ class GameState:
         return compute_standings(self.edition, self.order, self.ledger.balances, self.owner, self.bankrupt)
 
     def snapshot(self) -> dict[str, object]:
-        """The whole state as plain data (for equality, tests and display)."""
-        return {
-            "phase": self.phase, "edition": self.edition_id, "options": self.options.as_dict(),
-            "order": self.order, "specs": {p: (s.name, s.token) for p, s in self.specs.items()},
-            "ledger": self.ledger.snapshot(), "jail": dict(self.jail), "jail_rolled": self.jail_rolled,
-            "landing": self.landing, "bankrupt": sorted(self.bankrupt),
-            "owner": dict(sorted(self.owner.items())), "level": dict(sorted(self.level.items())),
-            "bonus_done": sorted(self.bonus_done), "deck": self.deck, "auction": self.auction,
-            "pending": self.pending, "debt": self.debt, "turn": self.turn, "on_the_run": self.on_the_run,
-            "standings": self.standings_final, "seed": self.seed,
-            "position": dict(self.position), "roll": self.roll,
-        }
+        """The whole state as plain data (for equality, tests and display): engine/state.py's shape, with
+        Ultimate Banking's own fields."""
+        return snapshot_of(
+            self, jail_rolled=self.jail_rolled, landing=self.landing, bonus_done=sorted(self.bonus_done),
+            deck=self.deck, auction=self.auction, pending=self.pending, debt=self.debt, on_the_run=self.on_the_run)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):

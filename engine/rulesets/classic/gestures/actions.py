@@ -229,8 +229,7 @@ def action_command(ctx: Context, event: EventData) -> object | None:
 
 
 def can_act(ctx: Context, event: EventData) -> bool:
-    cmd = action_command(ctx, event)
-    return ctx.probing if cmd is None else ctx.allowed(cmd)
+    return ctx.may_apply(action_command(ctx, event))
 
 
 def do_act(ctx: Context, event: EventData) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from transitions import EventData
 
 from engine import commands as c
+from engine.banker.binding import gesture_command
 from engine.banker.context import Context, Refusal
 from engine.banker.setup import seat_of
 from engine.rulesets.classic import commands as cc
@@ -65,8 +66,7 @@ def do_open_building_auction(ctx: Context, event: EventData) -> None:
 
 
 def can_build_step(ctx: Context, event: EventData) -> bool:
-    cmd = _step(ctx, event)
-    return ctx.probing if cmd is None else ctx.allowed(cmd)
+    return ctx.may_apply(_step(ctx, event))
 
 
 def do_build_step(ctx: Context, event: EventData) -> None:
@@ -115,12 +115,4 @@ def _placing(ctx: Context, event: EventData) -> cc.BuildHouse | None:
     return None if credit is None or deed is None else cc.BuildHouse(credit[0], deed)
 
 
-def can_place(ctx: Context, event: EventData) -> bool:
-    cmd = _placing(ctx, event)
-    return ctx.probing if cmd is None else ctx.allowed(cmd)
-
-
-def do_place(ctx: Context, event: EventData) -> None:
-    cmd = _placing(ctx, event)
-    assert cmd is not None
-    ctx.apply(cmd)
+can_place, do_place = gesture_command(_placing, __name__)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from transitions import EventData
 
+from engine.banker.binding import gesture_command
 from engine.banker.context import Context, Refusal
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.gestures.base import cst
@@ -24,15 +25,7 @@ def _raise_command(ctx: Context, event: EventData) -> cc.SellBuilding | cc.Mortg
     return cc.SellBuilding(debtor, deed) if cst(ctx).level.get(deed) else cc.MortgageDeed(debtor, deed)
 
 
-def can_raise(ctx: Context, event: EventData) -> bool:
-    cmd = _raise_command(ctx, event)
-    return ctx.probing if cmd is None else ctx.allowed(cmd)
-
-
-def do_raise(ctx: Context, event: EventData) -> None:
-    cmd = _raise_command(ctx, event)
-    assert cmd is not None
-    ctx.apply(cmd)
+can_raise, do_raise = gesture_command(_raise_command, __name__)
 
 
 def is_debtor(ctx: Context, event: EventData) -> bool:

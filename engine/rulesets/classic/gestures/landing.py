@@ -1,84 +1,25 @@
 """Deeds at the table (classic; docs/rules-classic.md 4, 5, 7): check a deed, then the card of the player who
 landed decides: buy it or decline it (the auction opens), pay its rent (the engine counts houses, the set,
 stations and utilities), a utility's dice total on the keypad, or, for the owner's own deed, mortgage it or
-lift its mortgage (the amounts shown before the button)."""
+lift its mortgage (the amounts shown before the button). Picking the cards, buying, declining and paying
+rent are every ruleset's (engine/banker/gestures/deeds.py); the utility's dice and the mortgages are the
+classic game's, here."""
 
 from __future__ import annotations
 
 from transitions import EventData
 
-from engine import commands as c
+from engine.banker.binding import deed_command
 from engine.banker.context import Context, Refusal, input_value
-from engine.banker.setup import player_id
 from engine.numbers import parse_count
 from engine.rulesets.classic import commands as cc
 
 DICE_PROBE = 7  # a dice total used only to ask the engine whether a utility's rent is owed at all
 
 
-def pick_deed(ctx: Context, event: EventData) -> None:
-    ctx.gesture.deed = int(input_value(event))
-
-
-def pick_player(ctx: Context, event: EventData) -> None:
-    ctx.gesture.player = player_id(int(input_value(event)))
-
-
-def deed_unowned(ctx: Context, event: EventData) -> bool:
-    deed = ctx.input_deed(event)
-    return deed is not None and ctx.durable is not None and ctx.owner(deed) is None
-
-
-def deed_own(ctx: Context, event: EventData) -> bool:
-    owner = ctx.owner(ctx.input_deed(event))
-    return owner is not None and owner == ctx.input_player(event)
-
-
-def deed_other(ctx: Context, event: EventData) -> bool:
-    owner = ctx.owner(ctx.input_deed(event))
-    player = ctx.input_player(event)
-    return owner is not None and (player is None or owner != player)
-
-
 def deed_utility(ctx: Context, event: EventData) -> bool:
     deed, game = ctx.input_deed(event), ctx.game
     return deed is not None and game is not None and game.edition.deeds[deed].kind == "utility"
-
-
-def can_consider_buy(ctx: Context, event: EventData) -> bool:
-    pair = ctx.pair(event)
-    if pair is None:
-        return ctx.probing
-    if ctx.durable is not None and ctx.durable.game.check(c.DeclineDeed(*pair)) is None:
-        return True
-    return ctx.allowed(c.BuyDeed(*pair))
-
-
-def can_buy(ctx: Context, event: EventData) -> bool:
-    pair = ctx.pair(event)
-    return ctx.probing if pair is None else ctx.allowed(c.BuyDeed(*pair))
-
-
-def do_buy(ctx: Context, event: EventData) -> None:
-    ctx.apply(c.BuyDeed(*ctx.require_pair(event)))
-
-
-def can_decline(ctx: Context, event: EventData) -> bool:
-    pair = ctx.pair(event)
-    return ctx.probing if pair is None else ctx.allowed(c.DeclineDeed(*pair))
-
-
-def do_decline(ctx: Context, event: EventData) -> None:
-    ctx.apply(c.DeclineDeed(*ctx.require_pair(event)))
-
-
-def can_pay_rent(ctx: Context, event: EventData) -> bool:
-    pair = ctx.pair(event)
-    return ctx.probing if pair is None else ctx.allowed(c.PayRent(*pair))
-
-
-def do_pay_rent(ctx: Context, event: EventData) -> None:
-    ctx.apply(c.PayRent(*ctx.require_pair(event)))
 
 
 def can_owe_rent(ctx: Context, event: EventData) -> bool:
@@ -110,19 +51,7 @@ def do_pay_utility(ctx: Context, event: EventData) -> None:
     ctx.apply(cmd)
 
 
-def can_mortgage(ctx: Context, event: EventData) -> bool:
-    pair = ctx.pair(event)
-    return ctx.probing if pair is None else ctx.allowed(cc.MortgageDeed(*pair))
+can_mortgage, do_mortgage = deed_command(cc.MortgageDeed, __name__)
 
 
-def do_mortgage(ctx: Context, event: EventData) -> None:
-    ctx.apply(cc.MortgageDeed(*ctx.require_pair(event)))
-
-
-def can_lift(ctx: Context, event: EventData) -> bool:
-    pair = ctx.pair(event)
-    return ctx.probing if pair is None else ctx.allowed(cc.LiftMortgage(*pair))
-
-
-def do_lift(ctx: Context, event: EventData) -> None:
-    ctx.apply(cc.LiftMortgage(*ctx.require_pair(event)))
+can_lift, do_lift = deed_command(cc.LiftMortgage, __name__)

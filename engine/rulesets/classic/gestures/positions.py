@@ -21,9 +21,9 @@ from typing import Any
 from transitions import EventData
 
 from engine import commands as c
-from engine.banker.context import Context, Gesture, Refusal, input_value
+from engine.banker.binding import gesture_command
+from engine.banker.context import Context, Gesture, input_value
 from engine.banker.hooks import RulesetView
-from engine.banker.setup import seat_of
 from engine.banker.table import SETTLE_FROM, row
 from engine.banker.table import BankerState as S
 from engine.banker.viewmodel import Prompt
@@ -126,15 +126,6 @@ def landed_rent(ctx: Context) -> int:
     return rent
 
 
-def is_lander(ctx: Context, event: EventData) -> bool:
-    """After a roll the lander is known: only their card answers the square."""
-    expected, tapped = ctx.gesture.player, ctx.input_player(event)
-    if expected is None or tapped is None or tapped == expected:
-        return True
-    ctx.refusal = Refusal("error.wrong_player", {"expected": seat_of(expected), "seat": seat_of(tapped)})
-    return False
-
-
 def action_is_rent(ctx: Context, event: EventData) -> bool:
     return ctx.gesture.action == "rent" and ctx.gesture.deed is not None
 
@@ -184,15 +175,7 @@ def _landed_draw(ctx: Context, event: EventData) -> cc.DrawCard | None:
     return None if player is None or at is None or card is None else cc.DrawCard(player, at, int(card))
 
 
-def can_draw_landed(ctx: Context, event: EventData) -> bool:
-    cmd = _landed_draw(ctx, event)
-    return ctx.probing if cmd is None else ctx.allowed(cmd)
-
-
-def do_draw_landed(ctx: Context, event: EventData) -> None:
-    cmd = _landed_draw(ctx, event)
-    assert cmd is not None
-    ctx.apply(cmd)
+can_draw_landed, do_draw_landed = gesture_command(_landed_draw, __name__)
 
 
 # -- a utility's rent with the roll just made ---------------------------------------------------------------
@@ -224,15 +207,7 @@ def _landed_rent(ctx: Context, event: EventData) -> c.PayRent | cc.PayUtilityRen
     return None if total is None else cc.PayUtilityRent(player, deed, total)
 
 
-def can_pay_landed(ctx: Context, event: EventData) -> bool:
-    cmd = _landed_rent(ctx, event)
-    return ctx.probing if cmd is None else ctx.allowed(cmd)
-
-
-def do_pay_landed(ctx: Context, event: EventData) -> None:
-    cmd = _landed_rent(ctx, event)
-    assert cmd is not None
-    ctx.apply(cmd)
+can_pay_landed, do_pay_landed = gesture_command(_landed_rent, __name__)
 
 
 # -- the prompts ----------------------------------------------------------------------------------------------

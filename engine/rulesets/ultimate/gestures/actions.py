@@ -9,6 +9,7 @@ from collections.abc import Callable
 from transitions import EventData
 
 from engine import commands as c
+from engine.banker.binding import gesture_command
 from engine.banker.context import Context, Refusal
 from engine.banker.setup import seat_of
 from engine.rulesets.ultimate import commands as uc
@@ -52,15 +53,7 @@ def _action_command(ctx: Context, event: EventData) -> c.Command | None:
     return _ACTIONS[action](player) if action in _ACTIONS else None
 
 
-def can_act(ctx: Context, event: EventData) -> bool:
-    cmd = _action_command(ctx, event)
-    return ctx.probing if cmd is None else ctx.allowed(cmd)
-
-
-def do_act(ctx: Context, event: EventData) -> None:
-    cmd = _action_command(ctx, event)
-    assert cmd is not None
-    ctx.apply(cmd)
+can_act, do_act = gesture_command(_action_command, __name__)
 
 
 def can_locate(ctx: Context, event: EventData) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from transitions import EventData
 
+from engine.banker.binding import gesture_command
 from engine.banker.context import Context, Refusal, input_value
 from engine.banker.setup import player_id
 from engine.banker.view import choices_needed, event_card
@@ -23,15 +24,7 @@ def _draw_command(ctx: Context, event: EventData) -> uc.DrawEvent | None:
     return None if player is None else uc.DrawEvent(player, card)
 
 
-def can_draw_card(ctx: Context, event: EventData) -> bool:
-    cmd = _draw_command(ctx, event)
-    return ctx.probing if cmd is None else ctx.allowed(cmd)
-
-
-def do_draw(ctx: Context, event: EventData) -> None:
-    cmd = _draw_command(ctx, event)
-    assert cmd is not None
-    ctx.apply(cmd)
+can_draw_card, do_draw = gesture_command(_draw_command, __name__)
 
 
 def _answer(ctx: Context, event: EventData) -> tuple[str | int, ...] | None:

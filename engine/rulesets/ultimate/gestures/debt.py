@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from transitions import EventData
 
+from engine.banker.binding import gesture_command
 from engine.banker.context import Context
 from engine.rulesets.ultimate import commands as uc
 
@@ -15,15 +16,7 @@ def _return_command(ctx: Context, event: EventData) -> uc.ReturnDeed | None:
     return None if debt is None or deed is None else uc.ReturnDeed(debt.debtor, deed)
 
 
-def can_return(ctx: Context, event: EventData) -> bool:
-    cmd = _return_command(ctx, event)
-    return ctx.probing if cmd is None else ctx.allowed(cmd)
-
-
-def do_return(ctx: Context, event: EventData) -> None:
-    cmd = _return_command(ctx, event)
-    assert cmd is not None
-    ctx.apply(cmd)
+can_return, do_return = gesture_command(_return_command, __name__)
 
 
 def phase_debt(ctx: Context, event: EventData) -> bool:

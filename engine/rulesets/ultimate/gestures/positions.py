@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from transitions import EventData
 
+from engine.banker.binding import gesture_command
 from engine.banker.context import Context, Gesture, input_value
 from engine.events import DiceRolled
 from engine.rulesets.ultimate import commands as uc
@@ -82,12 +83,4 @@ def _landed_draw(ctx: Context, event: EventData) -> uc.DrawEvent | None:
     return uc.DrawEvent(player, int(card), origin_of(ctx, player, "event"))
 
 
-def can_draw_landed(ctx: Context, event: EventData) -> bool:
-    cmd = _landed_draw(ctx, event)
-    return ctx.probing if cmd is None else ctx.allowed(cmd)
-
-
-def do_draw_landed(ctx: Context, event: EventData) -> None:
-    cmd = _landed_draw(ctx, event)
-    assert cmd is not None
-    ctx.apply(cmd)
+can_draw_landed, do_draw_landed = gesture_command(_landed_draw, __name__)
