@@ -143,16 +143,31 @@ class TableSender:
     def send(self, cmd: c.Command) -> Sequence[ev.Event]:
         """Apply one command, check invariants if asked, stop at game over, settle debts and auctions."""
         s = self.state
-        owners = s.owner.copy() if self._held and type(cmd) in _CHANGESHOLDINGS else None
+        changes = type(cmd) in _CHANGESHOLDINGS
+        owners = s.owner.copy() if changes and self._held else None
         mortgaged = s.mortgaged
         table = self._table
         events: Sequence[ev.Event]
+        r = self.result
         if table is not None:
-            table._command = self.result.commands  # the fused commands done since the last one sent
+            table._command = r.commands  # the fused commands done since the last one sent
             events = table.apply(cmd)
         else:
             events = self._apply(cmd)
-        return self._sent(cmd, events, owners, mortgaged)
+        r.commands += 1  # what _sent does, inline (the path of every command sent)
+        self._levels += 1
+        self._used = None
+        if changes:
+            self._version += 1
+            if owners is not None:
+                self._forget(owners, mortgaged)
+        if self.check_invariants:
+            problems = self._watch.check(s, events)
+            if problems:
+                r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
+        if s.phase != "play":
+            self.unwind()
+        return events
 
     def attempt(self, cmd: c.Command) -> bool:
         """Send ``cmd`` if the table accepts it now (True), else change nothing (False): ``check`` and
