@@ -185,6 +185,22 @@ def test_the_fused_game_is_the_game_of_the_table(seed: int, options: dict[str, o
     assert fast.state == slow.state
 
 
+@pytest.mark.parametrize("options", [{}, {"free_parking_jackpot": True}, {"short_game": True},
+                                     {"late_game_rent_tax": True}])
+def test_the_rules_only_path_plays_the_games_of_the_fused_path(options: dict[str, object]) -> None:
+    """The simulator's quiet play (no watch) with the fused commands off, every command through the rule's
+    check and do, plays the same games to the same states as with them, seed for seed."""
+    for seed in range(12):
+        fused_on = ClassicRunner(US, 4, seed, options=options, check_invariants=False)
+        rules = ClassicRunner(US, 4, seed, options=options, check_invariants=False, fusing=False)
+        a, b = fused_on.play(), rules.play()
+        assert rules._fz is None and rules._quiet
+        assert (a.turns, a.commands, a.rolls, a.landings, a.in_jail, a.winner, a.completed) == \
+            (b.turns, b.commands, b.rolls, b.landings, b.in_jail, b.winner, b.completed), seed
+        assert fused_on.state == rules.state, seed
+        assert not rules.game.invariants()
+
+
 def test_options_that_change_the_rules_leave_the_fused_commands_out() -> None:
     assert fused.usable(Options())
     assert not fused.usable(Options.from_mapping({"positions": True}))
