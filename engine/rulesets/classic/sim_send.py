@@ -289,13 +289,20 @@ class TableSender:
                 else:
                     self.send(command(cc.SettleDebt, debtor))
                 return
-            cmd = self.bots[debtor].raise_money(s, self.edition, self._legal)
+            bot = self.bots[debtor]
+            by_deeds = s.options.pay_debt_with_deeds and debt.creditor in self.bots
+            # without a building raise_money only mortgages, which a deed payment the creditor takes comes
+            # before: it is asked only if none is taken
+            later = by_deeds and not any(v and s.owner.get(d) == debtor for d, v in s.level.items())
+            cmd = None if later else bot.raise_money(s, self.edition, self._legal)
             kind = type(cmd)
-            if s.options.pay_debt_with_deeds and kind is not cc.SellBuilding and debt.creditor in self.bots:
-                offer = self.bots[debtor].deed_payment(s, self.edition, debt.amount)  # the creditor agrees
+            if by_deeds and kind is not cc.SellBuilding:
+                offer = bot.deed_payment(s, self.edition, debt.amount)  # the creditor agrees
                 if offer is not None and game.check(offer) is None:
                     cmd = offer
-                    kind = type(cmd)
+                elif later:
+                    cmd = bot.raise_money(s, self.edition, self._legal)
+                kind = type(cmd)
             fz = self._fz
             if fz is not None and (kind is cc.SellBuilding or kind is cc.MortgageDeed):
                 deed = cmd.deed  # type: ignore[attr-defined]
