@@ -214,13 +214,7 @@ class ClassicRunner(TableSender):
         if s.mortgaged and s.ledger.balances[player] >= bot.lift_margin:  # (lift_choice's first test)
             deed = bot.lift_choice(s, ed)
             if deed is not None:
-                if fz is not None and fz.lift(player, deed):
-                    self._version += 1  # as send: a mortgage changed
-                    if deed in self._streets:  # (holdings read the streets alone)
-                        self._held.pop(player, None)
-                    self._fused(HOLDINGS, cc.LiftMortgage, player, deed)
-                else:
-                    self.send(command(cc.LiftMortgage, player, deed))
+                self.send(command(cc.LiftMortgage, player, deed))
         seen = self._seen.get(player)
         if seen is None or seen[0] != self._version:
             held = self._held.get(player)
@@ -373,9 +367,6 @@ class ClassicRunner(TableSender):
                         self._fused(HOLDINGS, c.BuyDeed, player, deed)
                 else:
                     self.send(command(c.BuyDeed, player, deed))
-            elif self._fz is not None and self._fz.decline(player, deed):
-                self._fused(HOLDINGS, c.DeclineDeed, player, deed)  # (an auction opened: check everything)
-                self.unwind()
             else:
                 self.send(command(c.DeclineDeed, player, deed))
         elif owner != player:
