@@ -8,15 +8,18 @@ no auctions, one core here, 4 players); it is imported from there and never copi
 dice are counted by wrapping its ``Dice.roll``; ours are the classic table's ``rolls`` (every roll that moves
 a token or tries for doubles).
 
-Each round plays about ``--seconds`` of peer games, then about as long of ours (classic-us, 4 players) as
+Each round plays about ``--seconds`` of peer games, then about as long of ours (classic-us, 4 players): as
 plain Python with ``--check end`` (invariants at each game's end, as the peer checks nothing; goal 1.5x the
-peer), as plain Python with ``--check every`` (after every command; goal 0.5x) and, when ``--fast`` names
-the compiled build of scripts/build_fast.py (``make fast``; default ``build/fast`` if it is there), with the
-compiled modules and ``--check end`` (goal 3x). All three run in child processes, alternating, so that they see the same machine state; a child
+peer), the same with the simulator's fused commands off (``rules``: every command through the rule's own
+check and do on the lean table; goal 1.5x, the figure that says whether the fused copy can go), as plain
+Python with ``--check every`` (after every command; goal 0.5x) and, when ``--fast`` names the compiled build
+of scripts/build_fast.py (``make fast``; default ``build/fast`` if it is there), with the compiled modules
+and ``--check end``, fused and not (goal 4x). All run in child processes, alternating, so that they see the
+same machine state; a child
 times only its games (not its start), in CPU seconds of its one core (``time.process_time``: on a machine
 that other work loads, wall time measures the scheduler more than the code; on a quiet one they agree, and
-the wall-clock rates are printed too). Both builds play the same seeds, and the bench checks that they gave
-the same games (a digest of each batch's report without its timing) before it prints anything. Prints each
+the wall-clock rates are printed too). All of ours play the same seeds, and the bench checks that they gave
+the same games (a digest of each batch's games) before it prints anything. Prints each
 round and the totals: the figures, the ratios ours / peer and each ratio's goal.
 
 ``--growth`` runs ``boardbank sim --check end --json`` for 10, 100, 1,000 and 10,000 games, each in a fresh
@@ -40,7 +43,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BATCH = 20  # games per run_sim call in our child
-GOALS = {"pure": 1.5, "every": 0.5, "fast": 3.0}  # ours / peer, rolls per CPU second
+GOALS = {"pure": 1.5, "rules": 1.5, "every": 0.5, "fast": 4.0, "fast-rules": 4.0}  # ours / peer, rolls per CPU s
 
 
 def _peer_child(checkout: Path, seconds: float, first: int) -> dict[str, Any]:
@@ -68,23 +71,28 @@ def _peer_child(checkout: Path, seconds: float, first: int) -> dict[str, Any]:
             "next": index}
 
 
-def _ours_child(seconds: float, first: int, check: str) -> dict[str, Any]:
-    """Play batches of our classic games from seed ``first`` for about ``seconds``; rolls, time, digests."""
+def _ours_child(seconds: float, first: int, check: str, fusing: bool) -> dict[str, Any]:
+    """Play batches of our classic games from seed ``first`` for about ``seconds``; rolls, time, digests.
+    ``fusing``: the simulator's fused commands on (as ``boardbank sim`` plays) or off (every command through
+    the rules' own check and do on the lean table)."""
     from engine.editions import load_edition
     from engine.rulesets.classic import sim
-    from engine.sim.runner import run_sim
+    from engine.sim.results import derive_seed
 
     edition = load_edition("classic-us")
     seed, rolls, digests, start, cpu = first, 0, [], time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
-        report = run_sim(edition, 4, BATCH, seed, check_invariants=check == "every", check_end=check == "end")
-        if report.invariant_violations:
-            return {"error": f"invariant violations: {report.problems[:3]}"}
-        rolls += report.rolls
-        fields = report.as_dict()
-        for timing in ("seconds", "commands_per_second", "rolls_per_second"):
-            fields.pop(timing, None)
-        digests.append(hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16])
+        played: list[Any] = []
+        for i in range(BATCH):  # as run_sim(edition, 4, BATCH, seed, check_end=...) plays them, fusing or not
+            runner = sim.ClassicRunner(edition, 4, derive_seed(seed, i), check_invariants=check == "every",
+                                       fusing=fusing)
+            r = runner.play()
+            problems = [*r.violations, *(runner.game.invariants() if check == "end" else [])]
+            if problems:
+                return {"error": f"invariant violations: {problems[:3]}"}
+            rolls += r.rolls
+            played.append((r.turns, r.commands, r.rolls, r.landings, r.in_jail, r.winner, r.completed, r.capped))
+        digests.append(hashlib.sha256(json.dumps(played).encode()).hexdigest()[:16])
         seed += 1
     compiled = not sim.__file__.endswith(".py")
     return {"rolls": rolls, "seconds": time.process_time() - cpu, "wall": time.perf_counter() - start,
@@ -92,12 +100,13 @@ def _ours_child(seconds: float, first: int, check: str) -> dict[str, Any]:
 
 
 def _child(kind: str, args: argparse.Namespace, first: int, fast: Path | None) -> dict[str, Any]:
-    """Run one timed child (``peer``, ``pure`` or ``fast``) and return what it printed."""
+    """Run one timed child (``peer``, ``pure``, ``rules``, ``every``, ``fast`` or ``fast-rules``) and return
+    what it printed."""
     env = dict(os.environ)
-    paths = [str(fast)] if kind == "fast" and fast else []
+    paths = [str(fast)] if kind.startswith("fast") and fast else []
     env["PYTHONPATH"] = os.pathsep.join([*paths, str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     check = "every" if kind == "every" else "end"
-    command = [sys.executable, __file__, str(args.peer), "--child", kind, "--seconds", str(args.seconds),
+    command = [sys.executable, __file__, str(args.peer or ""), "--child", kind, "--seconds", str(args.seconds),
                "--first", str(first), "--check", check]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -105,7 +114,7 @@ def _child(kind: str, args: argparse.Namespace, first: int, fast: Path | None) -
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     if "error" in result:
         raise SystemExit(f"the {kind} child: {result['error']}")
-    if kind == "fast" and not result["compiled"]:
+    if kind.startswith("fast") and not result["compiled"]:
         raise SystemExit(f"the fast child did not load the compiled modules from {fast}")
     return result
 
@@ -118,7 +127,7 @@ def main() -> int:
     parser.add_argument("--check", choices=["end", "every"], default="end", help=argparse.SUPPRESS)
     parser.add_argument("--fast", type=Path, default=None,
                         help="the compiled build (scripts/build_fast.py); default build/fast if present")
-    parser.add_argument("--child", choices=["peer", "pure", "every", "fast"], help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=["peer", *GOALS], help=argparse.SUPPRESS)
     parser.add_argument("--growth", action="store_true", help="time per game and peak memory as a run grows")
     parser.add_argument("--edition", default="classic-us", help="the edition of --growth")
     parser.add_argument("--sizes", default="10,100,1000,10000", help="the game counts of --growth")
@@ -128,7 +137,7 @@ def main() -> int:
         print(json.dumps(_peer_child(args.peer, args.seconds, args.first)))
         return 0
     if args.child:
-        print(json.dumps(_ours_child(args.seconds, args.first, args.check)))
+        print(json.dumps(_ours_child(args.seconds, args.first, args.check, not args.child.endswith("rules"))))
         return 0
     if args.growth:
         return growth(args.edition, [int(n) for n in args.sizes.split(",")])
@@ -145,7 +154,7 @@ def main() -> int:
         why = stale(fast.resolve())
         if why:
             raise SystemExit(f"--fast: {why}")
-    kinds = ["peer", "pure", "every", *(["fast"] if fast else [])]
+    kinds = ["peer", "pure", "rules", "every", *(["fast", "fast-rules"] if fast else [])]
     totals = {k: [0, 0.0] for k in kinds}
     peer_first, our_first, compared = 1, 1, 0
     for rnd in range(1, args.rounds + 1):
@@ -154,26 +163,27 @@ def main() -> int:
             results[kind] = _child(kind, args, peer_first if kind == "peer" else our_first, fast)
             totals[kind][0] += results[kind]["rolls"]
             totals[kind][1] += results[kind]["seconds"]
-        if fast:
-            common = min(len(results["pure"]["digests"]), len(results["fast"]["digests"]))
-            if results["pure"]["digests"][:common] != results["fast"]["digests"][:common]:
-                raise SystemExit(f"round {rnd}: the compiled build played different games from the same seeds")
-            compared += common * BATCH
+        ours = kinds[1:]
+        common = min(len(results[k]["digests"]) for k in ours)
+        for kind in ours[1:]:  # the same seeds, the same games: fused or not, checked or not, compiled or not
+            if results[kind]["digests"][:common] != results["pure"]["digests"][:common]:
+                raise SystemExit(f"round {rnd}: {kind} played different games from the same seeds as pure")
+        compared += common * BATCH
         peer_first = results["peer"]["next"]
         our_first += max(len(results[k]["digests"]) for k in kinds if k != "peer")
         line = ", ".join(f"{k} {results[k]['rolls'] / results[k]['seconds']:,.0f}"
                          f" ({results[k]['rolls'] / results[k]['wall']:,.0f} wall)" for k in kinds)
         print(f"round {rnd} (rolls per CPU second): {line}", flush=True)
     rate = {k: totals[k][0] / totals[k][1] for k in kinds}
-    names = {"pure": "plain Python, --check end", "every": "plain Python, --check every",
-             "fast": f"compiled (mypyc, {fast}), --check end"}
+    names = {"pure": "plain Python, --check end", "rules": "plain Python, no fused copy, --check end",
+             "every": "plain Python, --check every", "fast": "compiled (make fast), --check end",
+             "fast-rules": "compiled, no fused copy, --check end"}
     print(f"totals in rolls per CPU second ({args.rounds} alternating rounds): peer {rate['peer']:,.0f}")
     for kind in kinds[1:]:
         ratio, goal = rate[kind] / rate["peer"], GOALS[kind]
-        print(f"  ours {names[kind]:<48} {rate[kind]:>9,.0f}  ratio {ratio:.2f}  goal >= {goal}  "
+        print(f"  ours {names[kind]:<44} {rate[kind]:>9,.0f}  ratio {ratio:.2f}  goal >= {goal}  "
               f"{'ok' if ratio >= goal else 'BELOW'}")
-    if fast:
-        print(f"{compared} games played by both builds, identical")
+    print(f"{compared} games played by each of ours ({', '.join(kinds[1:])}), identical")
     return 0
 
 

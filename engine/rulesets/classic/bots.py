@@ -279,13 +279,29 @@ class Bot:
         """A deed to hand a player creditor for a debt of ``amount`` (option ``pay_debt_with_deeds``): the
         cheapest bare deed outside this bot's complete sets, at its printed price (its mortgage value if
         mortgaged), at most the debt; the creditor bot takes a deed at that value. None if none is bare."""
-        bare = [d for d, o in s.owner.items() if o == self.player
-                and not any(s.level.get(m) for m in ed.colour_sets[ed.deeds[d].colour])]
-        if not bare:
+        me, owner, level = self.player, s.owner, s.level
+        deeds, sets = ed.deeds, ed.colour_sets
+        seen: dict[str, tuple[bool, bool]] = {}  # colour -> (no building on it, this bot holds it all)
+        deed, least = 0, (True, 0, 0)
+        for d, o in owner.items():  # the least (completes_set, price, number) of the bare deeds, in one pass
+            if o != me:
+                continue
+            card = deeds[d]
+            found = seen.get(card.colour)
+            if found is None:
+                bare, whole = True, True
+                for m in sets[card.colour]:
+                    if level.get(m):
+                        bare = False
+                    if owner.get(m) != me:
+                        whole = False
+                found = seen[card.colour] = (bare, whole)
+            if found[0] and (not deed or (found[1], card.price, d) < least):
+                deed, least = d, (found[1], card.price, d)
+        if not deed:
             return None
-        deed = min(bare, key=lambda d: (self.completes_set(s, ed, d), ed.deeds[d].price, d))
-        value = ed.deeds[deed].mortgage if deed in s.mortgaged else ed.deeds[deed].price
-        return PayWithDeeds(self.player, (deed,), min(value, amount))
+        value = deeds[deed].mortgage if deed in s.mortgaged else deeds[deed].price
+        return PayWithDeeds(me, (deed,), min(value, amount))
 
     def trade_offer(self, s: ClassicState, ed: Edition) -> ProposeTrade | None:
         """Offer half again the price for the one street missing from a colour set, or None."""

@@ -55,25 +55,37 @@ def hotels_left(s: ClassicState) -> int:
 
 
 def _build_refusal(s: ClassicState, ed: Edition, player: str, deed: int, what: str) -> Refusal | None:
-    """Why ``player`` may not put the next building on ``deed`` now (supply and cash aside)."""
+    """Why ``player`` may not put the next building on ``deed`` now (supply and cash aside). The colour set
+    is read in one pass (whole, unmortgaged, the lowest height); the refusals keep their order."""
     d = ed.deeds[deed]
     if d.kind != "street":
         return refuse("not_a_street", f"{what}: deed {deed} is a {d.kind}; only streets take buildings",
                       command=what, deed=deed)
-    members = ed.colour_sets[d.colour]
-    if any(s.owner.get(m) != player for m in members):
+    owner, mortgaged, levels = s.owner, s.mortgaged, s.level
+    top = s.options.houses_per_hotel + 1  # height() of a hotel
+    whole, lent, low = True, False, top
+    for m in ed.colour_sets[d.colour]:
+        if owner.get(m) != player:
+            whole = False
+            break
+        if m in mortgaged:
+            lent = True
+        h = levels.get(m, 0)
+        h = top if h == HOTEL else h
+        if h < low:
+            low = h
+    if not whole:
         return refuse("set_incomplete", f"{what}: {player} does not hold the whole {d.colour} set",
                       command=what, player=player, colour=d.colour)
-    if any(m in s.mortgaged for m in members):
+    if lent:
         return refuse("set_mortgaged", f"{what}: a deed of the {d.colour} set is mortgaged", command=what,
                       colour=d.colour)
-    if not next_kind(s, deed):
+    now = levels.get(deed, 0)
+    if now == HOTEL:
         return refuse("hotel_built", f"{what}: deed {deed} already has a hotel", command=what, deed=deed)
-    if s.options.even_build:
-        low = min(height(s, s.level.get(m, 0)) for m in members)
-        if height(s, s.level.get(deed, 0)) > low:
-            return refuse("build_unevenly", f"{what}: build evenly; another {d.colour} deed has fewer buildings",
-                          command=what, deed=deed, colour=d.colour)
+    if s.options.even_build and now > low:
+        return refuse("build_unevenly", f"{what}: build evenly; another {d.colour} deed has fewer buildings",
+                      command=what, deed=deed, colour=d.colour)
     return None
 
 
@@ -107,7 +119,9 @@ def check_build(s: ClassicState, ed: Edition, cmd: BuildHouse) -> Refusal | None
     if s.credit is not None and kind != s.credit[1]:
         return refuse("wrong_building", f"{what}: the building won is a {s.credit[1]}, deed {cmd.deed} needs a {kind}",
                       command=what, deed=cmd.deed, kind=kind)
-    left = houses_left(s) if kind == "house" else hotels_left(s)
+    houses, hotels = s.buildings_used()
+    opts = s.options
+    left = opts.houses_in_bank - houses if kind == "house" else opts.hotels_in_bank - hotels
     if left <= 0:
         return refuse("bank_out_of_buildings", f"{what}: the Bank has no {kind} left", command=what, kind=kind)
     cost = s.credit[2] if s.credit is not None else ed.deeds[cmd.deed].house_cost

@@ -1,5 +1,6 @@
-"""The fused commands that change holdings and debts (fused.py explains them): building, selling,
-mortgaging and lifting, a deed's auction, and settling a debt; and what every fused command shares (the
+"""The fused commands that change holdings and debts (fused.py explains them): building, selling, a
+deed's bids and its close, and settling a debt (mortgaging, lifting and declining a deed go through their
+rules: fused, they saved nothing measurable); and what every fused command shares (the
 game's options read once, payments to the Bank or the pot). Amounts are ``int`` in the edition's money unit.
 """
 
@@ -9,7 +10,6 @@ from typing import Final
 
 from engine.editions import Edition, EventCard
 from engine.ledger import BANK
-from engine.rulesets.classic.building import lift_cost
 from engine.rulesets.classic.edition import cards, taxes
 from engine.rulesets.classic.jail import jail_position
 from engine.rulesets.classic.state import HOTEL, ClassicState, Lot
@@ -43,7 +43,6 @@ class FusedHoldings:
         self.space_kinds: tuple[str, ...] = tuple(sp.kind for sp in ed.spaces)
         self.deals_before_roll: bool = o.deals_before_roll  # deals only before the turn's roll: the rule's
         self.jail_at: int = jail_position(ed)  # In Jail's square
-        self.decliner_bids: bool = o.decliner_may_bid
         self.double_lent: bool = o.mortgaged_set_double_rent  # a whole set doubles its rent with a lot mortgaged
         self.next: dict[str, str] = {}  # each player's next active one (base.next_active), while ...
         self.out = -1  # ... this many players are bankrupt
@@ -108,18 +107,6 @@ class FusedHoldings:
         balances[player] += amount * len(others)
         return True
 
-    def decline(self, player: str, deed: int) -> bool:
-        """``DeclineDeed(player, deed)`` of an unowned deed (``DeedDeclined``): its auction opened among the
-        players still in, the decliner too with ``decliner_may_bid`` (``AuctionOpened``)."""
-        s = self.s
-        if player != s.turn or s.phase != PLAY or deed not in self.ed.deeds or s.owner.get(deed) is not None:
-            return False
-        bankrupt, also = s.bankrupt, self.decliner_bids
-        bidders = tuple(p for p in s.order if p not in bankrupt and (p != player or also))
-        if bidders:
-            self._open(deed, bidders)
-        return True
-
     def _open(self, deed: int, bidders: tuple[str, ...]) -> None:
         """``AuctionOpened`` folded (fold._auction_opened)."""
         s = self.s
@@ -162,24 +149,6 @@ class FusedHoldings:
         if s.lots:
             bankrupt = s.bankrupt
             self._open(s.lots[0], tuple(p for p in s.order if p not in bankrupt))
-        return True
-
-    def lift(self, player: str, deed: int) -> bool:
-        """``LiftMortgage(player, deed)``: the owner repays the Bank (``MortgageLifted``)."""
-        s = self.s
-        if (s.phase != PLAY or player not in s.specs or player in s.bankrupt or deed not in self.ed.deeds
-                or s.owner.get(deed) != player or deed not in s.mortgaged):
-            return False
-        cost = lift_cost(s, self.ed, deed)
-        ledger = s.ledger
-        cash = ledger.balances[player]
-        if cash < cost or cost < 0:
-            return False
-        ledger.balances[player] = cash - cost
-        ledger.bank_position += cost
-        s.mortgaged = s.mortgaged - {deed}
-        if deed in s.fresh:
-            s.fresh = s.fresh - {deed}
         return True
 
     def build(self, player: str, deed: int, used: tuple[int, int] | None = None) -> bool:
@@ -257,17 +226,6 @@ class FusedHoldings:
                     return False
         return True
 
-    def may_mortgage(self, player: str, deed: int) -> bool:
-        """Whether ``MortgageDeed(player, deed)`` would be accepted (exactly building.check_mortgage is None)."""
-        if not self._may_raise(player, deed) or deed in self.s.mortgaged:
-            return False
-        level = self.s.level
-        ed = self.ed
-        for m in ed.colour_sets[ed.deeds[deed].colour]:  # noqa: SIM110 (as _owes)
-            if level.get(m):
-                return False
-        return True
-
     def sell(self, player: str, deed: int, checked: bool = False) -> bool:
         """``SellBuilding(player, deed)``: one building back to the Bank, evenly, at ``house_sell_price``
         percent (``BuildingSold``); a hotel the Bank lacks the houses for goes through the rule.
@@ -294,21 +252,6 @@ class FusedHoldings:
             level[deed] = new
         else:
             del level[deed]
-        return True
-
-    def mortgage(self, player: str, deed: int, checked: bool = False) -> bool:
-        """``MortgageDeed(player, deed)``: the Bank lends the printed value on a deed whose set has no
-        buildings (``DeedMortgaged``). ``checked``: :meth:`may_mortgage` said True in this very state."""
-        if not checked and not self.may_mortgage(player, deed):
-            return False
-        s = self.s
-        amount = self.ed.deeds[deed].mortgage
-        if amount < 0:
-            return False
-        ledger = s.ledger
-        ledger.issued += amount
-        ledger.balances[player] += amount
-        s.mortgaged = s.mortgaged | {deed}
         return True
 
     def settle(self, player: str) -> bool:

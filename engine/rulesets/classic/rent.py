@@ -83,9 +83,11 @@ def do_decline(t: Table, cmd: DeclineDeed) -> None:
 
 def _check_rent(s: ClassicState, ed: Edition, payer: object, deed: object, what: str,
                 utility: bool) -> Refusal | None:
-    reason = check_phase(s, "play", what) or check_player(s, payer, what) or check_deed(ed, deed, what)
-    if reason:
-        return reason
+    if not (s.phase == "play" and type(payer) is str and payer in s.specs and payer not in s.bankrupt
+            and type(deed) is int and deed in ed.deeds):  # else the refusal, from the common checks
+        reason = check_phase(s, "play", what) or check_player(s, payer, what) or check_deed(ed, deed, what)
+        if reason:
+            return reason
     assert isinstance(deed, int)
     owner = s.owner.get(deed)
     if owner is None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine import commands as c
+from engine.editions import Edition
 from engine.errors import IllegalCommand
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic import fused
@@ -50,6 +51,19 @@ LANDINGS: Final = frozenset({"deed", "chance", "chest", "tax", "go_to_jail", "pa
 TURNS_PER_MINUTE: Final = 2  # the simulated clock (late-game rent tax, time limit): two player turns a minute
 
 
+_COMMANDS: Final[dict[tuple[tuple[str, ...], str], tuple[dict[str, c.PassGo], dict[str, dict[int, c.PayRent]]]]] = {}
+
+
+def _commands(ids: tuple[str, ...], edition: Edition) -> tuple[dict[str, c.PassGo], dict[str, dict[int, c.PayRent]]]:
+    """Each player's ``PassGo`` and ``PayRent`` of each deed, made once per process (commands are values)."""
+    found = _COMMANDS.get((ids, edition.id))
+    if found is None:
+        found = _COMMANDS[ids, edition.id] = (
+            {p: command(c.PassGo, p) for p in ids},
+            {p: {d: command(c.PayRent, p, d) for d in edition.deeds} for p in ids})
+    return found
+
+
 class ClassicRunner(TableSender):
     """One classic game played by bots. ``check_invariants``: after every command (True) or not at all
     (the caller checks at the end)."""
@@ -72,7 +86,8 @@ class ClassicRunner(TableSender):
                 self._fz = fused.Fused(state, self.edition)
             fz = self._fz
             table = self._table
-            quiet = self._quiet = fz is not None and table is not None and not self.check_invariants
+            quiet = self._quiet = table is not None and not self.check_invariants  # _move inline, below
+            pass_go, rents = _commands(self.ids, self.edition)
             rnd = self.rng.random  # two dice, 1..6 each, as _roll
             positions, kinds, deed_at, utility = self.positions, self.kinds, self.deed_at, self.utility
             owner, jail, landings = state.owner, state.jail, r.landings
@@ -101,26 +116,28 @@ class ClassicRunner(TableSender):
                         if not quiet:
                             self._move(player, d1 + d2)
                         else:  # _move, with the fused commands counted in place
-                            assert fz is not None and table is not None
                             old = positions[player]
                             new = (old + d1 + d2) % spaces
                             positions[player] = new
                             mover = player  # counted even if the game ends on this square (as _mover)
                             if new < old:
-                                if fz.pass_go(player):
+                                if fz is not None and fz.pass_go(player):
                                     r.commands += 1
                                 else:
-                                    self.send(command(c.PassGo, player))
+                                    self.send(pass_go[player])
                             deed = deed_at[new]
                             kind = kinds[new]
                             if deed is not None and kind == "deed":
                                 holder = owner.get(deed)
                                 if holder == player:
                                     pass  # one's own deed: nothing to do (as _resolve_deed)
-                                elif holder is not None and deed not in utility and fz.pay_rent(player, deed):
-                                    r.commands += 1  # the most common landing, as _resolve_deed
-                                    if state.phase != "play":  # a debt opened
-                                        self.unwind()
+                                elif holder is not None and deed not in utility:  # as _resolve_deed
+                                    if fz is not None and fz.pay_rent(player, deed):
+                                        r.commands += 1  # the most common landing
+                                        if state.phase != "play":  # a debt opened
+                                            self.unwind()
+                                    else:
+                                        self.send(rents[player][deed])
                                 else:
                                     self._land(player, new, d1 + d2)
                             elif kind in LANDINGS:
@@ -197,13 +214,7 @@ class ClassicRunner(TableSender):
         if s.mortgaged and s.ledger.balances[player] >= bot.lift_margin:  # (lift_choice's first test)
             deed = bot.lift_choice(s, ed)
             if deed is not None:
-                if fz is not None and fz.lift(player, deed):
-                    self._version += 1  # as send: a mortgage changed
-                    if deed in self._streets:  # (holdings read the streets alone)
-                        self._held.pop(player, None)
-                    self._fused(HOLDINGS, cc.LiftMortgage, player, deed)
-                else:
-                    self.send(command(cc.LiftMortgage, player, deed))
+                self.send(command(cc.LiftMortgage, player, deed))
         seen = self._seen.get(player)
         if seen is None or seen[0] != self._version:
             held = self._held.get(player)
@@ -356,9 +367,6 @@ class ClassicRunner(TableSender):
                         self._fused(HOLDINGS, c.BuyDeed, player, deed)
                 else:
                     self.send(command(c.BuyDeed, player, deed))
-            elif self._fz is not None and self._fz.decline(player, deed):
-                self._fused(HOLDINGS, c.DeclineDeed, player, deed)  # (an auction opened: check everything)
-                self.unwind()
             else:
                 self.send(command(c.DeclineDeed, player, deed))
         elif owner != player:

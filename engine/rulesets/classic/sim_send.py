@@ -36,6 +36,11 @@ SOLD: Final = light(cev.BuildingSold)
 DRAWN: Final[tuple[Any, ...]] = (light(cev.CardDrawn)(0, 0, "", 0),)  # a fused draw, to the watch: decks only
 QUIET: Final[tuple[Any, ...]] = ()  # what the watch sees of a fused command that changed money and turn only
 HOLDINGS: Final[tuple[Any, ...]] = (object(),)  # ... of one that changed a holding: check everything
+_LEVEL_EVENTS: Final = (cev.BuildingBought, cev.BuildingSold, cev.AssetsSeized, cev.AssetsReleased)
+_LEVELS: Final = frozenset({*_LEVEL_EVENTS, *(light(e) for e in _LEVEL_EVENTS)})
+"""The events whose fold changes a street's buildings (fold.py, variant_fold.py), and their light twins:
+after them what the runner keeps of the buildings (a bot's None from build_choice, the supply used) is
+dropped; no other command can change them."""
 _CHANGESHOLDINGS: Final = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
                                cc.PayWithDeeds, cc.TimeOut,
                                cc.LiftMortgage, c.StartGame})
@@ -124,15 +129,15 @@ class TableSender:
         self._version = 0  # counts commands that may change who holds which deed or mortgage
         self._seen: dict[str, tuple[int, tuple[tuple[int, ...], ...], cc.ProposeTrade | None]] = {}
         # each bot's own holdings (Bot.holdings), kept until its deeds or mortgages change: dropped by the
-        # fused purchase, mortgage and lift of its own street, and by a command of _CHANGESHOLDINGS sent, those of
-        # the players whose deeds or mortgages it changed (_forget)
+        # fused purchase of its own street, and by a command of _CHANGESHOLDINGS sent, those of the players
+        # whose deeds or mortgages it changed (_forget)
         self._held: dict[str, Holdings] = {}
         self._least_house = least_costs(edition)[0]  # the cheapest house of any street set
         self._streets = _streets(edition)  # the street deeds, all that Bot.holdings reads
         # a bot's last None from build_choice: (its sets, the floor of build_plan then, _levels then); the answer stays
         # None while its cash is below that floor and no building changed
         self._idle: dict[str, tuple[tuple[tuple[int, ...], ...], int, int]] = {}
-        self._levels = 0  # counts the fused buildings bought and sold and every command sent
+        self._levels = 0  # counts the buildings bought and sold (fused, or by the events of a command sent)
         self._used: tuple[int, int] | None = None  # the houses and hotels standing, while known (buildings_used)
         self._watch = InvariantWatch(edition)  # check_invariants after each command, by what it touched
         self._fz: fused.Fused | None = None  # on the lean table with the bare rules: the fused commands
@@ -143,16 +148,34 @@ class TableSender:
     def send(self, cmd: c.Command) -> Sequence[ev.Event]:
         """Apply one command, check invariants if asked, stop at game over, settle debts and auctions."""
         s = self.state
-        owners = s.owner.copy() if self._held and type(cmd) in _CHANGESHOLDINGS else None
+        changes = type(cmd) in _CHANGESHOLDINGS
+        owners = s.owner.copy() if changes and self._held else None
         mortgaged = s.mortgaged
         table = self._table
         events: Sequence[ev.Event]
+        r = self.result
         if table is not None:
-            table._command = self.result.commands  # the fused commands done since the last one sent
+            table._command = r.commands  # the fused commands done since the last one sent
             events = table.apply(cmd)
         else:
             events = self._apply(cmd)
-        return self._sent(cmd, events, owners, mortgaged)
+        r.commands += 1  # what _sent does, inline (the path of every command sent)
+        for e in events:  # the buildings changed: what was kept of them is dropped (_levels, _used)
+            if type(e) in _LEVELS:
+                self._levels += 1
+                self._used = None
+                break
+        if changes:
+            self._version += 1
+            if owners is not None:
+                self._forget(owners, mortgaged)
+        if self.check_invariants:
+            problems = self._watch.check(s, events)
+            if problems:
+                r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
+        if s.phase != "play":
+            self.unwind()
+        return events
 
     def attempt(self, cmd: c.Command) -> bool:
         """Send ``cmd`` if the table accepts it now (True), else change nothing (False): ``check`` and
@@ -180,8 +203,11 @@ class TableSender:
         before it, if some holdings were kept, and the mortgages)."""
         r = self.result
         r.commands += 1
-        self._levels += 1  # any command sent may change the buildings
-        self._used = None
+        for e in events:  # as send
+            if type(e) in _LEVELS:
+                self._levels += 1
+                self._used = None
+                break
         if type(cmd) in _CHANGESHOLDINGS:  # every command whose events may change an owner or a mortgage
             self._version += 1
             if owners is not None:
@@ -274,17 +300,24 @@ class TableSender:
                 else:
                     self.send(command(cc.SettleDebt, debtor))
                 return
-            cmd = self.bots[debtor].raise_money(s, self.edition, self._legal)
+            bot = self.bots[debtor]
+            by_deeds = s.options.pay_debt_with_deeds and debt.creditor in self.bots
+            # without a building raise_money only mortgages, which a deed payment the creditor takes comes
+            # before: it is asked only if none is taken
+            later = by_deeds and not any(v and s.owner.get(d) == debtor for d, v in s.level.items())
+            cmd = None if later else bot.raise_money(s, self.edition, self._legal)
             kind = type(cmd)
-            if s.options.pay_debt_with_deeds and kind is not cc.SellBuilding and debt.creditor in self.bots:
-                offer = self.bots[debtor].deed_payment(s, self.edition, debt.amount)  # the creditor agrees
+            if by_deeds and kind is not cc.SellBuilding:
+                offer = bot.deed_payment(s, self.edition, debt.amount)  # the creditor agrees
                 if offer is not None and game.check(offer) is None:
                     cmd = offer
-                    kind = type(cmd)
+                elif later:
+                    cmd = bot.raise_money(s, self.edition, self._legal)
+                kind = type(cmd)
             fz = self._fz
-            if fz is not None and (kind is cc.SellBuilding or kind is cc.MortgageDeed):
+            if fz is not None and kind is cc.SellBuilding:
                 deed = cmd.deed  # type: ignore[attr-defined]
-                if kind is cc.SellBuilding and fz.sell(debtor, deed, True):  # checked by the bot (_legal)
+                if fz.sell(debtor, deed, True):  # checked by the bot (_legal)
                     self._levels += 1
                     self._used = None
                     if self._quiet:
@@ -292,25 +325,14 @@ class TableSender:
                     else:
                         self._fused((SOLD(0, 0, debtor, deed, 0, 0),), cc.SellBuilding, debtor, deed)
                     return
-                if kind is cc.MortgageDeed and fz.mortgage(debtor, deed, True):
-                    self._version += 1  # as send: a mortgage changed
-                    held = self._held.get(debtor)
-                    if held is not None:  # Bot.holdings now: the set of the deed is no longer whole
-                        self._held[debtor] = (tuple(m for m in held[0] if deed not in m), held[1])
-                    self._fused(HOLDINGS, cc.MortgageDeed, debtor, deed)
-                    return
             self.send(cmd if cmd is not None else command(cc.DeclareBankruptcy, debtor))
 
     def _legal(self, cmd: object) -> bool:
-        """Whether the table would accept ``cmd`` now (``check`` is None; fused.py's exact checks of a sale
-        or a mortgage on the fused path)."""
+        """Whether the table would accept ``cmd`` now (``check`` is None; fused.py's exact check of a sale on
+        the fused path)."""
         fz = self._fz
-        if fz is not None:
-            kind = type(cmd)
-            if kind is cc.SellBuilding:
-                return fz.may_sell(cmd.player, cmd.deed)  # type: ignore[attr-defined]
-            if kind is cc.MortgageDeed:
-                return fz.may_mortgage(cmd.player, cmd.deed)  # type: ignore[attr-defined]
+        if fz is not None and type(cmd) is cc.SellBuilding:
+            return fz.may_sell(cmd.player, cmd.deed)
         return self.game.check(cmd) is None
 
     def _auction(self) -> None:

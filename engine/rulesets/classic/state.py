@@ -26,6 +26,9 @@ winner of a building auction places it; the others as in engine/state.py."""
 POT: Final = "pot"
 """The Free Parking pot as a payer or payee in ``MoneyTransferred`` and debts."""
 HOTEL: Final = 5
+_DEFAULTS: Final = Options()
+"""The options of a state before ``StartGame`` (frozen values: every new state shares them, as the
+simulator makes a state per game)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +73,7 @@ class ClassicState:
         self.edition = edition  # immutable, shared by copies; not part of the snapshot (edition_id is)
         self.phase = "setup"
         self.edition_id = ""
-        self.options = Options()
+        self.options = _DEFAULTS
         self.order: tuple[str, ...] = ()
         self.specs: dict[str, PlayerSpec] = {}
         self.ledger = Ledger()

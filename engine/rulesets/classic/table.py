@@ -24,7 +24,6 @@ from engine.rulesets.classic.state import ClassicState
 
 _LIGHT: Final[dict[type, Any]] = {}
 _new_tuple: Final = tuple.__new__
-_PLAN: Final[dict[type, tuple[Any, Any]]] = {}  # event class -> (its light maker, its fold function)
 
 
 def light(cls: type) -> Any:
@@ -34,6 +33,10 @@ def light(cls: type) -> Any:
     if found is None:
         found = _LIGHT[cls] = namedtuple(cls.__name__, [f.name for f in fields(cls)])
     return found
+
+
+_PLAN: Final[dict[type, tuple[Any, Any]]] = {cls: (light(cls), fold) for cls, fold in FOLD.items()}
+"""Event class -> (its light maker, its fold function), for every event of the classic fold, made once."""
 
 
 class SimTable:
@@ -85,9 +88,7 @@ class SimTable:
     def emit(self, cls: type, *fields: Any) -> None:
         """Create the next event (a light record with the event's fields, see :func:`light`) and fold it."""
         self._seq += 1
-        plan = _PLAN.get(cls)
-        if plan is None:
-            plan = _PLAN[cls] = (light(cls), FOLD[cls])
+        plan = _PLAN[cls]
         event = _new_tuple(plan[0], (self._seq, self._command) + fields)  # noqa: RUF005 (one tuple, not a list; mypyc)
         plan[1](self.state, event)
         self._new.append(event)

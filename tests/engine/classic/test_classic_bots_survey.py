@@ -76,13 +76,16 @@ class _Audit(random.Random):
 
 @pytest.mark.parametrize("options", [{}, {"short_game": True}, {"pay_debt_with_deeds": True},
                                      {"bank_pays_creditor": True}, {"mortgaged_set_double_rent": True}])
-def test_kept_holdings_are_never_stale(options: dict[str, object]) -> None:
+@pytest.mark.parametrize("fusing", [True, False], ids=["fused", "rules"])
+def test_kept_holdings_are_never_stale(options: dict[str, object], fusing: bool) -> None:
     """What the runner keeps of each bot's holdings between its turns (dropped when that bot's deeds or
-    mortgages change) is the fresh answer whenever it is kept, and a kept None from build_choice is still
-    the answer whenever it would be used, on the fused lean table, over whole games."""
+    mortgages change) is the fresh answer whenever it is kept, and a kept None from build_choice (dropped
+    only when a building is bought, sold or seized) is still the answer whenever it would be used, on the
+    lean table with the fused commands and without them, over whole games."""
     _Audit.checked = _Audit.idle = 0
     for seed in range(6):
-        runner = ClassicRunner(load_edition("classic-us"), 4, seed, options=options, check_invariants=False)
+        runner = ClassicRunner(load_edition("classic-us"), 4, seed, options=options, check_invariants=False,
+                               fusing=fusing)
         audit = _Audit(seed)
         audit.runner = runner
         runner.rng = audit

@@ -1,6 +1,6 @@
 """The simulator's fused commands (engine/rulesets/classic/fused.py) against the rules: whatever a fused
 command accepts, the rule accepts too and leaves the same state; whatever it declines, it leaves alone; its
-checks of a sale and a mortgage answer as the table's ``check``. Compared from many states of whole bot
+check of a sale answers as the table's ``check``. Compared from many states of whole bot
 games (every player, every deed), with the options the fused commands take and with options that change
 the rules; then the games played with and without them, and a broken fused command caught by the watch."""
 
@@ -31,10 +31,9 @@ BY_PLAYER: dict[str, Callable[..., c.Command]] = {"end_turn": c.EndTurn, "pass_g
                                                   "settle": cc.SettleDebt, "go_to_jail": c.GoToJail,
                                                   "pay_fine": c.PayJailFee}
 BY_DEED: dict[str, Callable[..., c.Command]] = {"buy": c.BuyDeed, "pay_rent": c.PayRent, "build": cc.BuildHouse,
-                                                "sell": cc.SellBuilding, "mortgage": cc.MortgageDeed,
-                                                "lift": cc.LiftMortgage, "decline": c.DeclineDeed}
+                                                "sell": cc.SellBuilding}
 CARD_SPACES = (2, 7, 17, 22, 33, 36, 0, 4)  # Chance and Community Chest, and two other squares
-CHECKS: dict[str, Callable[..., c.Command]] = {"may_sell": cc.SellBuilding, "may_mortgage": cc.MortgageDeed}
+CHECKS: dict[str, Callable[..., c.Command]] = {"may_sell": cc.SellBuilding}
 
 
 def _by_the_rules(before: ClassicState, cmd: c.Command, moves: list[int] | None = None) -> ClassicState | None:
@@ -145,7 +144,7 @@ def test_every_fused_command_from_states_of_games_is_what_the_rule_does(options:
     names = {*BY_PLAYER, *BY_DEED, *CHECKS, "pay_tax", "draw", "utility_rent", "propose", "accept", "bid", "close"}
     done = {name for (name, ok), n in seen.items() if ok}
     rent = set() if options.get("late_game_rent_tax") else {"pay_rent"}  # the rent tax: always the rule's
-    assert done >= {"end_turn", "pass_go", "pay_tax", "buy", "may_mortgage", "draw", "go_to_jail", "propose",
+    assert done >= {"end_turn", "pass_go", "pay_tax", "buy", "draw", "go_to_jail", "propose",
                     "accept", *rent}, \
         sorted(done)
     assert {name for (name, ok), n in seen.items() if not ok} - {"draw moved"} == names, seen
@@ -183,6 +182,22 @@ def test_the_fused_game_is_the_game_of_the_table(seed: int, options: dict[str, o
     assert (a.turns, a.commands, a.rolls, a.landings, a.in_jail, a.winner) == \
         (b.turns, b.commands, b.rolls, b.landings, b.in_jail, b.winner)
     assert fast.state == slow.state
+
+
+@pytest.mark.parametrize("options", [{}, {"free_parking_jackpot": True}, {"short_game": True},
+                                     {"late_game_rent_tax": True}])
+def test_the_rules_only_path_plays_the_games_of_the_fused_path(options: dict[str, object]) -> None:
+    """The simulator's quiet play (no watch) with the fused commands off, every command through the rule's
+    check and do, plays the same games to the same states as with them, seed for seed."""
+    for seed in range(12):
+        fused_on = ClassicRunner(US, 4, seed, options=options, check_invariants=False)
+        rules = ClassicRunner(US, 4, seed, options=options, check_invariants=False, fusing=False)
+        a, b = fused_on.play(), rules.play()
+        assert rules._fz is None and rules._quiet
+        assert (a.turns, a.commands, a.rolls, a.landings, a.in_jail, a.winner, a.completed) == \
+            (b.turns, b.commands, b.rolls, b.landings, b.in_jail, b.winner, b.completed), seed
+        assert fused_on.state == rules.state, seed
+        assert not rules.game.invariants()
 
 
 def test_options_that_change_the_rules_leave_the_fused_commands_out() -> None:

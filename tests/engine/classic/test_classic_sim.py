@@ -123,3 +123,24 @@ def test_deeds_change_hands_in_debt_with_the_option() -> None:
                          check_invariants=False)
     full.play()
     assert any(type(e).__name__ == "DebtPaidInDeeds" for e in full.game.events)  # type: ignore[union-attr]
+
+
+def test_the_events_that_drop_the_kept_buildings_are_those_whose_fold_changes_a_level() -> None:
+    """The runner keeps a bot's None from build_choice and the supply used until a command's events change
+    a street's buildings (sim_send._LEVEL_EVENTS): exactly the events whose fold function writes
+    ``s.level`` (read from the fold's source, so a new such event cannot be missed)."""
+    import ast
+
+    from engine.rulesets.classic import sim_send
+    from engine.rulesets.classic.fold import FOLD
+
+    root = Path(__file__).resolve().parents[3] / "engine" / "rulesets" / "classic"
+    writers = set()
+    for name in ("fold.py", "variant_fold.py", "moves.py"):
+        for node in ast.walk(ast.parse((root / name).read_text())):
+            if isinstance(node, ast.FunctionDef) and any(
+                    isinstance(a, ast.Attribute) and a.attr == "level" and isinstance(a.value, ast.Name)
+                    and a.value.id == "s" for a in ast.walk(node)):
+                writers.add(node.name)
+    assert writers, "no fold function reads s.level: the source was not found"
+    assert {cls for cls, fold in FOLD.items() if fold.__name__ in writers} == set(sim_send._LEVEL_EVENTS)
