@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.ledger import BANK
+
 SETUP, PLAY, OVER = "setup", "play", "over"
 """The phases every ruleset has: before ``StartGame``, playing, and after the game ended."""
 
@@ -80,3 +82,19 @@ def snapshot_of(s: Any, **own: object) -> dict[str, object]:
         "bankrupt": sorted(s.bankrupt), "turn": s.turn, "standings": s.standings_final, "seed": s.seed,
         "position": dict(s.position), "roll": s.roll, **own,
     }
+
+
+def fold_started(s: Any, e: Any, options: Any) -> None:
+    """``GameStarted`` as both rulesets fold it: the game in play, its edition, ``options`` (the ruleset's
+    own, read from the event), the seat order and specs, the seed, the first seat's turn, and each player's
+    account opened with the start money from the Bank. Each ruleset's fold then adds its own (decks, tokens)."""
+    s.phase = "play"
+    s.edition_id = e.edition
+    s.options = options
+    s.order = tuple(p.id for p in e.players)
+    s.specs = {p.id: p for p in e.players}
+    s.seed = e.seed
+    s.turn = s.order[0]
+    for p in s.order:
+        s.ledger.open_account(p)
+        s.ledger.transfer(BANK, p, options.start_money)

@@ -190,3 +190,18 @@ def check_deed(ed: Edition, deed: object, what: str) -> Refusal | None:
         return refuse("unknown_deed", f"{what}: unknown deed {deed!r}; expected a deed number 1..{len(ed.deeds)}",
                       command=what, deed=deed, deeds=len(ed.deeds))
     return None
+
+
+def check_jailed(jail: Container[str], player: object, what: str) -> Refusal | None:
+    """Refusal unless ``player`` is in ``jail`` (the state's jail): the commands only a jailed player sends."""
+    if player not in jail:
+        return refuse("not_in_jail", f"{what}: player {player} is not in jail", command=what, player=player)
+    return None
+
+
+def check_price(cash: int, player: str, deed: int, price: int, what: str) -> Refusal | None:
+    """Refusal unless ``cash`` (the player's, money units) covers the deed's ``price`` (a purchase)."""
+    if cash < price:
+        return refuse("not_enough_cash", f"{what}: {player} has {cash}, the deed costs {price} (deed {deed})",
+                      command=what, player=player, cash=cash, deed=deed, price=price)
+    return None

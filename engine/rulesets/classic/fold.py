@@ -29,7 +29,7 @@ from engine.rulesets.classic.variant_fold import (
     fold_released,
     fold_timed_out,
 )
-from engine.state import DebtState
+from engine.state import DebtState, fold_started
 
 
 def move_money(s: ClassicState, payer: str, payee: str, amount: int) -> None:
@@ -45,19 +45,10 @@ def move_money(s: ClassicState, payer: str, payee: str, amount: int) -> None:
 
 
 def _started(s: ClassicState, e: Any) -> None:  # ev.GameStarted
-    s.phase = "play"
-    s.edition_id = e.edition
-    s.options = Options.from_mapping(e.options)
-    s.order = tuple(p.id for p in e.players)
-    s.specs = {p.id: p for p in e.players}
-    s.seed = e.seed
+    fold_started(s, e, Options.from_mapping(e.options))  # and the two decks, each in the order drawn
     by_id = cards(s.edition)
     s.chance = tuple(c for c in e.deck if by_id[c].deck == "chance")
     s.chest = tuple(c for c in e.deck if by_id[c].deck == "chest")
-    s.turn = s.order[0]
-    for p in s.order:
-        s.ledger.open_account(p)
-        s.ledger.transfer(BANK, p, s.options.start_money)
 
 
 def _salary(s: ClassicState, e: Any) -> None:  # ev.SalaryPaid

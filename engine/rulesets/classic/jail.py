@@ -14,6 +14,7 @@ from engine.commands import GoToJail, JailRoll, PayJailFee
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.moves import roller as roller_after
+from engine.rulesets.api import check_jailed
 from engine.rulesets.classic.base import Table, charge, check_turn, next_active
 from engine.rulesets.classic.state import ClassicState
 
@@ -65,9 +66,7 @@ def _check_jailed(s: ClassicState, player: object, what: str) -> Refusal | None:
     reason = check_jailed_turn(s, player, what) if what == "PayJailFee" else check_turn(s, player, what)
     if reason:
         return reason
-    if player not in s.jail:
-        return refuse("not_in_jail", f"{what}: player {player} is not in jail", command=what, player=player)
-    return None
+    return check_jailed(s.jail, player, what)
 
 
 def check_pay_fee(s: ClassicState, ed: Edition, cmd: PayJailFee) -> Refusal | None:

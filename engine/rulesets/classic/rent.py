@@ -19,6 +19,7 @@ from engine.commands import BuyDeed, DeclineDeed, PayRent
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.ledger import BANK
+from engine.rulesets.api import check_price
 from engine.rulesets.classic.base import (
     Table,
     check_deed,
@@ -53,12 +54,7 @@ def check_buy(s: ClassicState, ed: Edition, cmd: BuyDeed) -> Refusal | None:
     reason = _unowned(s, ed, cmd.player, cmd.deed, what)
     if reason:
         return reason
-    price = ed.deeds[cmd.deed].price
-    if s.ledger.balances[cmd.player] < price:
-        return refuse("not_enough_cash", f"{what}: {cmd.player} has {s.ledger.balances[cmd.player]}, the deed "
-                      f"costs {price}", command=what, player=cmd.player, cash=s.ledger.balances[cmd.player],
-                      deed=cmd.deed, price=price)
-    return None
+    return check_price(s.ledger.balances[cmd.player], cmd.player, cmd.deed, ed.deeds[cmd.deed].price, what)
 
 
 def do_buy(t: Table, cmd: BuyDeed) -> None:

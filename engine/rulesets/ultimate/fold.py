@@ -18,22 +18,13 @@ from engine.rulesets.ultimate import events as uev
 from engine.rulesets.ultimate.moves import fold_jailed, fold_rolled, fold_token_moved
 from engine.rulesets.ultimate.options import Options
 from engine.rulesets.ultimate.state import GameState, PendingEvent
-from engine.state import AuctionState, DebtState
+from engine.state import AuctionState, DebtState, fold_started
 
 
 def _started(s: GameState, e: ev.GameStarted) -> None:
-    s.phase = "play"
-    s.edition_id = e.edition
-    s.options = Options.from_mapping(e.options)
-    s.order = tuple(p.id for p in e.players)
-    s.specs = {p.id: p for p in e.players}
-    s.seed = e.seed
+    fold_started(s, e, Options.from_mapping(e.options))  # and the event deck, every token on GO
     s.deck = e.deck
-    s.turn = s.order[0]
     s.position = dict.fromkeys(s.order, 0)
-    for p in s.order:
-        s.ledger.open_account(p)
-        s.ledger.transfer(BANK, p, s.options.start_money)
 
 
 def _salary(s: GameState, e: ev.SalaryPaid) -> None:

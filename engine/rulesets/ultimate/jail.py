@@ -15,6 +15,7 @@ from engine.commands import GoToJail, JailRoll, PayJailFee
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.ledger import BANK
+from engine.rulesets.api import check_jailed
 from engine.rulesets.ultimate.base import Table, check_play, space_position
 from engine.rulesets.ultimate.debt import charge
 from engine.rulesets.ultimate.state import GameState
@@ -41,9 +42,7 @@ def _check_jailed(s: GameState, player: str, what: str) -> Refusal | None:
     reason = check_play(s, player, what, free=False)
     if reason:
         return reason
-    if player not in s.jail:
-        return refuse("not_in_jail", f"{what}: player {player} is not in jail", command=what, player=player)
-    return None
+    return check_jailed(s.jail, player, what)
 
 
 def check_pay_fee(s: GameState, ed: Edition, cmd: PayJailFee) -> Refusal | None:

@@ -14,6 +14,7 @@ from engine.commands import BuyDeed, PassGo, PayRent
 from engine.editions import Edition
 from engine.errors import Refusal, refuse
 from engine.ledger import BANK
+from engine.rulesets.api import check_price
 from engine.rulesets.ultimate import colour_set
 from engine.rulesets.ultimate import events as uev
 from engine.rulesets.ultimate.base import MAX_LEVEL, MIN_LEVEL, Table, check_deed, check_play, check_unowned
@@ -57,12 +58,7 @@ def check_buy(s: GameState, ed: Edition, cmd: BuyDeed) -> Refusal | None:
     reason = check_unowned(s, ed, cmd.player, cmd.deed, what)
     if reason:
         return reason
-    price = ed.deeds[cmd.deed].price
-    if not can_pay(s, cmd.player, price):
-        cash = s.balance(cmd.player)
-        return refuse("not_enough_cash", f"{what}: {cmd.player} has {cash}, deed {cmd.deed} costs {price}",
-                      command=what, player=cmd.player, cash=cash, deed=cmd.deed, price=price)
-    return None
+    return check_price(s.balance(cmd.player), cmd.player, cmd.deed, ed.deeds[cmd.deed].price, what)
 
 
 def do_buy(t: Table, cmd: BuyDeed) -> None:
