@@ -108,10 +108,13 @@ def test_the_app_loads_images_without_pillow() -> None:
 
 LEFT_OUT = ("ndef", "engine.sim.estimate", "engine.sim.runner", "engine.rulesets.classic.sim",
             "engine.rulesets.classic.bots", "engine.rulesets.ultimate.sim", "engine.rulesets.ultimate.bots",
-            "aiohttp", "segno", "ui.share.server", "matplotlib", "reportlab", "graphviz", "PIL")
+            "aiohttp", "segno", "ui.share.server", "matplotlib", "reportlab", "graphviz", "PIL", "ui.story.speech",
+            "babel.numbers")
 """Packages and modules ``boardbank run`` does not import at the table (sharing off, cards without NDEF
-records): ndeflib (~1 MiB), the simulator's game loop and its bots, the share's web stack, the plotting, PDF
-and diagram libraries. The setup screen's effect lines (ui/setup_effects.py) need engine.sim's compare,
+records, no voice): ndeflib (~1 MiB), the simulator's game loop and its bots, the share's web stack, the
+plotting, PDF and diagram libraries, the speech module, Babel's number formats (the money's grouping is a
+table of Babel's values, ui/money.py; Babel's catalog tools still come in where the translations are compiled,
+at the first start of an installation or here, on a fresh cache). The setup screen's effect lines (ui/setup_effects.py) need engine.sim's compare,
 results and stats in the app's process (the estimate's type, its key's options and its intervals: ~0.7 MiB
 traced); the games themselves are played in the estimates' worker, a process of its own."""
 
