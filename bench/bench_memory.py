@@ -29,8 +29,10 @@ Usage: ``SDL_VIDEODRIVER=offscreen python bench/bench_memory.py [--env "NAME=VAL
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -162,6 +164,14 @@ def renderer(log: str) -> str:
     return found.group(1) if found else "?"
 
 
+def kill_all(proc: subprocess.Popen[bytes]) -> None:
+    """Kill the app started in a session of its own and every process it started: the setup screen's
+    estimates worker and multiprocessing's resource tracker hold the app's stderr open, and outlived a kill of
+    the app alone (the next read of that pipe waited for them for ever)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
 def idle(extra: dict[str, str], edition: tuple[str, ...] = ()) -> tuple[float, str]:
     """(RSS in MiB 5 s after READY=1, renderer) of the app started without a script."""
     with tempfile.TemporaryDirectory(prefix="bench-mem-") as tmp_name:
@@ -171,14 +181,14 @@ def idle(extra: dict[str, str], edition: tuple[str, ...] = ()) -> tuple[float, s
             sock.settimeout(120)
             proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "run", "--size", "800x480", *edition], cwd=ROOT,
                                     env=app_env(tmp, extra, str(tmp / "notify")), stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.PIPE)
+                                    stderr=subprocess.PIPE, start_new_session=True)
             try:
                 while b"READY=1" not in sock.recv(256):
                     pass
                 time.sleep(IDLE_AFTER_READY_S)
                 rss = status(proc.pid, "VmRSS")
             finally:
-                proc.kill()
+                kill_all(proc)
                 _, err = proc.communicate()
     return rss, renderer(err.decode(errors="replace"))
 
@@ -228,7 +238,7 @@ def idle_sharing(phones: int = PHONES) -> float:
             sock.settimeout(120)
             proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "run", "--size", "800x480"], cwd=ROOT,
                                     env=app_env(tmp, SHARE_ENV, str(tmp / "notify")), stdout=subprocess.DEVNULL,
-                                    stderr=err)
+                                    stderr=err, start_new_session=True)
             try:
                 while b"READY=1" not in sock.recv(256):
                     pass
@@ -240,7 +250,7 @@ def idle_sharing(phones: int = PHONES) -> float:
                 rss = status(proc.pid, "VmRSS")
                 crowd.close()
             finally:
-                proc.kill()
+                kill_all(proc)
                 proc.wait()
     return rss
 

@@ -2,16 +2,14 @@
 
 Amounts are ``int`` in the edition's money unit: M for ``currency="M"`` (shown ``M1,500`` in English,
 ``M1 500`` in Russian), thousands of rubles for ``currency="RUB_K"`` (shown ``1 500 тыс. ₽`` in
-Russian). Only the digit grouping comes from Babel; the placement of the unit comes from the catalog
-keys ``money.M`` and ``money.RUB_K``, so every language can say "thousand" its own way.
+Russian). Only the digit grouping comes from Babel (CLDR's data, copied into :data:`GROUPING` for the UI's
+languages); the placement of the unit comes from the catalog keys ``money.M`` and ``money.RUB_K``, so every
+language can say "thousand" its own way.
 """
 
 from __future__ import annotations
 
 from functools import cache
-
-import babel.core
-import babel.localedata
 
 from ui.i18n import LANGUAGES, Translator
 
@@ -42,12 +40,27 @@ def group_digits(amount: int, lang: str) -> str:
     return symbol.join(reversed(groups))
 
 
-@cache
+GROUPING: dict[str, tuple[str, int, int]] = {
+    "en": (",", 3, 3), "ru": ("\xa0", 3, 3), "ro": (".", 3, 3), "ja": (",", 3, 3)}
+"""Each UI language's group separator and primary and secondary group sizes (digits): Babel's CLDR data
+(:func:`babel_grouping`; a test checks that they are the same). Reading them from Babel at run time loaded
+Babel's number and date modules, zoneinfo and a locale's whole data into the kiosk (~1 MiB,
+bench/bench_memory.py) for these twelve values."""
+
+
 def _grouping(lang: str) -> tuple[str, int, int]:
+    """The group separator and the group sizes of ``lang``: :data:`GROUPING`, else Babel's."""
+    return GROUPING.get(lang) or babel_grouping(lang)
+
+
+@cache
+def babel_grouping(lang: str) -> tuple[str, int, int]:
     """The group separator and the primary and secondary group sizes (digits) of ``lang``, from Babel.
 
     Only these three values are kept per language: Babel's whole locale data (~0.6-0.8 MiB each, plus
     'root') and its global table are let go once they are read (the kiosk's memory budget)."""
+    import babel.core
+
     locale = babel.core.Locale.parse(lang)
     pattern = locale.decimal_formats[None]
     symbol = str(locale.number_symbols["latn"]["group"])
@@ -59,6 +72,9 @@ def _grouping(lang: str) -> tuple[str, int, int]:
 
 def _forget_babel_data() -> None:
     """Drop Babel's cached locale data and global table (Babel reads them again when it needs them)."""
+    import babel.core
+    import babel.localedata
+
     clear_caches = getattr(babel.localedata, "clear_caches", None)  # Babel >= 2.17
     if callable(clear_caches):
         clear_caches()

@@ -172,6 +172,37 @@ def test_setup_rows_are_freed_before_the_next_screen_is_built(ui_app: Any, monke
     assert sm.get_screen("setup").option_rows and sm.get_screen("setup").game_choice is not None
 
 
+def test_the_setup_screen_itself_is_freed_before_the_table_is_built_though_kept(ui_app: Any,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app keeps its heap out of the collector's way at start (memory.Keeper.keep), the setup screen with
+    it: once left, the screen itself (not only its rows) is gone before the table is built, without waiting
+    for a quiet table (a game of quick taps never gave one: bench/bench_memory.py's classic game kept it)."""
+    from kivy.factory import Factory
+
+    sm = ui_app.root.ids.sm
+    for name in [n for n in SCREENS if n != "setup" and sm.has_screen(n)]:
+        sm.remove_widget(sm.get_screen(name))
+    show(ui_app, "setup")
+    setup = weakref.ref(sm.get_screen("setup"))
+    ui_app.keeper.keep(sm.screen_names)  # as at start: the setup screen kept with the rest
+    seen: dict[str, Any] = {}
+    table_class = getattr(Factory, SCREENS["table"])
+
+    def built(**kwargs: Any) -> Any:
+        seen["setup_alive"] = setup() is not None
+        return table_class(**kwargs)
+
+    monkeypatch.setattr(Factory, SCREENS["table"], built)
+    try:
+        show(ui_app, "table")
+    finally:
+        gc.unfreeze()
+    assert sm.current == "table" and seen == {"setup_alive": False}
+    assert not sm.has_screen("setup")
+    show(ui_app, "setup")  # a new game: the setup screen is built again
+    assert sm.current == "setup" and sm.get_screen("setup").option_rows
+
+
 def test_the_resident_screens_are_built_just_after_the_first_frame_of_the_table(ui_app: Any) -> None:
     """Not at a fixed time later, where it fell on the family's taps (bench/bench_ui.py: 60-140 ms late)."""
     sm = ui_app.root.ids.sm

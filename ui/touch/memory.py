@@ -56,6 +56,11 @@ QUIET_S = 2.0
 renderer) may run: never between two taps."""
 
 
+LEFT = object()
+"""What a screen manager's transition names as its last switch's end once that screen is freed (Kivy allows no
+None there, and reads it again only when the next switch sets it)."""
+
+
 class Keeper:
     """Which screens were kept out of the collector's way (:func:`keep`), so that dropping one of them gets
     the pass over everything that frees it (once the table is quiet), and dropping any other only the short
@@ -84,14 +89,24 @@ class Keeper:
             self._everything, self.kept = False, frozenset(screens)
         return self._everything
 
-    def release(self, screen: Any, screens: Iterable[str]) -> None:
-        """Free what a screen about to be dropped holds (its ``release()``, when it has one) and give the
-        memory back, before the next screen is built: the two are never in memory together (the peak of
-        memory, bench/bench_memory.py). The same frame shows the next screen, so the emptied one is never
-        drawn. The screen may have been kept: everything is looked at, once (``screens``: those up now; the
-        released one's drop asks for no second pass)."""
+    def release(self, manager: Any, name: str) -> None:
+        """Free the screen called ``name`` that is about to be left for good (its ``release()``, when it has one,
+        drops what it holds), take it out of ``manager`` (a Kivy ScreenManager) and give the memory back, before
+        the next screen is built: the two are never in memory together (the peak of memory,
+        bench/bench_memory.py). The same frame shows the next screen, so the emptied one is never drawn. The
+        screen may have been kept (it was up when the heap was kept at start): everything is looked at, once,
+        after the screen has left the manager, so the screen itself goes too, not only what it held (kept, it
+        stayed in memory till a quiet table's pass, which a game of quick taps never reached)."""
+        screen = manager.get_screen(name)
         drop = getattr(screen, "release", None)
-        if drop is not None:
-            drop()
-            give_back(everything=True)
-            self.kept = frozenset(screens) - {screen.name}
+        if drop is None:
+            return
+        drop()
+        manager.remove_widget(screen)
+        transition = getattr(manager, "transition", None)
+        for end in ("screen_in", "screen_out"):  # the last switch's ends, read again only by the next switch
+            if transition is not None and not transition.is_active and getattr(transition, end, None) is screen:
+                setattr(transition, end, LEFT)
+        del screen, drop  # nothing on this frame holds the screen while the collector looks
+        give_back(everything=True)
+        self.kept = frozenset(manager.screen_names)

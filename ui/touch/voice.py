@@ -192,13 +192,14 @@ def make_voice(args: Any, lang: str, settings: Any, volume: Callable[[], float],
                on_error: Callable[[str], None]) -> TableVoice:
     """The voice of ``boardbank run``: ``--speak`` plays through the sound output (cutting off stale
     entries), ``--speak-to DIR`` also keeps every utterance in DIR (``NNNN.wav`` + ``NNNN.txt``); neither: no
-    voice. On/off and the topics come from the installation's settings."""
-    from ui.story.speech import Speaker
-
+    voice. On/off and the topics come from the installation's settings. The speech module is imported only
+    for a voice (the kiosk's memory, bench/bench_memory.py)."""
     speak, folder = bool(getattr(args, "speak", False)), getattr(args, "speak_to", None)
     on, topics = (settings.speech() if settings is not None else (True, TOPICS))
     if not speak and not folder:
         return TableVoice(None, on, topics)
+    from ui.story.speech import Speaker
+
     where = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="boardbank-voice-"))
     player = KivyPlayer(volume, keep=bool(folder)) if speak else None
     speaker = Speaker(where, lang, sink=player, on_error=on_error, cut_off=speak, keep_stale=bool(folder))

@@ -333,7 +333,7 @@ class BoardBankApp(PrefsMixin, LooksMixin, TellingMixin, CardsMixin, ToastMixin,
     def _switch(self, name: str) -> None:
         sm = self.root.ids.sm
         if sm.current == "setup" and name not in ON_TOP_SCREENS | {"setup"} and not sm.has_screen(name):
-            self.keeper.release(sm.get_screen("setup"), sm.screen_names)  # setup's rows go before the table
+            self.keeper.release(sm, "setup")  # setup and its rows go before the table is built
         self.screen(name)
         self.board_open = name == "board"
         if name != "setup" and not self._residents_due:
