@@ -25,17 +25,24 @@ NEAREST = {"7": 15, "22": 25, "36": 5}
 """The railroad square each Chance square's nearest-railroad card sends the token to."""
 
 
+def two_players_and_a_card(app: Any, event: int = 5) -> str:
+    """A classic game of two started (bank cards 000000A1 and 000000A2) with the Chance card ``event`` enrolled
+    (5: "advance to the nearest railroad"); returns the card's uid."""
+    uid_of_card = f"000002{event:02d}"
+    registry = app.session.registry
+    for uid, kind, value in (("000000A1", "player", 1), ("000000A2", "player", 2), (uid_of_card, "event", event)):
+        registry.enroll(uid, kind, value, replace=True)
+    for uid in ("000000A1", "000000A2"):
+        app.controller.tap(uid)
+    app.controller.press("ok")
+    return uid_of_card
+
+
 def to_card_space(app: Any) -> Any:
     """A classic game of two; player 1 draws "advance to the nearest railroad" (a physical Chance card): the
     card screen asks for the token's square. Returns the app."""
-    registry = app.session.registry
-    for uid, kind, value in (("000000A1", "player", 1), ("000000A2", "player", 2), ("00000205", "event", 5)):
-        registry.enroll(uid, kind, value, replace=True)
     controller = app.controller
-    for uid in ("000000A1", "000000A2"):
-        controller.tap(uid)
-    controller.press("ok")
-    controller.tap("00000205")
+    controller.tap(two_players_and_a_card(app))
     controller.tap("000000A1")
     assert controller.view.state == "card_space", controller.view.state
     pump(2)
@@ -79,13 +86,7 @@ def test_every_answer_takes_every_press_exactly_once(classic_session: Any, monke
 
 def test_an_answer_takes_a_tap_in_the_first_frame_the_card_is_drawn(classic_session: Any) -> None:
     app = classic_session
-    registry = app.session.registry
-    for uid, kind, value in (("000000A1", "player", 1), ("000000A2", "player", 2), ("00000205", "event", 5)):
-        registry.enroll(uid, kind, value, replace=True)
-    for uid in ("000000A1", "000000A2"):
-        app.controller.tap(uid)
-    app.controller.press("ok")
-    app.controller.tap("00000205")
+    app.controller.tap(two_players_and_a_card(app))
     pump(2)
     with clock_running(app):
         app.controller.reader_sink(_presented("000000A1"))  # the drawer's card, through the reader's thread hand-over
@@ -103,12 +104,7 @@ def test_a_new_screen_is_drawn_in_its_place_from_its_first_frame(classic_session
     from kivy.core.window import Window
 
     app = classic_session
-    registry = app.session.registry
-    for uid, kind, value in (("000000A1", "player", 1), ("000000A2", "player", 2), ("00000205", "event", 5)):
-        registry.enroll(uid, kind, value, replace=True)
-    for uid in ("000000A1", "000000A2"):
-        app.controller.tap(uid)
-    app.controller.press("ok")
+    two_players_and_a_card(app)
     pump(2)
     manager = app.root.ids.sm
     assert not manager.has_screen("card") and manager.y > 0  # built when shown; the tray under the screens
@@ -180,13 +176,7 @@ def test_a_card_that_asks_nothing_folds_the_actions_as_the_table_does(classic_se
     app = classic_session
     app.set_language(lang)
     try:
-        registry = app.session.registry
-        for uid, kind, value in (("000000A1", "player", 1), ("000000A2", "player", 2), ("00000208", "event", 8)):
-            registry.enroll(uid, kind, value, replace=True)
-        for uid in ("000000A1", "000000A2"):
-            app.controller.tap(uid)
-        app.controller.press("ok")
-        app.controller.tap("00000208")
+        app.controller.tap(two_players_and_a_card(app, 8))  # Dividend: the Bank pays 50, nothing asked
         app.controller.tap("000000A1")
         pump(2)
         screen = app.screen("card")
