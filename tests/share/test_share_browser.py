@@ -13,7 +13,10 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,20 +58,33 @@ def wait_page(page: object, expression: str, timeout: float = 30.0) -> object:
         time.sleep(0.1)
 
 
-def test_a_whole_game_on_the_page_in_a_browser(tmp_path: Path, chromium: None) -> None:
+@contextmanager
+def served_page(tmp_path: Path, lang: str, *args: str) -> Iterator[tuple[Any, Any, Any, Path]]:
+    """``boardbank headless --share`` (with ``args``) and a 360x740 browser page on it in ``lang``, live:
+    (the process, its output's reader, the page, the screenshots' folder: ``$BOARDBANK_SHARE_SHOTS`` or
+    ``tmp_path``); both closed after."""
     from browser import Browser
 
     shots = Path(os.environ.get("BOARDBANK_SHARE_SHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
-    proc = headless(tmp_path, "--edition", "classic-us")
+    proc = headless(tmp_path, *args)
     out = Reader(proc)
     out.start()
     assert out.ready.wait(30)
-    page = Browser(out.url + "?lang=en")
+    page = Browser(out.url + f"?lang={lang}")
     try:
         page.resize(360, 740)
         wait_page(page, "document.body.dataset.live === 'yes'")
         assert proc.stdin is not None
+        yield proc, out, page, shots
+    finally:
+        page.close()
+        proc.stdin.close() if proc.stdin else None
+        proc.wait(30)
+
+
+def test_a_whole_game_on_the_page_in_a_browser(tmp_path: Path, chromium: None) -> None:
+    with served_page(tmp_path, "en", "--edition", "classic-us") as (proc, out, page, shots):
         lines = GAME.read_text().splitlines()
         for number, line in enumerate(lines):
             proc.stdin.write(line + "\n")
@@ -103,28 +119,12 @@ def test_a_whole_game_on_the_page_in_a_browser(tmp_path: Path, chromium: None) -
                 assert wide <= width, f"{lang} at {width} px scrolls sideways ({wide} px)"
         errors = page.evaluate("window.__errors || 0")
         assert not errors
-    finally:
-        page.close()
-        proc.stdin.close() if proc.stdin else None
-        proc.wait(30)
 
 
 def test_the_tokens_on_the_page_when_the_unit_keeps_them(tmp_path: Path, chromium: None) -> None:
     """tests/engine/taps/positions/whole_game.tap (docs/flows.md "The unit keeps the tokens"): the page
     marks each token on its square."""
-    from browser import Browser
-
-    shots = Path(os.environ.get("BOARDBANK_SHARE_SHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
-    proc = headless(tmp_path)
-    out = Reader(proc)
-    out.start()
-    assert out.ready.wait(30)
-    page = Browser(out.url + "?lang=ru")
-    try:
-        page.resize(360, 740)
-        wait_page(page, "document.body.dataset.live === 'yes'")
-        assert proc.stdin is not None
+    with served_page(tmp_path, "ru") as (proc, out, page, shots):
         lines = (ROOT / "tests" / "engine" / "taps" / "positions" / "whole_game.tap").read_text().splitlines()
         proc.stdin.write("\n".join(lines[:len(lines) // 2]) + "\n")
         proc.stdin.flush()
@@ -133,10 +133,6 @@ def test_the_tokens_on_the_page_when_the_unit_keeps_them(tmp_path: Path, chromiu
         assert page.evaluate("document.querySelectorAll('#board .here .dot').length") == 2
         page.call("Runtime.evaluate", expression="document.querySelector('#board .here').scrollIntoView()")
         page.screenshot(shots / "share-positions-360x740-ru.png")
-    finally:
-        page.close()
-        proc.stdin.close() if proc.stdin else None
-        proc.wait(30)
 
 
 ULTIMATE_GAME = ROOT / "tests" / "engine" / "taps" / "whole_game.tap"
@@ -148,19 +144,7 @@ def test_an_ultimate_game_at_360_px_tells_levels_payments_receipts_and_the_bankr
     owned deed's rent level and rent, every payment says what it was for, the bankruptcy that ends the game
     is a payment with the creditor's two amounts, and touching a payment opens its receipt; screenshots in
     en, ru and ja with a receipt open."""
-    from browser import Browser
-
-    shots = Path(os.environ.get("BOARDBANK_SHARE_SHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
-    proc = headless(tmp_path)
-    out = Reader(proc)
-    out.start()
-    assert out.ready.wait(30)
-    page = Browser(out.url + "?lang=en")
-    try:
-        page.resize(360, 740)
-        wait_page(page, "document.body.dataset.live === 'yes'")
-        assert proc.stdin is not None
+    with served_page(tmp_path, "en") as (proc, out, page, shots):
         proc.stdin.write(ULTIMATE_GAME.read_text())
         proc.stdin.flush()
         out.quiet(1.0)
@@ -194,7 +178,3 @@ def test_an_ultimate_game_at_360_px_tells_levels_payments_receipts_and_the_bankr
             wide = page.evaluate("document.documentElement.scrollWidth")
             assert wide <= 360, f"{lang} at 360 px scrolls sideways ({wide} px)"
         assert not page.evaluate("window.__errors || 0")
-    finally:
-        page.close()
-        proc.stdin.close() if proc.stdin else None
-        proc.wait(30)
