@@ -11,6 +11,7 @@ from typing import Any
 
 from engine import events as ev
 from engine.banker.viewmodel import PlayerView, ViewModel
+from tests.speakers import Said
 from ui.settings import SettingsStore
 from ui.story.names import Names
 from ui.story.speech import Speaker
@@ -78,19 +79,6 @@ def test_the_voice_turned_off_says_nothing_more_of_what_was_queued(tmp_path: Pat
     voice.gate.set()
     assert speaker.close(timeout_s=30)
     assert sink.done_numbers == [] and sink.stops == 2  # at the entry, and as the voice went off
-
-
-class Said:
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-        self.lang = "en"
-        self.sink = None
-
-    def say(self, text: str) -> None:
-        self.texts.append(text)
-
-    def close(self, timeout_s: float) -> bool:
-        return True
 
 
 def view() -> ViewModel:

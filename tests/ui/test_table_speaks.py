@@ -13,6 +13,7 @@ import finger
 import pytest
 from ui_driver import pump, wait_for
 
+from tests.speakers import Said
 from ui.touch.voice import TableVoice
 
 pytestmark = pytest.mark.ui
@@ -114,22 +115,6 @@ def test_the_receipt_goes_by_itself(fresh_session: Any, monkeypatch: pytest.Monk
         wait_for(lambda: not table.receipt_shown, timeout=5)
     finally:
         table._receipt_timeout.timeout = 8.0
-
-
-class Said:
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-        self.lang = "en"
-        self.sink = None
-
-    def say(self, text: str) -> None:
-        self.texts.append(text)
-
-    def hush(self) -> None:
-        self.texts.append("<hush>")
-
-    def close(self, timeout_s: float) -> bool:
-        return True
 
 
 def test_the_unit_says_payments_and_turns_and_the_balances_on_request(fresh_session: Any, mouse: None) -> None:
