@@ -125,3 +125,16 @@ def clock_running(app: Any) -> Iterator[None]:
 def identities(widget: Any) -> set[int]:
     """The ids of every widget in ``widget``'s tree (a rebuilt button has a new one)."""
     return {id(w) for w in widget.walk(restrict=True)}
+
+
+def answers_to(app: Any, monkeypatch: Any, view: Any) -> list[str]:
+    """Show ``view`` (no overlay) and lay it out; the answers a finger then gives (the app's ``choose``) are
+    recorded in the list returned instead of going to the banker."""
+    from ui_driver import pump
+
+    chosen: list[str] = []
+    monkeypatch.setattr(app, "choose", chosen.append)
+    app.overlay = None
+    app.render(view)
+    pump(3)
+    return chosen

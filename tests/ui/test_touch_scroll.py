@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from finger import frames_for, frames_until, tap
+from finger import answers_to, frames_for, frames_until, tap
 from fixtures.views import event_deeds_view
 from kivy.clock import Clock
 from ui_driver import pump
@@ -29,12 +29,8 @@ def in_sight(scroll: Any, button: Any) -> bool:
 
 
 def test_an_answer_in_a_scrolled_list_takes_a_rolling_finger(ui_app: Any, monkeypatch: Any) -> None:
-    chosen: list[str] = []
-    monkeypatch.setattr(ui_app, "choose", chosen.append)
-    ui_app.overlay = None
     view = event_deeds_view()
-    ui_app.render(view)
-    pump(3)
+    chosen = answers_to(ui_app, monkeypatch, view)
     screen = ui_app.screen("event")
     grid = screen.ids.choices
     scroll = grid.parent

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from finger import clock_running, frames_for, frames_until, identities, point_of, press, started
+from finger import answers_to, clock_running, frames_for, frames_until, identities, point_of, press, started
 from fixtures.views import SCREENS
 from ui_driver import pump
 
@@ -90,12 +90,8 @@ def test_a_new_set_of_choices_waits_for_the_finger_on_one_of_them(ui_app: Any, m
 
     from engine.banker.viewmodel import ChoiceView
 
-    chosen: list[str] = []
-    monkeypatch.setattr(ui_app, "choose", chosen.append)
-    ui_app.overlay = None
     view = card_space_view()
-    ui_app.render(view)
-    pump(3)
+    chosen = answers_to(ui_app, monkeypatch, view)
     grid = ui_app.screen("card").ids.choices
     buttons = {b.value: b for b in grid.children}
     fewer = replace(view, choices=(ChoiceView("7", "choice.space", (("name", "Chance"),)),))
@@ -137,12 +133,8 @@ def test_a_scrolled_list_waits_for_the_finger_it_holds(ui_app: Any, monkeypatch:
     not changed under that finger either, before or after the hand-over."""
     from fixtures.views import event_deeds_view
 
-    chosen: list[str] = []
-    monkeypatch.setattr(ui_app, "choose", chosen.append)
-    ui_app.overlay = None
     view = event_deeds_view()
-    ui_app.render(view)
-    pump(3)
+    chosen = answers_to(ui_app, monkeypatch, view)
     grid = ui_app.screen("event").ids.choices
     scroll = grid.parent
     assert scroll.do_scroll_y
