@@ -23,17 +23,19 @@ import hashlib
 import json
 import logging
 import os
-import subprocess
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from engine.editions import load_edition
 from engine.sim.compare import Estimate, canonical_options, check_settings
 from ui.paths import cache_dir
+
+if TYPE_CHECKING:
+    import subprocess
 
 BUDGET_S: Final = 8.0  # seconds of play per estimate: within the 10 s on one core, with the start
 NICENESS: Final = 10  # the worker's os.nice increment: the UI's process always runs first
@@ -259,6 +261,8 @@ class Estimates:
             self._out = b""
 
     def _start_worker(self) -> subprocess.Popen[bytes]:
+        import subprocess  # with the first estimate: the app may not have it yet
+
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
         proc = subprocess.Popen([sys.executable, "-m", "ui.estimates"], stdin=subprocess.PIPE,
@@ -281,6 +285,8 @@ class Estimates:
         procs = [*([self._proc] if self._proc is not None else []), *self._leaving]
         self._stop_worker()
         for proc in procs:
+            import subprocess  # imported already: a worker was started
+
             proc.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(5)
