@@ -5,9 +5,10 @@ invariant checks (the figure engine/sim/estimate.py's ``GAMES_PER_SECOND`` plans
 typical option set with the setup screen's budget (ui/estimates.py ``BUDGET_S``, the clock read before every
 pair of games): its wall time, paired games, and the 95 % interval's half-width of the length (turns and
 percent of the defaults') and of the first player's wins (percentage points). Last, the background worker
-(ui/estimates.py: a spawned interpreter at a lower priority) runs one estimate: the time from the request to
+(ui/estimates.py: a child interpreter at a lower priority) runs one estimate: the time from the request to
 the answer by ``poll`` and the worker's peak resident memory (``VmHWM``, MiB); and what the app's own process
-holds more for the estimates (imports and a first key: multiprocessing is imported only with the worker).
+holds more for the estimates (imports and a first key; the worker is a plain child process: no
+multiprocessing in the app).
 Usage: ``python bench/bench_estimate.py [--players N] [--budget S] [--rate-seconds S] [--editions ID,ID]``.
 """
 
@@ -58,15 +59,14 @@ def worker(edition_id: str, players: int, budget_s: float) -> None:
         options = OPTIONS[load_edition(edition_id).ruleset]
         assert estimates.request(edition_id, players, options) is None
         asked = time.perf_counter() - start
-        pool = estimates._pool
-        assert pool is not None
+        process = estimates._proc
+        assert process is not None
         peak = 0.0
         got: list[object] = []
         while not got:
-            for process in list((pool._processes or {}).values()):
-                if process.pid is not None and process.is_alive():
-                    with contextlib.suppress(OSError):  # the worker exited in between
-                        peak = max(peak, _peak_rss_mib(process.pid))
+            if process.poll() is None:
+                with contextlib.suppress(OSError):  # the worker exited in between
+                    peak = max(peak, _peak_rss_mib(process.pid))
             got = list(estimates.poll())
             time.sleep(0.05)
         total = time.perf_counter() - start

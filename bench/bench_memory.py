@@ -166,8 +166,8 @@ def renderer(log: str) -> str:
 
 def kill_all(proc: subprocess.Popen[bytes]) -> None:
     """Kill the app started in a session of its own and every process it started: the setup screen's
-    estimates worker and multiprocessing's resource tracker hold the app's stderr open, and outlived a kill of
-    the app alone (the next read of that pipe waited for them for ever)."""
+    estimates worker holds the app's stderr open, and outlived a kill of the app alone (the next read of that
+    pipe waited for it for ever)."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGKILL)
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -48,7 +50,7 @@ def test_a_request_returns_at_once_then_the_estimate_arrives_by_poll_and_is_cach
     assert estimates.pending() == 1
     (got,) = _wait(estimates)
     assert ready == [got] and got.games == 4 and got.options == {"start_money": 2000}
-    assert estimates._pool is None  # idle: the worker has gone, its memory with it
+    assert estimates._proc is None  # idle: the worker has gone, its memory with it
     assert estimates.request("ultimate-uk", 3, {"start_money": 2000}) is got
     again = est.Estimates(tmp_path)  # a new session reads the file
     assert again.request("ultimate-uk", 3, {"start_money": 2000}) == got
@@ -56,9 +58,18 @@ def test_a_request_returns_at_once_then_the_estimate_arrives_by_poll_and_is_cach
     assert [p.suffix for p in tmp_path.iterdir()] == [".json"]
 
 
-def test_the_worker_runs_at_a_lower_priority(estimates: est.Estimates) -> None:
-    mine = os.nice(0)
-    assert estimates._worker().submit(os.nice, 0).result(timeout=DEADLINE_S) == mine + est.NICENESS
+def test_the_worker_runs_at_a_lower_priority(tmp_path: Path) -> None:
+    slow = est.Estimates(tmp_path, games=2000)  # still running while its priority is read
+    try:
+        assert slow.request("ultimate-uk", 4, {"start_money": 1800}) is None
+        assert slow._proc is not None
+        pid, want = slow._proc.pid, os.nice(0) + est.NICENESS
+        deadline = time.monotonic() + DEADLINE_S
+        while os.getpriority(os.PRIO_PROCESS, pid) != want and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert os.getpriority(os.PRIO_PROCESS, pid) == want
+    finally:
+        slow.close()
 
 
 def test_settings_that_cannot_be_played_are_refused_and_nothing_starts(estimates: est.Estimates) -> None:
@@ -66,7 +77,7 @@ def test_settings_that_cannot_be_played_are_refused_and_nothing_starts(estimates
         estimates.request("classic-uk", 4, {"nope": 1})
     with pytest.raises(SimError, match="max_players=6"):
         estimates.request("ultimate-uk", 6, {})
-    assert estimates.pending() == 0 and estimates._pool is None
+    assert estimates.pending() == 0 and estimates._proc is None
 
 
 def test_the_key_is_the_canonical_option_set_and_the_engine_version(
@@ -158,3 +169,37 @@ def test_queued_estimates_not_wanted_any_more_are_dropped(tmp_path: Path) -> Non
         assert slow.key(*wanted[0]) in slow._pending
     finally:
         slow.close()
+
+
+def test_a_worker_that_dies_fails_its_estimate_and_asked_again_another_worker_computes_it(
+        estimates: est.Estimates, caplog: pytest.LogCaptureFixture) -> None:
+    assert estimates.request("classic-uk", 4, {"start_money": 1700}) is None
+    assert estimates._proc is not None
+    estimates._proc.kill()
+    deadline = time.monotonic() + DEADLINE_S
+    while estimates.pending() and time.monotonic() < deadline:
+        assert estimates.poll() == []
+        time.sleep(0.02)
+    assert estimates.pending() == 0 and estimates._proc is None and "worker exited" in caplog.text
+    assert estimates.request("classic-uk", 4, {"start_money": 1700}) is None
+    assert _wait(estimates)[0].options == {"start_money": 1700}
+
+
+def test_estimating_leaves_no_multiprocessing_and_no_thread_in_the_app(tmp_path: Path) -> None:
+    script = f"""
+import sys, threading, time
+from pathlib import Path
+from ui.estimates import Estimates
+e = Estimates(Path({str(tmp_path)!r}), games=4)
+e.request("classic-uk", 4, {{"start_money": 1900}})
+deadline = time.monotonic() + {DEADLINE_S}
+while not e.poll() and time.monotonic() < deadline:
+    time.sleep(0.05)
+assert e.pending() == 0, "no estimate"
+e.close()
+print(sorted(m for m in sys.modules if m.startswith(("multiprocessing", "concurrent.futures.process", "pickle"))),
+      threading.active_count())
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=DEADLINE_S,
+                         env={**os.environ, "PYTHONPATH": str(Path(est.__file__).parents[1])}, check=False)
+    assert out.stdout.split() == ["[]", "1"], out.stdout + out.stderr

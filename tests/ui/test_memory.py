@@ -142,13 +142,14 @@ def test_the_table_side_app_leaves_out_what_it_does_not_use(tmp_path: Path) -> N
     assert loaded == [], f"imported at the table: {loaded}"
 
 
-APP_SHARE_MIB = 33.0
+APP_SHARE_MIB = 31.0
 """What the app may add to a one-label Kivy window, both without the software renderer's mappings, at the
 peak of the classic whole game (MiB). Measured: 43 before the setup screen's options came a page at a
 time, the fonts on a ladder, Babel's global table dropped and setup's rows freed before the table is built;
 28-30 since; 31-33 with the later features (the story's words, the voice, Count it, set marks, estimates);
 29-31 once the setup screen itself went before the table and the money's grouping left Babel's modules out
-(one-label window 73 MiB, the game's peak 102-104). A difference of two figures of the same machine and
+(one-label window 73 MiB, the game's peak 102-104); 26-29 with the estimates' worker a plain child process and
+the dropped screens freed after the next frame (the game's peak 98.5-102). A difference of two figures of the same machine and
 renderer, so the guard does not move with the machine's Kivy, SDL or Mesa."""
 
 

@@ -125,6 +125,23 @@ def test_the_screen_under_the_board_or_the_menu_is_kept(ui_app: Any) -> None:
     assert not sm.has_screen("menu")  # the menu itself is dropped once the banker's screen is back
 
 
+
+def test_a_dropped_screen_is_freed_once_the_next_frame_is_drawn(ui_app: Any) -> None:
+    """The screens left go with the short pass right after the frame that shows the next one, not 0.3 s
+    later: a game of quick taps held several dropped screens at once (bench/bench_memory.py's classic game,
+    about 1.5 MiB of its peak)."""
+    sm = ui_app.root.ids.sm
+    show(ui_app, "table")
+    wait_for(lambda: all(sm.has_screen(name) for name in RESIDENT_SCREENS), timeout=RESIDENT_AFTER_S + 4.0)
+    show(ui_app, "debt")
+    debt = weakref.ref(sm.get_screen("debt"))
+    gc.disable()  # only the app's own pass may free it
+    try:
+        show(ui_app, "table")  # two frames
+        assert debt() is None, "the dropped debt screen waits for a later pass"
+    finally:
+        gc.enable()
+
 def test_the_setup_screen_is_freed_once_left_after_a_name_was_typed(ui_app: Any) -> None:
     """A name field scrolls its text to the cursor through Kivy's TextInput._adjust_viewport, a trigger
     shared by every text field that keeps its last arguments: it held the last field typed in, and with it

@@ -34,7 +34,8 @@ from ui.touch.sounds import CUES, SoundBoard
 from ui.touch.widgets import paced, palette
 
 log = logging.getLogger(__name__)
-GIVE_BACK_AFTER_S = 0.3  # seconds after a screen is dropped that its memory is given back (ui/touch/memory.py)
+GIVE_BACK_AFTER_S = 0.0  # seconds after a screen is dropped that its memory is given back (ui/touch/memory.py);
+# 0: Kivy's clock calls it once the next frame is drawn (0.3 s let a game of quick taps hold several)
 TICK_S = 0.1  # seconds between banker ticks (gesture timeouts, the auction countdown)
 STATE_SCREENS: dict[str, str] = {"pin": "menu", "menu": "menu", "settings": "menu"}
 """Banker states shown by a screen of their own (the PIN prompt and the banker menu)."""
@@ -350,7 +351,7 @@ class BoardBankApp(PrefsMixin, LooksMixin, TellingMixin, CardsMixin, ToastMixin,
                 sm.remove_widget(screen)
                 self.keeper.dropped(screen.name)
                 dropped = True
-        if dropped:  # after the next frames are drawn, not before them
+        if dropped:  # after the next frame is drawn, not before it
             Clock.schedule_once(lambda _dt: self._give_back(), GIVE_BACK_AFTER_S)
 
     def build_residents(self) -> None:
