@@ -29,7 +29,7 @@ from engine.banker.viewmodel import Cue, Prompt, TransactionView
 from engine.editions import Edition, load_edition
 from engine.errors import IllegalCommand
 from engine.errors import Refusal as EngineRefusal
-from engine.events import Event
+from engine.events import CommandUndone, Event
 from engine.game import Game
 from engine.options import RuleOptions
 from engine.rulesets.registry import ruleset_of
@@ -253,7 +253,7 @@ class Context:
             money = view_part(self.durable.game.edition.ruleset).money if self.durable is not None else None
             self.last_tx = last_transaction(events, money) or self.last_tx
             tx = self.last_tx
-            if tx is not None and any(type(e).__name__ == "CommandUndone" and getattr(e, "undone", None) == tx.command
+            if tx is not None and any(isinstance(e, CommandUndone) and e.undone == tx.command
                                       for e in events):  # its command taken back: the line says so
                 self.last_tx = replace(tx, undone=True)
             self.last_seq = max(e.seq for e in events)
