@@ -49,3 +49,11 @@ def test_a_change_question_passed_says_the_change_as_change(lang: str, outcome: 
     assert names.money(100) in said and names.money(40) in said and "{" not in said, said
     paid = counted_text(CountedView("p1", 60, outcome), names)
     assert names.money(60) in paid and names.money(100) not in paid, paid
+
+
+@pytest.mark.parametrize(("houses", "said"), [(1, "с 1 домом?"), (2, "с 2 домами?"), (4, "с 4 домами?")])
+def test_the_russian_rent_question_says_the_houses_with_its_preposition(houses: int, said: str) -> None:
+    """«(постройки: 2 домами)» put the instrumental after a colon; «с 2 домами» is the case it is in."""
+    rent = QuestionView("p1", 90, "pays", "rent_houses", (("houses", houses),), deed=2, houses=houses)
+    asked = question_text(rent, _names("ru"))
+    assert asked.endswith(said), asked
