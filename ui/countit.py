@@ -56,8 +56,10 @@ def hint_text(q: QuestionView, names: Names) -> str:
 
 def counted_text(done: CountedView, names: Names) -> str:
     """The question that ended: praise, the answer after two wrong ones, or the payment that went through."""
-    key = {"right": "count.right", "revealed": "count.revealed"}.get(done.outcome, "count.passed")
-    return names.text(key, player=names.player(done.player), amount=names.money(done.amount))
+    passed = "count.passed_change" if done.note else "count.passed"  # a change: the amount is the change
+    key = {"right": "count.right", "revealed": "count.revealed"}.get(done.outcome, passed)
+    return names.text(key, player=names.player(done.player), amount=names.money(done.amount),
+                      note=names.money(done.note))
 
 
 def scores_text(scores: tuple[ScoreView, ...], names: Names) -> str:

@@ -163,7 +163,7 @@ class Counting:
         """The question ends (``right``, ``revealed``, ``skipped``, ``timeout``, ``interrupted``)."""
         assert self.pending is not None
         q = self.pending.question
-        self.counted = CountedView(q.player, q.amount, outcome, q.given)
+        self.counted = CountedView(q.player, q.amount, outcome, q.given, q.note)
         self.pending = None
 
     def score_views(self) -> tuple[ScoreView, ...]:

@@ -283,12 +283,14 @@ class QuestionView:
 @dataclass(frozen=True, slots=True)
 class CountedView:
     """Count it: the question that just ended and how (``right``, ``revealed``: the second wrong answer,
-    ``skipped``, ``timeout``, ``interrupted``: another input came), shown until the next input."""
+    ``skipped``, ``timeout``, ``interrupted``: another input came), shown until the next input; ``note`` the
+    note of a change question (``amount`` is then the change), else 0."""
 
     player: str
     amount: int
     outcome: str
     given: int | None = None
+    note: int = 0
 
 
 @dataclass(frozen=True, slots=True)

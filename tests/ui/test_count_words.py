@@ -34,3 +34,26 @@ def test_the_change_question_names_the_note_and_the_payment_not_the_change(lang:
 
 def test_the_issue_s_example_in_english() -> None:
     assert question_text(CHANGE, _names("en")) == "Ann: change from M500 for M230?"
+
+
+@pytest.mark.parametrize("outcome", ["skipped", "timeout", "interrupted"])
+@pytest.mark.parametrize("lang", ["en", "ru", "ro", "ja"])
+def test_a_change_question_passed_says_the_change_as_change(lang: str, outcome: str) -> None:
+    """Skipped, it said "Paid without counting: M40." after M60 was paid from M100: the change read as the
+    payment. A payment question passed still says the amount paid."""
+    from engine.banker.viewmodel import CountedView
+    from ui.countit import counted_text
+
+    names = _names(lang)
+    said = counted_text(CountedView("p1", 40, outcome, None, 100), names)
+    assert names.money(100) in said and names.money(40) in said and "{" not in said, said
+    paid = counted_text(CountedView("p1", 60, outcome), names)
+    assert names.money(60) in paid and names.money(100) not in paid, paid
+
+
+@pytest.mark.parametrize(("houses", "said"), [(1, "с 1 домом?"), (2, "с 2 домами?"), (4, "с 4 домами?")])
+def test_the_russian_rent_question_says_the_houses_with_its_preposition(houses: int, said: str) -> None:
+    """«(постройки: 2 домами)» put the instrumental after a colon; «с 2 домами» is the case it is in."""
+    rent = QuestionView("p1", 90, "pays", "rent_houses", (("houses", houses),), deed=2, houses=houses)
+    asked = question_text(rent, _names("ru"))
+    assert asked.endswith(said), asked
