@@ -10,13 +10,11 @@ a token or tries for doubles).
 
 Each round plays about ``--seconds`` of peer games, then about as long of ours (classic-us, 4 players): as
 plain Python with ``--check end`` (invariants at each game's end, as the peer checks nothing; goal 1.5x the
-peer), the same with the simulator's fused commands off (``rules``: every command through the rule's own
-check and do on the lean table; goal 1.5x, the figure that says whether the fused copy can go), as plain
-Python with ``--check every`` (after every command; goal 0.5x) and, when ``--fast`` names the compiled build
-of scripts/build_fast.py (``make fast``; default ``build/fast`` if it is there), with the compiled modules
-and ``--check end``, fused and not (goal 4x). All run in child processes, alternating, so that they see the
-same machine state; a child
-times only its games (not its start), in CPU seconds of its one core (``time.process_time``: on a machine
+peer; every command goes through the rule's own check and change on the lean table, the only
+implementation of the rules), as plain Python with ``--check every`` (after every command; goal 0.5x) and,
+when ``--fast`` names the compiled build of scripts/build_fast.py (``make fast``; default ``build/fast`` if
+it is there), with the compiled modules and ``--check end`` (goal 4x). All run in child processes,
+alternating, so that they see the same machine state; a child times only its games (not its start), in CPU seconds of its one core (``time.process_time``: on a machine
 that other work loads, wall time measures the scheduler more than the code; on a quiet one they agree, and
 the wall-clock rates are printed too). All of ours play the same seeds, and the bench checks that they gave
 the same games (a digest of each batch's games) before it prints anything. Prints each
@@ -43,7 +41,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BATCH = 20  # games per run_sim call in our child
-GOALS = {"pure": 1.5, "rules": 1.5, "every": 0.5, "fast": 4.0, "fast-rules": 4.0}  # ours / peer, rolls per CPU s
+GOALS = {"pure": 1.5, "every": 0.5, "fast": 4.0}  # ours / peer, rolls per CPU s
 
 
 def _peer_child(checkout: Path, seconds: float, first: int) -> dict[str, Any]:
@@ -71,10 +69,8 @@ def _peer_child(checkout: Path, seconds: float, first: int) -> dict[str, Any]:
             "next": index}
 
 
-def _ours_child(seconds: float, first: int, check: str, fusing: bool) -> dict[str, Any]:
-    """Play batches of our classic games from seed ``first`` for about ``seconds``; rolls, time, digests.
-    ``fusing``: the simulator's fused commands on (as ``boardbank sim`` plays) or off (every command through
-    the rules' own check and do on the lean table)."""
+def _ours_child(seconds: float, first: int, check: str) -> dict[str, Any]:
+    """Play batches of our classic games from seed ``first`` for about ``seconds``; rolls, time, digests."""
     from engine.editions import load_edition
     from engine.rulesets.classic import sim
     from engine.sim.results import derive_seed
@@ -83,9 +79,8 @@ def _ours_child(seconds: float, first: int, check: str, fusing: bool) -> dict[st
     seed, rolls, digests, start, cpu = first, 0, [], time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         played: list[Any] = []
-        for i in range(BATCH):  # as run_sim(edition, 4, BATCH, seed, check_end=...) plays them, fusing or not
-            runner = sim.ClassicRunner(edition, 4, derive_seed(seed, i), check_invariants=check == "every",
-                                       fusing=fusing)
+        for i in range(BATCH):  # as run_sim(edition, 4, BATCH, seed, check_end=...) plays them
+            runner = sim.ClassicRunner(edition, 4, derive_seed(seed, i), check_invariants=check == "every")
             r = runner.play()
             problems = [*r.violations, *(runner.game.invariants() if check == "end" else [])]
             if problems:
@@ -100,7 +95,7 @@ def _ours_child(seconds: float, first: int, check: str, fusing: bool) -> dict[st
 
 
 def _child(kind: str, args: argparse.Namespace, first: int, fast: Path | None) -> dict[str, Any]:
-    """Run one timed child (``peer``, ``pure``, ``rules``, ``every``, ``fast`` or ``fast-rules``) and return
+    """Run one timed child (``peer``, ``pure``, ``every`` or ``fast``) and return
     what it printed."""
     env = dict(os.environ)
     paths = [str(fast)] if kind.startswith("fast") and fast else []
@@ -137,7 +132,7 @@ def main() -> int:
         print(json.dumps(_peer_child(args.peer, args.seconds, args.first)))
         return 0
     if args.child:
-        print(json.dumps(_ours_child(args.seconds, args.first, args.check, not args.child.endswith("rules"))))
+        print(json.dumps(_ours_child(args.seconds, args.first, args.check)))
         return 0
     if args.growth:
         return growth(args.edition, [int(n) for n in args.sizes.split(",")])
@@ -154,7 +149,7 @@ def main() -> int:
         why = stale(fast.resolve())
         if why:
             raise SystemExit(f"--fast: {why}")
-    kinds = ["peer", "pure", "rules", "every", *(["fast", "fast-rules"] if fast else [])]
+    kinds = ["peer", "pure", "every", *(["fast"] if fast else [])]
     totals = {k: [0, 0.0] for k in kinds}
     peer_first, our_first, compared = 1, 1, 0
     for rnd in range(1, args.rounds + 1):
@@ -165,7 +160,7 @@ def main() -> int:
             totals[kind][1] += results[kind]["seconds"]
         ours = kinds[1:]
         common = min(len(results[k]["digests"]) for k in ours)
-        for kind in ours[1:]:  # the same seeds, the same games: fused or not, checked or not, compiled or not
+        for kind in ours[1:]:  # the same seeds, the same games: checked or not, compiled or not
             if results[kind]["digests"][:common] != results["pure"]["digests"][:common]:
                 raise SystemExit(f"round {rnd}: {kind} played different games from the same seeds as pure")
         compared += common * BATCH
@@ -175,9 +170,8 @@ def main() -> int:
                          f" ({results[k]['rolls'] / results[k]['wall']:,.0f} wall)" for k in kinds)
         print(f"round {rnd} (rolls per CPU second): {line}", flush=True)
     rate = {k: totals[k][0] / totals[k][1] for k in kinds}
-    names = {"pure": "plain Python, --check end", "rules": "plain Python, no fused copy, --check end",
-             "every": "plain Python, --check every", "fast": "compiled (make fast), --check end",
-             "fast-rules": "compiled, no fused copy, --check end"}
+    names = {"pure": "plain Python, --check end", "every": "plain Python, --check every",
+             "fast": "compiled (make fast), --check end"}
     print(f"totals in rolls per CPU second ({args.rounds} alternating rounds): peer {rate['peer']:,.0f}")
     for kind in kinds[1:]:
         ratio, goal = rate[kind] / rate["peer"], GOALS[kind]

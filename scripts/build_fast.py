@@ -29,8 +29,8 @@ COMPILED: tuple[str, ...] = (
     "engine/players.py", "engine/state.py", "engine/sim/results.py", "engine/sim/runner.py",
     "engine/rulesets/api.py", "engine/turns.py", "engine/auction.py",  # the rules both rulesets share
     *(f"engine/rulesets/classic/{name}.py" for name in (
-        "auction", "base", "bots", "building", "cards", "commands", "debt", "edition", "events", "fold", "fused",
-        "fused_holdings", "invariants", "jail", "rent", "rules", "ruleset", "sim", "sim_send", "standings", "state",
+        "auction", "base", "bots", "building", "cards", "commands", "debt", "edition", "events", "fold",
+        "invariants", "jail", "rent", "rules", "ruleset", "sim", "sim_send", "standings", "state",
         "table", "trade", "turns", "watch")),
 )
 """The modules compiled, relative to the repository. The build keeps each module's source beside it: the

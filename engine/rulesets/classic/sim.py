@@ -6,9 +6,8 @@ and an auction, ``PayRent``/``PayUtilityRent``, ``DrawCard``, ``PayTax``, ``GoTo
 Cards move tokens through the engine's ``TokenMoved`` events, and the new square is resolved in turn (back
 three spaces onto Community Chest draws again). Doubles roll again; the third double goes to jail. Before
 rolling, a bot lifts a mortgage, offers a deal for the one street it lacks in a set, and builds. Debts are
-raised by selling buildings and mortgaging, then settled, or the debtor goes bankrupt. On the lean table
-the common commands run fused (fused.py: the rule's checks and changes in one method, in the command's
-common case; anything else through the table, sim_send.py).
+raised by selling buildings and mortgaging, then settled, or the debtor goes bankrupt. Every command goes
+through the rule's own check and change (sim_send.py sends it): the simulator chooses, the rules decide.
 
 A time-limited game (option ``time_limit``, minutes) ends when the simulated clock (:data:`TURNS_PER_MINUTE`)
 reaches the limit: the bots call time between two turns (``CallTime``; the richest player wins).
@@ -28,22 +27,10 @@ from engine import commands as c
 from engine.editions import Edition
 from engine.errors import IllegalCommand
 from engine.rulesets.classic import commands as cc
-from engine.rulesets.classic import fused
 from engine.rulesets.classic.cards import tax_amount
 from engine.rulesets.classic.commands import command
 from engine.rulesets.classic.edition import taxes
-from engine.rulesets.classic.sim_send import (
-    BUILT,
-    CLASSIC_TURN_CAP,
-    DRAWN,
-    HOLDINGS,
-    JAIL_STRATEGIES,
-    QUIET,
-    GameOver,
-    TableSender,
-    itself,
-)
-from engine.rulesets.classic.state import HOTEL
+from engine.rulesets.classic.sim_send import CLASSIC_TURN_CAP, JAIL_STRATEGIES, GameOver, TableSender
 from engine.sim.results import GameResult
 
 __all__ = ["CLASSIC_TURN_CAP", "JAIL_STRATEGIES", "TURNS_PER_MINUTE", "ClassicRunner"]
@@ -74,7 +61,6 @@ class ClassicRunner(TableSender):
         what the bot does before rolling, a turn in jail, then the rolls (doubles roll again; the third goes
         to jail), each roll's move and landing; then the end of turn."""
         r = self.result
-        mover: str | None = None  # the lander of the roll being resolved in place (as _mover)
         try:
             specs = tuple(c.PlayerSpec(p, p, "") for p in self.ids)
             self.send(c.StartGame(specs, self.options, self.seed))
@@ -82,24 +68,19 @@ class ClassicRunner(TableSender):
             clocked = state.options.late_game_rent_tax  # the online edition's clock (TURNS_PER_MINUTE)
             time_up = state.options.time_limit * TURNS_PER_MINUTE  # a time-limited game: turns until time
             end_turn = {p: command(c.EndTurn, p) for p in self.ids}
-            if self._fusing and self._table is not None and fused.usable(state.options):
-                self._fz = fused.Fused(state, self.edition)
-            fz = self._fz
-            table = self._table
-            quiet = self._quiet = table is not None and not self.check_invariants  # _move inline, below
             pass_go, rents = _commands(self.ids, self.edition)
             rnd = self.rng.random  # two dice, 1..6 each, as _roll
             positions, kinds, deed_at, utility = self.positions, self.kinds, self.deed_at, self.utility
             owner, jail, landings = state.owner, state.jail, r.landings
-            spaces, turn_cap = len(kinds), self.turn_cap
+            spaces, turn_cap, send = len(kinds), self.turn_cap, self.send
             while r.turns < turn_cap:
                 player = state.turn
                 assert player is not None
                 if time_up and r.turns >= time_up:  # time is called between two turns: the richest wins
                     r.turns -= 1  # GameOver counts the turn in which the game ended; this one was not played
-                    self.send(command(cc.CallTime))
+                    send(command(cc.CallTime))
                 if clocked and r.turns // TURNS_PER_MINUTE > state.minute:
-                    self.send(command(cc.AdvanceClock, r.turns // TURNS_PER_MINUTE))
+                    send(command(cc.AdvanceClock, r.turns // TURNS_PER_MINUTE))
                 self._before_roll(player)
                 if player not in jail or not self._jail_turn(player):
                     doubles = 0
@@ -113,50 +94,31 @@ class ClassicRunner(TableSender):
                                 self._go_to_jail(player)
                                 r.in_jail += 1
                                 break
-                        if not quiet:
-                            self._move(player, d1 + d2)
-                        else:  # _move, with the fused commands counted in place
-                            old = positions[player]
-                            new = (old + d1 + d2) % spaces
-                            positions[player] = new
-                            mover = player  # counted even if the game ends on this square (as _mover)
-                            if new < old:
-                                if fz is not None and fz.pass_go(player):
-                                    r.commands += 1
-                                else:
-                                    self.send(pass_go[player])
-                            deed = deed_at[new]
-                            kind = kinds[new]
-                            if deed is not None and kind == "deed":
-                                holder = owner.get(deed)
-                                if holder == player:
-                                    pass  # one's own deed: nothing to do (as _resolve_deed)
-                                elif holder is not None and deed not in utility:  # as _resolve_deed
-                                    if fz is not None and fz.pay_rent(player, deed):
-                                        r.commands += 1  # the most common landing
-                                        if state.phase != "play":  # a debt opened
-                                            self.unwind()
-                                    else:
-                                        self.send(rents[player][deed])
-                                else:
-                                    self._land(player, new, d1 + d2)
-                            elif kind in LANDINGS:
-                                self._land(player, new, d1 + d2)
-                            mover = None
-                            if player in jail:  # as _count
-                                r.in_jail += 1
-                            else:
-                                landings[positions[player]] += 1
+                        # _move, inline: the roll's move, GO's salary and the landing
+                        old = positions[player]
+                        new = (old + d1 + d2) % spaces
+                        positions[player] = new
+                        self._mover, self._mover_jailed = player, False  # counted if the game ends here
+                        if new < old:
+                            send(pass_go[player])
+                        deed = deed_at[new]
+                        if deed is not None and kinds[new] == "deed":
+                            holder = owner.get(deed)
+                            if holder is None or holder == player or deed in utility:
+                                self._resolve_deed(player, deed, d1 + d2)
+                            else:  # the most common landing: another player's street or railroad
+                                send(rents[player][deed])
+                        elif kinds[new] in LANDINGS:
+                            self._land(player, new, d1 + d2)
+                        self._mover = None
+                        if player in jail:  # as _count
+                            r.in_jail += 1
+                        else:
+                            landings[positions[player]] += 1
                         if d1 != d2 or player in jail or player in state.bankrupt or state.turn != player:
                             break
                 if state.turn == player and player not in state.bankrupt:
-                    if fz is not None and fz.end_turn(player):
-                        if quiet:  # _fused without the watch
-                            r.commands += 1
-                        else:
-                            self._fused(QUIET, c.EndTurn, player)
-                    else:
-                        self.send(end_turn[player])
+                    send(end_turn[player])
                 r.turns += 1
             r.capped = True
         except GameOver:
@@ -165,8 +127,6 @@ class ClassicRunner(TableSender):
                     r.in_jail += 1
                 else:
                     self._count(self._mover)
-            elif mover is not None:
-                self._count(mover)
             r.turns += 1  # the turn in which the game ended
             r.completed = True
             r.winner = self.ids.index(self.state.standings_final[0].player)
@@ -187,11 +147,7 @@ class ClassicRunner(TableSender):
             self.send(command(cc.UseJailCard, player))
             return False
         if self.short and s.ledger.balances[player] >= s.options.jail_fine:
-            fz = self._fz
-            if fz is not None and fz.pay_fine(player):
-                self._fused(QUIET, c.PayJailFee, player)
-            else:
-                self.send(command(c.PayJailFee, player))
+            self.send(command(c.PayJailFee, player))
             return False
         r = self.result
         d1, d2 = self._roll()
@@ -210,7 +166,6 @@ class ClassicRunner(TableSender):
         could build on or trade for is looked at again only after deeds changed hands or mortgages (its own
         holdings, kept in ``_held`` until its deeds change, and the offer from them at that moment)."""
         s, ed, bot = self.state, self.edition, self.bots[player]
-        fz = self._fz
         if s.mortgaged and s.ledger.balances[player] >= bot.lift_margin:  # (lift_choice's first test)
             deed = bot.lift_choice(s, ed)
             if deed is not None:
@@ -225,23 +180,11 @@ class ClassicRunner(TableSender):
         offer = seen[2]
         if offer is not None:
             self._seen[player] = (seen[0], seen[1], None)  # offered once per change of ownership
-            if fz is not None and fz.propose(offer):
-                self._fused(QUIET, itself, offer)
-                proposed = True
-            else:
-                proposed = self.attempt(offer)
-            if proposed:
+            if self.attempt(offer):
                 other = offer.partner
                 accepted = False
                 if self.bots[other].accepts(s, ed, offer):
-                    if fz is not None and fz.accept(other):
-                        self._version += 1  # as send: deeds changed hands between the two
-                        self._held.pop(player, None)
-                        self._held.pop(other, None)
-                        self._fused(HOLDINGS, cc.AcceptTrade, other)
-                        accepted = True
-                    else:
-                        accepted = self.attempt(command(cc.AcceptTrade, other))
+                    accepted = self.attempt(command(cc.AcceptTrade, other))
                 if not accepted:
                     self.send(command(cc.CancelTrade, player))
         if seen[1]:
@@ -263,42 +206,21 @@ class ClassicRunner(TableSender):
                 if not deed:
                     self._idle[player] = (sets, below, self._levels)
                     return
-                if fz is not None and fz.build(player, deed, used):
-                    self._levels += 1  # the building counted: a hotel takes back its houses
-                    self._used = (used[0] + 1, used[1]) if s.level[deed] != HOTEL else (
-                        used[0] - fz.per_hotel, used[1] + 1)
-                    if self._quiet:
-                        self.result.commands += 1
-                    else:
-                        self._fused((BUILT(0, 0, player, deed, 0, 0),), cc.BuildHouse, player, deed)
-                else:
-                    self.send(command(cc.BuildHouse, player, deed))
+                self.send(command(cc.BuildHouse, player, deed))
 
     # -- moving and landing ----------------------------------------------------------------------
     def _move(self, player: str, steps: int) -> None:
+        """Move ``player``'s token ``steps`` squares (GO's salary when it passes GO) and resolve the landing
+        (as ``play`` does inline)."""
         old = self.positions[player]
         new = (old + steps) % len(self.kinds)
         self.positions[player] = new
         self._mover, self._mover_jailed = player, False  # counted even if the game ends on this square
-        fz = self._fz
         if new < old:
-            if fz is not None and fz.pass_go(player):
-                self._fused(QUIET, c.PassGo, player)
-            else:
-                self.send(command(c.PassGo, player))
-        deed = self.deed_at[new]
-        s = self.state
-        if deed is not None and fz is not None and self.kinds[new] == "deed" and deed not in self.utility \
-                and s.owner.get(deed) not in (None, player) and fz.pay_rent(player, deed):
-            self._fused(QUIET, c.PayRent, player, deed)  # the most common landing, as _resolve_deed
-            self.unwind()
-        else:
-            self._land(player, new, steps)
+            self.send(command(c.PassGo, player))
+        self._land(player, new, steps)
         self._mover = None
-        if player in s.jail:  # as _count
-            self.result.in_jail += 1
-        else:
-            self.result.landings[self.positions[player]] += 1
+        self._count(player)
 
     def _count(self, player: str) -> None:
         if player in self.state.jail:
@@ -313,19 +235,6 @@ class ClassicRunner(TableSender):
             assert deed is not None
             self._resolve_deed(player, deed, dice)
         elif kind == "chance" or kind == "chest":
-            fz = self._fz
-            moved = fz.draw(player, position) if fz is not None else -1  # the common cards fused
-            if moved >= 0:
-                if self._quiet:
-                    self.result.commands += 1
-                else:
-                    self._fused(DRAWN, cc.DrawCard, player, position)
-                if moved != position:
-                    self.positions[player] = moved  # its TokenMoved
-                    s = self.state
-                    if player in s.specs and player not in s.jail and player not in s.bankrupt:
-                        self._land(player, moved, dice)
-                return
             events = self.send(command(cc.DrawCard, player, position))
             if len(events) > 1:
                 self._moved(events)
@@ -339,11 +248,7 @@ class ClassicRunner(TableSender):
             if s.options.income_tax_choice and taxes(self.edition)[position][0] == "income":
                 percent = tax_amount(s, self.edition, player, position, True) < tax_amount(
                     s, self.edition, player, position, False)
-            fz = self._fz
-            if not percent and fz is not None and fz.pay_tax(player, position):
-                self._fused(QUIET, cc.PayTax, player, position, False)
-            else:
-                self.send(command(cc.PayTax, player, position, percent))
+            self.send(command(cc.PayTax, player, position, percent))
         elif kind == "go_to_jail":
             self._go_to_jail(player)
         elif kind == "parking":
@@ -356,17 +261,7 @@ class ClassicRunner(TableSender):
         owner = s.owner.get(deed)
         if owner is None:
             if self.bots[player].wants_to_buy(s, self.edition, deed):
-                fz = self._fz
-                if fz is not None and fz.buy(player, deed):
-                    self._version += 1  # as send: a deed changed hands
-                    if deed in self._streets:  # (holdings read the streets alone)
-                        self._held.pop(player, None)
-                    if self._quiet:
-                        self.result.commands += 1
-                    else:
-                        self._fused(HOLDINGS, c.BuyDeed, player, deed)
-                else:
-                    self.send(command(c.BuyDeed, player, deed))
+                self.send(command(c.BuyDeed, player, deed))
             else:
                 self.send(command(c.DeclineDeed, player, deed))
         elif owner != player:
@@ -375,14 +270,6 @@ class ClassicRunner(TableSender):
                 if card is not None and card[2] == "tenfold" and card[1] == deed:
                     d1, d2 = self._roll()  # the card: roll the dice for the rent
                     dice = d1 + d2
-                fz = self._fz
-                if fz is not None and fz.utility_rent(player, deed, dice):
-                    self._fused(QUIET, cc.PayUtilityRent, player, deed, dice)
-                    self.unwind()
-                else:
-                    self.send(command(cc.PayUtilityRent, player, deed, dice))
-            elif self._fz is not None and self._fz.pay_rent(player, deed):
-                self._fused(QUIET, c.PayRent, player, deed)
-                self.unwind()
+                self.send(command(cc.PayUtilityRent, player, deed, dice))
             else:
                 self.send(command(c.PayRent, player, deed))

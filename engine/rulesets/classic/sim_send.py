@@ -1,7 +1,9 @@
 """How the classic simulator's table sends commands (sim.py plays the game): to the lean table (table.py)
-or a journaled ``Game``, each checked by the invariant watch if asked; the fused commands (fused.py) in
-their common case on the lean table; debts settled and auctions run as soon as a command opens them. The
-bots (bots.py) answer what to sell, mortgage or bid. Amounts are ``int`` in the edition's money unit.
+or a journaled ``Game``, each through the rule's own check and change (rules.py) and checked by the
+invariant watch if asked; debts settled and auctions run as soon as a command opens them. The bots (bots.py)
+answer what to sell, mortgage or bid. The simulator implements no rule: it only chooses commands and keeps
+what it may reuse of the bots' answers until a command could change them. Amounts are ``int`` in the
+edition's money unit.
 """
 
 from __future__ import annotations
@@ -17,8 +19,7 @@ from engine.errors import IllegalCommand
 from engine.game import Game
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic import events as cev
-from engine.rulesets.classic import fused
-from engine.rulesets.classic.bots import Bot, Holdings, least_costs, street_sets
+from engine.rulesets.classic.bots import Bot, Holdings, least_costs
 from engine.rulesets.classic.commands import command
 from engine.rulesets.classic.jail import jail_position
 from engine.rulesets.classic.state import ClassicState
@@ -31,19 +32,18 @@ JAIL_STRATEGIES: Final = ("short", "long")
 CLASSIC_TURN_CAP: Final = 1000  # player turns before a game is stopped and counted apart (reason "cap")
 TOKEN_MOVED: Final = ev.TokenMoved
 TOKEN_MOVED_LIGHT: Final = light(ev.TokenMoved)
-BUILT: Final = light(cev.BuildingBought)
-SOLD: Final = light(cev.BuildingSold)
-DRAWN: Final[tuple[Any, ...]] = (light(cev.CardDrawn)(0, 0, "", 0),)  # a fused draw, to the watch: decks only
-QUIET: Final[tuple[Any, ...]] = ()  # what the watch sees of a fused command that changed money and turn only
-HOLDINGS: Final[tuple[Any, ...]] = (object(),)  # ... of one that changed a holding: check everything
 _LEVEL_EVENTS: Final = (cev.BuildingBought, cev.BuildingSold, cev.AssetsSeized, cev.AssetsReleased)
 _LEVELS: Final = frozenset({*_LEVEL_EVENTS, *(light(e) for e in _LEVEL_EVENTS)})
 """The events whose fold changes a street's buildings (fold.py, variant_fold.py), and their light twins:
 after them what the runner keeps of the buildings (a bot's None from build_choice, the supply used) is
 dropped; no other command can change them."""
 _CHANGESHOLDINGS: Final = frozenset({c.BuyDeed, c.CloseAuction, cc.AcceptTrade, cc.DeclareBankruptcy, cc.MortgageDeed,
-                               cc.PayWithDeeds, cc.TimeOut,
-                               cc.LiftMortgage, c.StartGame})
+                                    cc.PayWithDeeds, cc.TimeOut, cc.LiftMortgage, c.StartGame})
+"""The commands whose events may change who holds a deed or which deeds are mortgaged."""
+_KEEPS: Final = frozenset({c.EndTurn, c.PassGo, c.PayRent, cc.PayUtilityRent, cc.PayTax, c.PlaceBid})
+"""Commands whose rules change neither a building, nor a deed's holder, nor a mortgage (only money, the
+turn and a debt): after them nothing kept of the bots' answers is looked at again (a test reads the rules'
+events to hold this)."""
 
 
 Board = tuple[tuple[str, ...], tuple[int | None, ...], frozenset[int], int]
@@ -61,17 +61,6 @@ def _board(edition: Edition) -> Board:
     return found
 
 
-_STREETS: Final[dict[str, frozenset[int]]] = {}
-
-
-def _streets(edition: Edition) -> frozenset[int]:
-    """The edition's street deeds (those of Bot.holdings' sets), once per edition."""
-    found = _STREETS.get(edition.id)
-    if found is None:
-        found = _STREETS[edition.id] = frozenset(d for m in street_sets(edition) for d in m)
-    return found
-
-
 _IDS: Final[dict[int, tuple[str, ...]]] = {}  # players -> their ids, the same strings for every game
 _BOTS: Final[dict[tuple[str, ...], dict[str, Bot]]] = {}
 
@@ -82,11 +71,6 @@ def _bots(ids: tuple[str, ...]) -> dict[str, Bot]:
     if found is None:
         found = _BOTS[ids] = {p: Bot(p) for p in ids}
     return found
-
-def itself(cmd: c.Command) -> c.Command:
-    """A command as it is (``TableSender._fused``'s maker of a command made already)."""
-    return cmd
-
 
 class GameOver(Exception):
     """Internal: the engine's phase became ``over``; unwinds the turn."""
@@ -99,7 +83,7 @@ class TableSender:
     def __init__(self, edition: Edition, players: int, seed: int, *, jail_strategy: str = "short",
                  options: dict[str, object] | None = None, game: Game | None = None,
                  apply: Apply | None = None, check_invariants: bool = True,
-                 turn_cap: int = CLASSIC_TURN_CAP, fusing: bool = True) -> None:
+                 turn_cap: int = CLASSIC_TURN_CAP) -> None:
         if jail_strategy not in JAIL_STRATEGIES:
             raise SimError(f"jail strategy: expected one of {JAIL_STRATEGIES}, got {jail_strategy!r}")
         self.edition = edition
@@ -128,54 +112,26 @@ class TableSender:
         self._busy = False  # settling a debt or running an auction: no nested settling
         self._version = 0  # counts commands that may change who holds which deed or mortgage
         self._seen: dict[str, tuple[int, tuple[tuple[int, ...], ...], cc.ProposeTrade | None]] = {}
-        # each bot's own holdings (Bot.holdings), kept until its deeds or mortgages change: dropped by the
-        # fused purchase of its own street, and by a command of _CHANGESHOLDINGS sent, those of the players
-        # whose deeds or mortgages it changed (_forget)
+        # each bot's own holdings (Bot.holdings), kept until its deeds or mortgages change: dropped by a
+        # command of _CHANGESHOLDINGS, those of the players whose deeds or mortgages it changed (_forget)
         self._held: dict[str, Holdings] = {}
         self._least_house = least_costs(edition)[0]  # the cheapest house of any street set
-        self._streets = _streets(edition)  # the street deeds, all that Bot.holdings reads
         # a bot's last None from build_choice: (its sets, the floor of build_plan then, _levels then); the answer stays
         # None while its cash is below that floor and no building changed
         self._idle: dict[str, tuple[tuple[tuple[int, ...], ...], int, int]] = {}
-        self._levels = 0  # counts the buildings bought and sold (fused, or by the events of a command sent)
+        self._levels = 0  # counts the commands whose events bought, sold or seized buildings
         self._used: tuple[int, int] | None = None  # the houses and hotels standing, while known (buildings_used)
         self._watch = InvariantWatch(edition)  # check_invariants after each command, by what it touched
-        self._fz: fused.Fused | None = None  # on the lean table with the bare rules: the fused commands
-        self._quiet = False  # ... and no watch: a fused command is only counted (as _fused does then)
-        self._fusing = fusing
 
     # -- sending commands ------------------------------------------------------------------------
     def send(self, cmd: c.Command) -> Sequence[ev.Event]:
         """Apply one command, check invariants if asked, stop at game over, settle debts and auctions."""
         s = self.state
-        changes = type(cmd) in _CHANGESHOLDINGS
-        owners = s.owner.copy() if changes and self._held else None
+        owners = s.owner.copy() if self._held and type(cmd) in _CHANGESHOLDINGS else None
         mortgaged = s.mortgaged
         table = self._table
-        events: Sequence[ev.Event]
-        r = self.result
-        if table is not None:
-            table._command = r.commands  # the fused commands done since the last one sent
-            events = table.apply(cmd)
-        else:
-            events = self._apply(cmd)
-        r.commands += 1  # what _sent does, inline (the path of every command sent)
-        for e in events:  # the buildings changed: what was kept of them is dropped (_levels, _used)
-            if type(e) in _LEVELS:
-                self._levels += 1
-                self._used = None
-                break
-        if changes:
-            self._version += 1
-            if owners is not None:
-                self._forget(owners, mortgaged)
-        if self.check_invariants:
-            problems = self._watch.check(s, events)
-            if problems:
-                r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
-        if s.phase != "play":
-            self.unwind()
-        return events
+        events: Sequence[ev.Event] = table.apply(cmd) if table is not None else self._apply(cmd)
+        return self._sent(cmd, events, owners, mortgaged)
 
     def attempt(self, cmd: c.Command) -> bool:
         """Send ``cmd`` if the table accepts it now (True), else change nothing (False): ``check`` and
@@ -189,7 +145,6 @@ class TableSender:
         s = self.state
         owners = s.owner.copy() if self._held and type(cmd) in _CHANGESHOLDINGS else None
         mortgaged = s.mortgaged
-        table._command = self.result.commands  # (as send)
         try:
             events = table.apply(cmd)
         except IllegalCommand:
@@ -200,28 +155,34 @@ class TableSender:
     def _sent(self, cmd: c.Command, events: Sequence[ev.Event], owners: dict[int, str] | None,
               mortgaged: frozenset[int]) -> Sequence[ev.Event]:
         """What ``send`` does after the table ran ``cmd`` (``owners`` and ``mortgaged``: the deeds' owners
-        before it, if some holdings were kept, and the mortgages)."""
+        before it, if some holdings were kept, and the mortgages): count it, drop what was kept of the
+        bots' answers that it may have changed, check the invariants if asked, then settle and auction."""
         r = self.result
         r.commands += 1
-        for e in events:  # as send
-            if type(e) in _LEVELS:
-                self._levels += 1
-                self._used = None
-                break
-        if type(cmd) in _CHANGESHOLDINGS:  # every command whose events may change an owner or a mortgage
-            self._version += 1
-            if owners is not None:
-                self._forget(owners, mortgaged)
+        kind = type(cmd)
+        if kind not in _KEEPS:
+            for e in events:  # the buildings changed: what was kept of them is dropped (_levels, _used)
+                if type(e) in _LEVELS:
+                    self._levels += 1
+                    self._used = None
+                    break
+            if kind in _CHANGESHOLDINGS:  # every command whose events may change an owner or a mortgage
+                self._version += 1
+                if owners is not None:
+                    self._forget(owners, mortgaged)
         if self.check_invariants:
             problems = self._watch.check(self.state, events)
             if problems:
                 r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
-        self.unwind()
+        phase = self.state.phase
+        if phase != "play":
+            self.unwind(phase)
         return events
 
-    def unwind(self) -> None:
+    def unwind(self, phase: str | None = None) -> None:
         """After a command: stop at game over, settle the debts and run the auctions it opened."""
-        phase = self.state.phase
+        if phase is None:
+            phase = self.state.phase
         if phase != "play" and not self._busy:
             if phase == "over":
                 raise GameOver
@@ -255,28 +216,8 @@ class TableSender:
                 if q2 is not None:
                     held.pop(q2, None)
 
-    def _fused(self, events: Sequence[Any], cls: Callable[..., c.Command], a: object, b: object = None,
-               d: object = None) -> None:
-        """Count the command ``cls(a, b, d)`` (its fields that are not None) done by fused.py, as ``send``
-        does; ``events`` stand for its events to the watch."""
-        self.result.commands += 1  # (the lean table's count follows at the next command sent)
-        if self.check_invariants:
-            problems = self._watch.check(self.state, events)
-            if problems:
-                r = self.result
-                cmd = cls(*(x for x in (a, b, d) if x is not None))
-                r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
-
     def _go_to_jail(self, player: str) -> None:
-        fz = self._fz
-        if fz is not None and fz.go_to_jail(player):
-            if self._quiet:
-                self.result.commands += 1
-            else:
-                self._fused(QUIET, c.GoToJail, player)
-            self.positions[player] = self._jail_at  # its TokenMoved
-        else:
-            self._moved(self.send(command(c.GoToJail, player)))
+        self._moved(self.send(command(c.GoToJail, player)))
 
     def _moved(self, events: Sequence[Any]) -> None:
         for e in events:
@@ -291,14 +232,7 @@ class TableSender:
             debt = s.debts[0]
             debtor = debt.debtor
             if s.ledger.balances[debtor] >= debt.amount:
-                fz = self._fz
-                if fz is not None and fz.settle(debtor):
-                    if self._quiet:
-                        self.result.commands += 1
-                    else:
-                        self._fused(QUIET, cc.SettleDebt, debtor)
-                else:
-                    self.send(command(cc.SettleDebt, debtor))
+                self.send(command(cc.SettleDebt, debtor))
                 return
             bot = self.bots[debtor]
             by_deeds = s.options.pay_debt_with_deeds and debt.creditor in self.bots
@@ -306,39 +240,21 @@ class TableSender:
             # before: it is asked only if none is taken
             later = by_deeds and not any(v and s.owner.get(d) == debtor for d, v in s.level.items())
             cmd = None if later else bot.raise_money(s, self.edition, self._legal)
-            kind = type(cmd)
-            if by_deeds and kind is not cc.SellBuilding:
+            if by_deeds and type(cmd) is not cc.SellBuilding:
                 offer = bot.deed_payment(s, self.edition, debt.amount)  # the creditor agrees
                 if offer is not None and game.check(offer) is None:
                     cmd = offer
                 elif later:
                     cmd = bot.raise_money(s, self.edition, self._legal)
-                kind = type(cmd)
-            fz = self._fz
-            if fz is not None and kind is cc.SellBuilding:
-                deed = cmd.deed  # type: ignore[attr-defined]
-                if fz.sell(debtor, deed, True):  # checked by the bot (_legal)
-                    self._levels += 1
-                    self._used = None
-                    if self._quiet:
-                        self.result.commands += 1
-                    else:
-                        self._fused((SOLD(0, 0, debtor, deed, 0, 0),), cc.SellBuilding, debtor, deed)
-                    return
             self.send(cmd if cmd is not None else command(cc.DeclareBankruptcy, debtor))
 
     def _legal(self, cmd: object) -> bool:
-        """Whether the table would accept ``cmd`` now (``check`` is None; fused.py's exact check of a sale on
-        the fused path)."""
-        fz = self._fz
-        if fz is not None and type(cmd) is cc.SellBuilding:
-            return fz.may_sell(cmd.player, cmd.deed)
+        """Whether the table would accept ``cmd`` now (its ``check`` is None)."""
         return self.game.check(cmd) is None
 
     def _auction(self) -> None:
         """Each bidder in turn order bids its limit once if that beats the high bid; then the close."""
         s = self.state
-        fz = self._fz
         if s.phase == "auction":
             lot = s.auction
             assert lot is not None
@@ -348,15 +264,5 @@ class TableSender:
                     current = s.auction
                     assert current is not None
                     if limit > current.high_bid and limit >= 1:
-                        if fz is not None and fz.bid(bidder, limit):
-                            self._fused(QUIET, c.PlaceBid, bidder, limit)
-                        else:
-                            self.send(c.PlaceBid(bidder, limit))
-                winner = s.auction.high_bidder if s.auction is not None else None
-                if fz is not None and fz.close():
-                    self._version += 1  # as send: a deed may have changed hands
-                    if winner is not None:
-                        self._held.pop(winner, None)
-                    self._fused(HOLDINGS, c.CloseAuction, None)
-                    return
+                        self.send(c.PlaceBid(bidder, limit))
             self.send(command(c.CloseAuction))

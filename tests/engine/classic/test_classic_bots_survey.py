@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from engine.editions import load_edition
-from engine.rulesets.classic.base import next_active
 from engine.rulesets.classic.bots import Bot
 from engine.rulesets.classic.sim import ClassicRunner
 from engine.rulesets.classic.table import SimTable
@@ -50,8 +49,7 @@ def test_holdings_and_offer_from_are_complete_sets_and_trade_offer() -> None:
 class _Audit(random.Random):
     """The runner's dice, which check at every roll that each bot's kept holdings (the runner's ``_held``)
     are what ``Bot.holdings`` says now, that a bot's kept None from ``build_choice`` (the runner's ``_idle``)
-    is still its answer where the runner would use it, and that the fused end of turn's next players are
-    ``next_active``'s."""
+    is still its answer where the runner would use it."""
 
     runner: Any = None
     checked = 0
@@ -68,24 +66,19 @@ class _Audit(random.Random):
                 if levels == runner._levels and s.ledger.balances[player] < floor:
                     assert runner.bots[player].build_choice(s, ed, sets) is None, (player, sets)
                     _Audit.idle += 1
-            fz = runner._fz
-            if fz is not None and fz.out == len(s.bankrupt):
-                assert fz.next == {p: next_active(s, p) for p in s.order}
         return super().random()
 
 
 @pytest.mark.parametrize("options", [{}, {"short_game": True}, {"pay_debt_with_deeds": True},
                                      {"bank_pays_creditor": True}, {"mortgaged_set_double_rent": True}])
-@pytest.mark.parametrize("fusing", [True, False], ids=["fused", "rules"])
-def test_kept_holdings_are_never_stale(options: dict[str, object], fusing: bool) -> None:
+def test_kept_holdings_are_never_stale(options: dict[str, object]) -> None:
     """What the runner keeps of each bot's holdings between its turns (dropped when that bot's deeds or
     mortgages change) is the fresh answer whenever it is kept, and a kept None from build_choice (dropped
-    only when a building is bought, sold or seized) is still the answer whenever it would be used, on the
-    lean table with the fused commands and without them, over whole games."""
+    only when a building is bought, sold or seized) is still the answer whenever it would be used, over
+    whole games on the lean table."""
     _Audit.checked = _Audit.idle = 0
     for seed in range(6):
-        runner = ClassicRunner(load_edition("classic-us"), 4, seed, options=options, check_invariants=False,
-                               fusing=fusing)
+        runner = ClassicRunner(load_edition("classic-us"), 4, seed, options=options, check_invariants=False)
         audit = _Audit(seed)
         audit.runner = runner
         runner.rng = audit

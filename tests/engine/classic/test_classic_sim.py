@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -144,3 +145,32 @@ def test_the_events_that_drop_the_kept_buildings_are_those_whose_fold_changes_a_
                 writers.add(node.name)
     assert writers, "no fold function reads s.level: the source was not found"
     assert {cls for cls, fold in FOLD.items() if fold.__name__ in writers} == set(sim_send._LEVEL_EVENTS)
+
+
+@pytest.mark.parametrize("options", [{}, {"free_parking_jackpot": True}, {"pay_debt_with_deeds": True},
+                                     {"late_game_rent_tax": True}, {"bank_pays_creditor": True}])
+def test_the_commands_the_runner_looks_past_change_no_building_deed_or_mortgage(
+        options: dict[str, object]) -> None:
+    """After a command of sim_send._KEEPS the runner keeps what it knew of the buildings and the holdings
+    (it scans no event and drops nothing): over whole games through ``Game``, every such command (debts it
+    opened and settled apart) leaves every street's buildings, every deed's holder and every mortgage as
+    they were, and emits none of the events that change a building."""
+    from engine.rulesets.classic import sim_send
+
+    seen: Counter[str] = Counter()
+    for seed in range(4):
+        game = Game(US)
+
+        def apply(cmd: Any, game: Game = game) -> Any:
+            s = game.state
+            before = (dict(s.level), dict(s.owner), s.mortgaged)
+            events = game.apply(cmd)
+            if type(cmd) in sim_send._KEEPS:
+                seen[type(cmd).__name__] += 1
+                assert (dict(s.level), dict(s.owner), s.mortgaged) == before, cmd
+                assert not any(type(e) in sim_send._LEVELS for e in events), cmd
+            return events
+
+        ClassicRunner(US, 4, derive_seed(11, seed), options=options, game=game, apply=apply,
+                      check_invariants=False).play()
+    assert set(seen) == {cls.__name__ for cls in sim_send._KEEPS}, seen
