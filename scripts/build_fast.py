@@ -27,11 +27,11 @@ STAMP = "SOURCES.sha256"
 COMPILED: tuple[str, ...] = (
     "engine/commands.py", "engine/editions.py", "engine/events.py", "engine/invariants.py", "engine/ledger.py",
     "engine/players.py", "engine/state.py", "engine/sim/results.py", "engine/sim/runner.py",
-    "engine/rulesets/api.py", "engine/turns.py", "engine/auction.py",  # the rules both rulesets share
+    "engine/rulesets/api.py", "engine/turns.py", "engine/auction.py", "engine/moves.py",  # the rules both rulesets share
     *(f"engine/rulesets/classic/{name}.py" for name in (
         "auction", "base", "bots", "building", "cards", "commands", "debt", "edition", "events", "fold",
-        "invariants", "jail", "rent", "rules", "ruleset", "sim", "sim_send", "standings", "state",
-        "table", "trade", "turns", "watch")),
+        "invariants", "jail", "moves", "rent", "rules", "ruleset", "sim", "sim_send", "standings", "state",
+        "table", "trade", "turnlimits", "turns", "variant_fold", "variants", "watch")),
 )
 """The modules compiled, relative to the repository. The build keeps each module's source beside it: the
 record codec (engine/records.py) reads the compiled commands' and events' field types from there, as mypyc

@@ -44,15 +44,22 @@ def check_owner(s: ClassicState, ed: Edition, player: str, deed: object, what: s
 
 def owns_set(s: ClassicState, ed: Edition, deed: int) -> bool:
     """Whether the owner of ``deed`` holds every deed of its colour set."""
-    owner = s.owner.get(deed)
-    return owner is not None and all(s.owner.get(d) == owner for d in ed.colour_sets[ed.deeds[deed].colour])
+    owners = s.owner
+    owner = owners.get(deed)
+    if owner is None:
+        return False
+    for d in ed.colour_sets[ed.deeds[deed].colour]:  # noqa: SIM110 (a loop, not all(...): rent's hot path)
+        if owners.get(d) != owner:
+            return False
+    return True
 
 
 def rent_for(s: ClassicState, ed: Edition, deed: int, dice: int = 0) -> int:
     """Rent in money units a visitor owes for ``deed`` now (``dice``: the roll, for a utility), before any
     card's rule and any late-game tax; 0 for an unowned or mortgaged deed."""
-    owner = s.owner.get(deed)
-    if owner is None or deed in s.mortgaged:
+    owners, mortgaged = s.owner, s.mortgaged
+    owner = owners.get(deed)
+    if owner is None or deed in mortgaged:
         return 0
     d = ed.deeds[deed]
     if d.kind == "street":
@@ -61,10 +68,14 @@ def rent_for(s: ClassicState, ed: Edition, deed: int, dice: int = 0) -> int:
             return d.rents[level]
         if not owns_set(s, ed, deed):
             return d.rents[0]
-        if not s.options.mortgaged_set_double_rent and any(m in s.mortgaged for m in ed.colour_sets[d.colour]):
+        if mortgaged and not s.options.mortgaged_set_double_rent and not mortgaged.isdisjoint(
+                ed.colour_sets[d.colour]):
             return d.rents[0]  # seed 000 l. 31, seed 002 l. 34: no double rent while a lot of the set is mortgaged
         return d.rents[0] * 2
-    count = sum(1 for m in ed.colour_sets[d.colour] if s.owner.get(m) == owner)
+    count = 0
+    for m in ed.colour_sets[d.colour]:
+        if owners.get(m) == owner:
+            count += 1
     if d.kind == "railroad":
         return d.rents[count - 1]
     return d.rents[count - 1] * dice
@@ -72,7 +83,10 @@ def rent_for(s: ClassicState, ed: Edition, deed: int, dice: int = 0) -> int:
 
 def in_debt(s: ClassicState, player: str) -> bool:
     """Whether ``player`` has a debt queued (their further payments queue behind it)."""
-    return any(d.debtor == player for d in s.debts) if s.debts else False
+    for d in s.debts:  # noqa: SIM110 (a loop, not any(...): every payment asks)
+        if d.debtor == player:
+            return True
+    return False
 
 
 def pay(t: Table, payer: str, payee: str, amount: int, reason: str) -> bool:

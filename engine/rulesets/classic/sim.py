@@ -72,7 +72,7 @@ class ClassicRunner(TableSender):
             rnd = self.rng.random  # two dice, 1..6 each, as _roll
             positions, kinds, deed_at, utility = self.positions, self.kinds, self.deed_at, self.utility
             owner, jail, landings = state.owner, state.jail, r.landings
-            spaces, turn_cap, send = len(kinds), self.turn_cap, self.send
+            spaces, turn_cap, send, kept = len(kinds), self.turn_cap, self.send, self.send_kept
             while r.turns < turn_cap:
                 player = state.turn
                 assert player is not None
@@ -100,14 +100,14 @@ class ClassicRunner(TableSender):
                         positions[player] = new
                         self._mover, self._mover_jailed = player, False  # counted if the game ends here
                         if new < old:
-                            send(pass_go[player])
+                            kept(pass_go[player])
                         deed = deed_at[new]
                         if deed is not None and kinds[new] == "deed":
                             holder = owner.get(deed)
                             if holder is None or holder == player or deed in utility:
                                 self._resolve_deed(player, deed, d1 + d2)
                             else:  # the most common landing: another player's street or railroad
-                                send(rents[player][deed])
+                                kept(rents[player][deed])
                         elif kinds[new] in LANDINGS:
                             self._land(player, new, d1 + d2)
                         self._mover = None
@@ -118,7 +118,7 @@ class ClassicRunner(TableSender):
                         if d1 != d2 or player in jail or player in state.bankrupt or state.turn != player:
                             break
                 if state.turn == player and player not in state.bankrupt:
-                    send(end_turn[player])
+                    kept(end_turn[player])
                 r.turns += 1
             r.capped = True
         except GameOver:

@@ -133,6 +133,20 @@ class TableSender:
         events: Sequence[ev.Event] = table.apply(cmd) if table is not None else self._apply(cmd)
         return self._sent(cmd, events, owners, mortgaged)
 
+    def send_kept(self, cmd: c.Command) -> Sequence[ev.Event]:
+        """``send`` for a command of :data:`_KEEPS` (its rule changes no building, holder or mortgage): the
+        same, without looking at what it could have changed (the play's hot path: salary, rent, end of
+        turn)."""
+        table = self._table
+        events: Sequence[ev.Event] = table.apply(cmd) if table is not None else self._apply(cmd)
+        self.result.commands += 1
+        if self.check_invariants:
+            self._watched(cmd, events)
+        phase = self.state.phase
+        if phase != "play":
+            self.unwind(phase)
+        return events
+
     def attempt(self, cmd: c.Command) -> bool:
         """Send ``cmd`` if the table accepts it now (True), else change nothing (False): ``check`` and
         ``send`` in one, checked once on the lean table."""
@@ -171,13 +185,19 @@ class TableSender:
                 if owners is not None:
                     self._forget(owners, mortgaged)
         if self.check_invariants:
-            problems = self._watch.check(self.state, events)
-            if problems:
-                r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
+            self._watched(cmd, events)
         phase = self.state.phase
         if phase != "play":
             self.unwind(phase)
         return events
+
+    def _watched(self, cmd: c.Command, events: Sequence[ev.Event]) -> None:
+        """Check the invariants after ``cmd`` (the watch looks again only at what its ``events`` touched);
+        each broken one is a violation of the run."""
+        problems = self._watch.check(self.state, events)
+        if problems:
+            r = self.result
+            r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
 
     def unwind(self, phase: str | None = None) -> None:
         """After a command: stop at game over, settle the debts and run the auctions it opened."""
@@ -227,7 +247,6 @@ class TableSender:
 
     def _settle_debts(self) -> None:
         s = self.state
-        game = self.game
         if s.phase == "debt":
             debt = s.debts[0]
             debtor = debt.debtor
@@ -242,9 +261,9 @@ class TableSender:
             cmd = None if later else bot.raise_money(s, self.edition, self._legal)
             if by_deeds and type(cmd) is not cc.SellBuilding:
                 offer = bot.deed_payment(s, self.edition, debt.amount)  # the creditor agrees
-                if offer is not None and game.check(offer) is None:
-                    cmd = offer
-                elif later:
+                if offer is not None and self.attempt(offer):  # sent if the table takes it (checked once)
+                    return
+                if later:
                     cmd = bot.raise_money(s, self.edition, self._legal)
             self.send(cmd if cmd is not None else command(cc.DeclareBankruptcy, debtor))
 

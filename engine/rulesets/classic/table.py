@@ -2,8 +2,9 @@
 
 A :class:`SimTable` runs a command exactly as :class:`engine.game.Game` does (the same checks, the same rule
 functions, the same events folded by the same fold) but keeps no event history, undo stack or
-checkpoints, which a bot game never needs, and its events are light named tuples with the events' fields
-(the fold reads them alike): that is most of the cost of a command. A game that must be journaled or
+checkpoints, which a bot game never needs, and its events are light named tuples with the events' own
+fields (the fold reads them alike; no ``seq`` or ``command``, which only a journal reads): that is most of
+the cost of a command. A game that must be journaled or
 undone is played through ``Game`` instead (``ClassicRunner(game=...)``); the tests check that both give
 the same game. Amounts are ``int`` in the edition's money unit.
 """
@@ -26,12 +27,16 @@ _LIGHT: Final[dict[type, Any]] = {}
 _new_tuple: Final = tuple.__new__
 
 
+_JOURNAL_FIELDS: Final = ("seq", "command")  # every event's first two fields: where it stands in a journal
+
+
 def light(cls: type) -> Any:
-    """A named tuple with the fields of event class ``cls`` (three times cheaper to make than the frozen
-    dataclass, and read the same way by the fold). The lean table emits these; ``Game`` emits the events."""
+    """A named tuple with the fields of event class ``cls`` but ``seq`` and ``command`` (three times cheaper
+    to make than the frozen dataclass, and read the same way by the fold, which reads neither). The lean
+    table emits these; ``Game`` emits the events."""
     found: Any = _LIGHT.get(cls)
     if found is None:
-        found = _LIGHT[cls] = namedtuple(cls.__name__, [f.name for f in fields(cls)])
+        found = _LIGHT[cls] = namedtuple(cls.__name__, [f.name for f in fields(cls) if f.name not in _JOURNAL_FIELDS])
     return found
 
 
@@ -42,15 +47,16 @@ _PLAN: Final[dict[type, tuple[Any, Any]]] = {cls: (light(cls), fold) for cls, fo
 class SimTable:
     """One classic game: ``apply(cmd)`` checks and runs the rule, ``state`` is the fold of its events."""
 
-    __slots__ = ("_command", "_new", "_rules", "_seq", "edition", "state")
+    __slots__ = ("_checked", "_new", "_rules", "edition", "state")
 
     def __init__(self, edition: Edition) -> None:
         self.edition = edition
         self.state = ClassicState(edition)
-        self._seq = 0
-        self._command = 0
         self._new: list[Any] = []
         self._rules = RULES  # after StartGame: the table of the game's options (rules_for), the same checks
+        # the command that ``check`` accepted last, while nothing was applied since: the state is the one it
+        # was checked against (it changes only in ``apply``), so ``apply`` of that very command checks nothing
+        self._checked: Command | None = None
 
     def check(self, cmd: Command) -> Refusal | None:
         """Why ``cmd`` would be refused now (as ``Game.check``), or None."""
@@ -64,20 +70,24 @@ class SimTable:
                 return refuse("game_over", f"{what}: the game is over; only Undo is possible", command=what)
             return refuse("game_not_started", f"{what}: expected StartGame first, the game is in phase setup",
                           command=what, phase=phase)
-        return rule[0](self.state, self.edition, cmd)
+        reason = rule[0](self.state, self.edition, cmd)
+        self._checked = cmd if reason is None else None
+        return reason
 
     def apply(self, cmd: Command) -> list[Any]:
         """Run ``cmd``: its events, folded; :class:`IllegalCommand` if refused (nothing changes)."""
         rule = self._rules.get(type(cmd))
         phase = self.state.phase
-        if rule is None or phase == "over" or phase == "setup":
+        if cmd is self._checked and rule is not None:
+            reason = None  # checked just now, against this very state
+        elif rule is None or phase == "over" or phase == "setup":
             reason = self.check(cmd)
         else:
             reason = rule[0](self.state, self.edition, cmd)
+        self._checked = None
         if reason is not None:
             raise IllegalCommand(reason)
         assert rule is not None
-        self._command += 1
         new: list[Any] = []
         self._new = new
         rule[1](self, cmd)
@@ -87,9 +97,8 @@ class SimTable:
 
     def emit(self, cls: type, *fields: Any) -> None:
         """Create the next event (a light record with the event's fields, see :func:`light`) and fold it."""
-        self._seq += 1
         plan = _PLAN[cls]
-        event = _new_tuple(plan[0], (self._seq, self._command) + fields)  # noqa: RUF005 (one tuple, not a list; mypyc)
+        event = _new_tuple(plan[0], fields)
         plan[1](self.state, event)
         self._new.append(event)
 
