@@ -149,6 +149,22 @@ def buildings_clean(s: ClassicState, ed: Edition, touched: Iterable[object]) -> 
     return True
 
 
+def owners_clean(s: ClassicState, ed: Edition, touched: Iterable[object]) -> bool:
+    """Whether the holdings check would find nothing, given that it found nothing before a command that
+    changed only the owners of the deeds ``touched``: each is a deed of the edition, owned now by an active
+    player and not waiting as a lot (an owned deed cannot be an unowned mortgaged one), and its colour set's
+    buildings are in order (:func:`buildings_clean`; every other deed's owner is as it was). False when
+    unsure (the caller then checks everything)."""
+    deeds, owner_of, specs, bankrupt, lots = ed.deeds, s.owner, s.specs, s.bankrupt, s.lots
+    for deed in touched:
+        if deed not in deeds:
+            return False
+        owner = owner_of.get(deed)  # type: ignore[call-overload]
+        if owner is None or owner not in specs or owner in bankrupt or deed in lots:
+            return False
+    return buildings_clean(s, ed, touched)
+
+
 _DECK_IDS: dict[str, tuple[tuple[str, list[int]], ...]] = {}  # edition id -> (deck, its sorted card ids)
 
 

@@ -141,7 +141,9 @@ class TableSender:
         events: Sequence[ev.Event] = table.apply(cmd) if table is not None else self._apply(cmd)
         self.result.commands += 1
         if self.check_invariants:
-            self._watched(cmd, events)
+            problems = self._watch.check(self.state, events)  # only what the events touched, again
+            if problems:
+                self._broken(cmd, problems)
         phase = self.state.phase
         if phase != "play":
             self.unwind(phase)
@@ -185,19 +187,18 @@ class TableSender:
                 if owners is not None:
                     self._forget(owners, mortgaged)
         if self.check_invariants:
-            self._watched(cmd, events)
+            problems = self._watch.check(self.state, events)  # only what the events touched, again
+            if problems:
+                self._broken(cmd, problems)
         phase = self.state.phase
         if phase != "play":
             self.unwind(phase)
         return events
 
-    def _watched(self, cmd: c.Command, events: Sequence[ev.Event]) -> None:
-        """Check the invariants after ``cmd`` (the watch looks again only at what its ``events`` touched);
-        each broken one is a violation of the run."""
-        problems = self._watch.check(self.state, events)
-        if problems:
-            r = self.result
-            r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
+    def _broken(self, cmd: c.Command, problems: list[str]) -> None:
+        """Each invariant broken after ``cmd`` is a violation of the run."""
+        r = self.result
+        r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
 
     def unwind(self, phase: str | None = None) -> None:
         """After a command: stop at game over, settle the debts and run the auctions it opened."""

@@ -6,7 +6,10 @@ commands (a rent, a salary, the end of a turn) change only money, the turn and t
 (owners, buildings, mortgages, lots, players and bankruptcies) and the decks alone, :data:`DECKS_ONLY`
 those that change the decks or the jail cards but no holding, :data:`LEVEL_ONLY` those that change only
 the buildings of one deed: after them, when the buildings were in order before, only the Bank's supply
-and the touched deeds' colour sets are looked at (``buildings_clean``); anything found checks it all. After a command whose events are all quiet,
+and the touched deeds' colour sets are looked at (``buildings_clean``); :data:`OWNERS_ONLY` those that
+change only the owners of the deeds they name (a purchase, an auction won, a debt paid in deeds): after
+them, when the holdings were in order before, only those deeds and their colour sets (``owners_clean``);
+anything found checks it all. After a command whose events are all quiet,
 the previous results for those parts are still exactly right, so :class:`InvariantWatch` passes them to
 ``check_invariants`` instead of computing them again; anything else (an event not named here, a new
 one included) checks everything. The answer is always exactly ``check_invariants(state, edition)``
@@ -27,6 +30,7 @@ from engine.rulesets.classic.invariants import (
     check_invariants,
     deck_problems,
     holdings_problems,
+    owners_clean,
 )
 from engine.rulesets.classic.state import PHASES, ClassicState
 from engine.rulesets.classic.table import light
@@ -40,6 +44,8 @@ _QUIET_EVENTS: Final[tuple[type, ...]] = (
 )
 _DECKS_ONLY_EVENTS: Final[tuple[type, ...]] = (cev.CardDrawn, cev.JailCardUsed)
 _LEVEL_EVENTS: Final[tuple[type, ...]] = (cev.BuildingBought, cev.BuildingSold)
+_OWNER_EVENTS: Final[tuple[type, ...]] = (ev.DeedBought, ev.AuctionWon)  # the deed in ``deed``
+_OWNERS_EVENTS: Final[tuple[type, ...]] = (cev.DebtPaidInDeeds,)  # the deeds in ``deeds``
 
 
 def _with_light(classes: Iterable[type]) -> frozenset[Any]:
@@ -53,6 +59,12 @@ DECKS_ONLY: Final = _with_light(_DECKS_ONLY_EVENTS)
 """Events whose fold changes the decks or the jail cards, but no holding."""
 LEVEL_ONLY: Final = _with_light(_LEVEL_EVENTS)
 """Events whose fold changes the buildings of their ``deed`` (and money), no other holding and no deck."""
+OWNER_ONLY: Final = _with_light(_OWNER_EVENTS)
+"""Events whose fold changes the owner of their ``deed`` (and money, the auction, the phase), no other
+holding and no deck."""
+OWNERS_ONLY: Final = _with_light(_OWNERS_EVENTS)
+"""Events whose fold changes the owners of their ``deeds`` (and money, the debts, the phase), no other
+holding and no deck."""
 
 
 def healthy(s: ClassicState, holdings: Holdings, decks: list[str], players: set[str]) -> bool:
@@ -109,6 +121,7 @@ class InvariantWatch:
         holdings, decks = self._holdings, self._decks
         quiet, decks_only, level_only = QUIET, DECKS_ONLY, LEVEL_ONLY
         built: list[Any] = []  # deeds whose buildings changed
+        owned: list[Any] = []  # deeds whose owner changed
         for e in events:
             kind = type(e)
             if kind in quiet:
@@ -119,6 +132,12 @@ class InvariantWatch:
             if kind in level_only:
                 built.append(e.deed)
                 continue
+            if kind in OWNER_ONLY:
+                owned.append(e.deed)
+                continue
+            if kind in OWNERS_ONLY:
+                owned.extend(e.deeds)
+                continue
             holdings = decks = None
             break
         if s.phase == "setup":
@@ -126,6 +145,9 @@ class InvariantWatch:
         ed = self.edition
         if built and holdings is not None and (holdings[1] or not buildings_clean(s, ed, built)):
             holdings = None  # found something before or now: everything again, for the full sentences
+        if owned and holdings is not None and (holdings[0] or holdings[1] or holdings[2] or holdings[3]
+                                               or not owners_clean(s, ed, owned)):
+            holdings = None  # (as above)
         if holdings is None:
             holdings = self._holdings = holdings_problems(s, ed)
         if decks is None:
