@@ -24,7 +24,6 @@ from __future__ import annotations
 from typing import Final
 
 from engine import commands as c
-from engine.editions import Edition
 from engine.errors import IllegalCommand
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.cards import tax_amount
@@ -34,21 +33,7 @@ from engine.rulesets.classic.sim_send import CLASSIC_TURN_CAP, JAIL_STRATEGIES, 
 from engine.sim.results import GameResult
 
 __all__ = ["CLASSIC_TURN_CAP", "JAIL_STRATEGIES", "TURNS_PER_MINUTE", "ClassicRunner"]
-LANDINGS: Final = frozenset({"deed", "chance", "chest", "tax", "go_to_jail", "parking"})  # what _land resolves
 TURNS_PER_MINUTE: Final = 2  # the simulated clock (late-game rent tax, time limit): two player turns a minute
-
-
-_COMMANDS: Final[dict[tuple[tuple[str, ...], str], tuple[dict[str, c.PassGo], dict[str, dict[int, c.PayRent]]]]] = {}
-
-
-def _commands(ids: tuple[str, ...], edition: Edition) -> tuple[dict[str, c.PassGo], dict[str, dict[int, c.PayRent]]]:
-    """Each player's ``PassGo`` and ``PayRent`` of each deed, made once per process (commands are values)."""
-    found = _COMMANDS.get((ids, edition.id))
-    if found is None:
-        found = _COMMANDS[ids, edition.id] = (
-            {p: command(c.PassGo, p) for p in ids},
-            {p: {d: command(c.PayRent, p, d) for d in edition.deeds} for p in ids})
-    return found
 
 
 class ClassicRunner(TableSender):
@@ -68,11 +53,8 @@ class ClassicRunner(TableSender):
             clocked = state.options.late_game_rent_tax  # the online edition's clock (TURNS_PER_MINUTE)
             time_up = state.options.time_limit * TURNS_PER_MINUTE  # a time-limited game: turns until time
             end_turn = {p: command(c.EndTurn, p) for p in self.ids}
-            pass_go, rents = _commands(self.ids, self.edition)
             rnd = self.rng.random  # two dice, 1..6 each, as _roll
-            positions, kinds, deed_at, utility = self.positions, self.kinds, self.deed_at, self.utility
-            owner, jail, landings = state.owner, state.jail, r.landings
-            spaces, turn_cap, send, kept = len(kinds), self.turn_cap, self.send, self.send_kept
+            jail, turn_cap, send = state.jail, self.turn_cap, self.send
             while r.turns < turn_cap:
                 player = state.turn
                 assert player is not None
@@ -94,31 +76,11 @@ class ClassicRunner(TableSender):
                                 self._go_to_jail(player)
                                 r.in_jail += 1
                                 break
-                        # _move, inline: the roll's move, GO's salary and the landing
-                        old = positions[player]
-                        new = (old + d1 + d2) % spaces
-                        positions[player] = new
-                        self._mover, self._mover_jailed = player, False  # counted if the game ends here
-                        if new < old:
-                            kept(pass_go[player])
-                        deed = deed_at[new]
-                        if deed is not None and kinds[new] == "deed":
-                            holder = owner.get(deed)
-                            if holder is None or holder == player or deed in utility:
-                                self._resolve_deed(player, deed, d1 + d2)
-                            else:  # the most common landing: another player's street or railroad
-                                kept(rents[player][deed])
-                        elif kinds[new] in LANDINGS:
-                            self._land(player, new, d1 + d2)
-                        self._mover = None
-                        if player in jail:  # as _count
-                            r.in_jail += 1
-                        else:
-                            landings[positions[player]] += 1
+                        self._move(player, d1 + d2)
                         if d1 != d2 or player in jail or player in state.bankrupt or state.turn != player:
                             break
                 if state.turn == player and player not in state.bankrupt:
-                    kept(end_turn[player])
+                    self.send_kept(end_turn[player])
                 r.turns += 1
             r.capped = True
         except GameOver:
@@ -210,15 +172,23 @@ class ClassicRunner(TableSender):
 
     # -- moving and landing ----------------------------------------------------------------------
     def _move(self, player: str, steps: int) -> None:
-        """Move ``player``'s token ``steps`` squares (GO's salary when it passes GO) and resolve the landing
-        (as ``play`` does inline)."""
+        """Move ``player``'s token ``steps`` squares (GO's salary when it passes GO), resolve the landing
+        and count it."""
         old = self.positions[player]
         new = (old + steps) % len(self.kinds)
         self.positions[player] = new
         self._mover, self._mover_jailed = player, False  # counted even if the game ends on this square
         if new < old:
-            self.send(command(c.PassGo, player))
-        self._land(player, new, steps)
+            self.send_kept(self._pass_go[player])
+        deed = self.deed_at[new]
+        if deed is not None and self.kinds[new] == "deed":
+            holder = self.state.owner.get(deed)
+            if holder is None or holder == player or deed in self.utility:
+                self._resolve_deed(player, deed, steps)
+            else:  # the most common landing: another player's street or railroad
+                self.send_kept(self._rents[player][deed])
+        else:
+            self._land(player, new, steps)
         self._mover = None
         self._count(player)
 
@@ -272,4 +242,4 @@ class ClassicRunner(TableSender):
                     dice = d1 + d2
                 self.send(command(cc.PayUtilityRent, player, deed, dice))
             else:
-                self.send(command(c.PayRent, player, deed))
+                self.send_kept(command(c.PayRent, player, deed))

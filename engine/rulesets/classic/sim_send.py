@@ -72,6 +72,19 @@ def _bots(ids: tuple[str, ...]) -> dict[str, Bot]:
         found = _BOTS[ids] = {p: Bot(p) for p in ids}
     return found
 
+_COMMANDS: Final[dict[tuple[tuple[str, ...], str], tuple[dict[str, c.PassGo], dict[str, dict[int, c.PayRent]]]]] = {}
+
+
+def _commands(ids: tuple[str, ...], edition: Edition) -> tuple[dict[str, c.PassGo], dict[str, dict[int, c.PayRent]]]:
+    """Each player's ``PassGo`` and ``PayRent`` of each deed, made once per process (commands are values)."""
+    found = _COMMANDS.get((ids, edition.id))
+    if found is None:
+        found = _COMMANDS[ids, edition.id] = (
+            {p: command(c.PassGo, p) for p in ids},
+            {p: {d: command(c.PayRent, p, d) for d in edition.deeds} for p in ids})
+    return found
+
+
 class GameOver(Exception):
     """Internal: the engine's phase became ``over``; unwinds the turn."""
 
@@ -106,6 +119,7 @@ class TableSender:
         self.turn_cap = turn_cap
         self.positions = dict.fromkeys(self.ids, 0)
         self.kinds, self.deed_at, self.utility, self._jail_at = _board(edition)
+        self._pass_go, self._rents = _commands(ids, edition)  # the hot path's commands, made once
         self.result = GameResult(seed, landings=[0] * len(edition.spaces))
         self._mover: str | None = None  # the player whose roll is being resolved
         self._mover_jailed = False  # ... by a roll in jail
@@ -126,28 +140,23 @@ class TableSender:
     # -- sending commands ------------------------------------------------------------------------
     def send(self, cmd: c.Command) -> Sequence[ev.Event]:
         """Apply one command, check invariants if asked, stop at game over, settle debts and auctions."""
-        s = self.state
-        owners = s.owner.copy() if self._held and type(cmd) in _CHANGESHOLDINGS else None
-        mortgaged = s.mortgaged
+        before = self._holdings_before(cmd)
         table = self._table
         events: Sequence[ev.Event] = table.apply(cmd) if table is not None else self._apply(cmd)
-        return self._sent(cmd, events, owners, mortgaged)
+        return self._sent(cmd, events, *before)
 
     def send_kept(self, cmd: c.Command) -> Sequence[ev.Event]:
         """``send`` for a command of :data:`_KEEPS` (its rule changes no building, holder or mortgage): the
         same, without looking at what it could have changed (the play's hot path: salary, rent, end of
         turn)."""
         table = self._table
-        events: Sequence[ev.Event] = table.apply(cmd) if table is not None else self._apply(cmd)
-        self.result.commands += 1
-        if self.check_invariants:
-            problems = self._watch.check(self.state, events)  # only what the events touched, again
-            if problems:
-                self._broken(cmd, problems)
-        phase = self.state.phase
-        if phase != "play":
-            self.unwind(phase)
-        return events
+        return self._after(cmd, table.apply(cmd) if table is not None else self._apply(cmd))
+
+    def _holdings_before(self, cmd: c.Command) -> tuple[dict[int, str] | None, frozenset[int]]:
+        """What ``_sent`` compares after ``cmd``: the deeds' owners now if some bot's holdings are kept and
+        ``cmd`` may change an owner (else None), and the mortgages now."""
+        s = self.state
+        return (s.owner.copy() if self._held and type(cmd) in _CHANGESHOLDINGS else None), s.mortgaged
 
     def attempt(self, cmd: c.Command) -> bool:
         """Send ``cmd`` if the table accepts it now (True), else change nothing (False): ``check`` and
@@ -158,23 +167,19 @@ class TableSender:
                 return False
             self.send(cmd)
             return True
-        s = self.state
-        owners = s.owner.copy() if self._held and type(cmd) in _CHANGESHOLDINGS else None
-        mortgaged = s.mortgaged
+        before = self._holdings_before(cmd)
         try:
             events = table.apply(cmd)
         except IllegalCommand:
             return False
-        self._sent(cmd, events, owners, mortgaged)
+        self._sent(cmd, events, *before)
         return True
 
     def _sent(self, cmd: c.Command, events: Sequence[ev.Event], owners: dict[int, str] | None,
               mortgaged: frozenset[int]) -> Sequence[ev.Event]:
         """What ``send`` does after the table ran ``cmd`` (``owners`` and ``mortgaged``: the deeds' owners
         before it, if some holdings were kept, and the mortgages): count it, drop what was kept of the
-        bots' answers that it may have changed, check the invariants if asked, then settle and auction."""
-        r = self.result
-        r.commands += 1
+        bots' answers that it may have changed, then as ``_after``."""
         kind = type(cmd)
         if kind not in _KEEPS:
             for e in events:  # the buildings changed: what was kept of them is dropped (_levels, _used)
@@ -186,6 +191,11 @@ class TableSender:
                 self._version += 1
                 if owners is not None:
                     self._forget(owners, mortgaged)
+        return self._after(cmd, events)
+
+    def _after(self, cmd: c.Command, events: Sequence[ev.Event]) -> Sequence[ev.Event]:
+        """After any command sent: count it, check the invariants if asked, then settle and auction."""
+        self.result.commands += 1
         if self.check_invariants:
             problems = self._watch.check(self.state, events)  # only what the events touched, again
             if problems:
@@ -200,25 +210,23 @@ class TableSender:
         r = self.result
         r.violations.extend(f"seed {self.seed} command {r.commands} {cmd!r}: {p}" for p in problems)
 
-    def unwind(self, phase: str | None = None) -> None:
-        """After a command: stop at game over, settle the debts and run the auctions it opened."""
-        if phase is None:
-            phase = self.state.phase
-        if phase != "play" and not self._busy:
-            if phase == "over":
-                raise GameOver
-            self._busy = True
-            try:
-                while phase in ("debt", "auction"):
-                    if phase == "debt":
-                        self._settle_debts()
-                    else:
-                        self._auction()
-                    phase = self.state.phase
-            finally:
-                self._busy = False
-        elif phase == "over":
+    def unwind(self, phase: str) -> None:
+        """After a command that left the game in ``phase`` (not play): stop at game over, settle the debts
+        and run the auctions it opened (unless already settling one: no nested settling)."""
+        if phase == "over":
             raise GameOver
+        if self._busy:
+            return
+        self._busy = True
+        try:
+            while phase in ("debt", "auction"):
+                if phase == "debt":
+                    self._settle_debts()
+                else:
+                    self._auction()
+                phase = self.state.phase  # (a command that ends the game raises GameOver as it is sent)
+        finally:
+            self._busy = False
 
     def _forget(self, owners: dict[int, str], mortgaged: frozenset[int]) -> None:
         """Drop the kept holdings (``_held``) of every player a deed passed from or to, or whose deed was

@@ -1,7 +1,8 @@
 """The simulator's lean table (engine/rulesets/classic/table.py) and its sender (sim_send.py) take no
 shortcut past a rule: a command checked and then applied is checked again once anything else was applied;
-the light events carry the events' own fields and fold to the state ``Game`` folds; the play's hot path
-(``send_kept``) carries only the commands whose rules change no building, holder or mortgage."""
+the light events carry the events' own fields (that they fold to the state ``Game`` folds:
+test_classic_sim.py); the play's hot path (``send_kept``) carries only the commands whose rules change no
+building, holder or mortgage."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from engine import commands as c
 from engine import events as ev
 from engine.editions import load_edition
 from engine.errors import IllegalCommand
-from engine.game import Game
 from engine.rulesets.classic import sim_send
 from engine.rulesets.classic.sim import ClassicRunner
 from engine.rulesets.classic.table import SimTable, light
@@ -54,16 +54,6 @@ def test_light_events_have_the_events_own_fields() -> None:
         names = [f.name for f in fields(cls)]
         assert names[:2] == ["seq", "command"]
         assert list(light(cls)._fields) == names[2:]
-
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_the_lean_table_plays_the_game_of_game(seed: int) -> None:
-    """The same bot game on the lean table and through ``Game``: the same state at the end."""
-    lean = ClassicRunner(US, 4, derive_seed(seed, 0), check_invariants=False)
-    full = ClassicRunner(US, 4, derive_seed(seed, 0), game=Game(US), check_invariants=False)
-    a, b = lean.play(), full.play()
-    assert (a.turns, a.commands, a.rolls, a.landings, a.winner) == (b.turns, b.commands, b.rolls, b.landings, b.winner)
-    assert lean.state == full.state
 
 
 @pytest.mark.skipif(not sim_send.__file__.endswith(".py"), reason="a compiled runner's methods cannot be spied on")
