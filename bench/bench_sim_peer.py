@@ -21,6 +21,12 @@ the wall-clock rates are printed too). All of ours play the same seeds, and the 
 the same games (a digest of each batch's games) before it prints anything. Prints each
 round and the totals: the figures, the ratios ours / peer and each ratio's goal.
 
+Then the rules alone, in each round too (plain and, with ``--fast``, compiled): the commands of our first
+games recorded once and applied again to fresh lean tables for about ``--seconds`` (the rules' checks,
+events and fold, nothing of the simulator), in rolls of those games per CPU second. That is what a
+simulator costing nothing would reach; the time per roll each goal allows, less the rules' own, is what the
+goal leaves for the simulator and its bots, printed against what they take now.
+
 ``--growth`` runs ``boardbank sim --check end --json`` for 10, 100, 1,000 and 10,000 games, each in a fresh
 process, and prints the CPU time per game (of the run, the imports before it left out) and the process's peak
 resident memory: both should stay flat as the run grows (the report keeps a count per square and one
@@ -43,6 +49,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 BATCH = 20  # games per run_sim call in our child
 GOALS = {"pure": 1.5, "every": 0.5, "fast": 4.0}  # ours / peer, rolls per CPU s
+RULES_OF = {"pure": "rules", "fast": "fast-rules"}  # a run -> its rules alone (the same build)
+RULES_BATCHES = 3  # batches of BATCH games recorded for the rules alone: the first games every run plays
 
 
 def _peer_child(checkout: Path, seconds: float, first: int) -> dict[str, Any]:
@@ -95,6 +103,27 @@ def _ours_child(seconds: float, first: int, check: str) -> dict[str, Any]:
             "digests": digests, "compiled": compiled}
 
 
+def _rules_child(seconds: float) -> dict[str, Any]:
+    """The rules alone: the commands of our first games (seeds 1..RULES_BATCHES, as ``_ours_child`` plays
+    them) recorded once, then applied again to fresh lean tables for about ``seconds``; those games' rolls
+    and the time (what a simulator that cost nothing would reach)."""
+    from bench_sim_profile import recorded, rules_alone  # (bench/ is this script's folder)
+
+    from engine.rulesets.classic import sim
+
+    sent, rolls = [], 0
+    for seed in range(1, RULES_BATCHES + 1):
+        games, n = recorded(BATCH, seed)
+        sent += games
+        rolls += n
+    done, cpu, start = 0, 0.0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        cpu += rules_alone(sent)
+        done += rolls
+    return {"rolls": done, "seconds": cpu, "wall": time.perf_counter() - start, "digests": [],
+            "compiled": not sim.__file__.endswith(".py")}
+
+
 def _child(kind: str, args: argparse.Namespace, first: int, fast: Path | None) -> dict[str, Any]:
     """Run one timed child (``peer``, ``pure``, ``every`` or ``fast``) and return
     what it printed."""
@@ -123,7 +152,7 @@ def main() -> int:
     parser.add_argument("--check", choices=["end", "every"], default="end", help=argparse.SUPPRESS)
     parser.add_argument("--fast", type=Path, default=None,
                         help="the compiled build (scripts/build_fast.py); default build/fast if present")
-    parser.add_argument("--child", choices=["peer", *GOALS], help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=["peer", *GOALS, *RULES_OF.values()], help=argparse.SUPPRESS)
     parser.add_argument("--growth", action="store_true", help="time per game and peak memory as a run grows")
     parser.add_argument("--edition", default="classic-us", help="the edition of --growth")
     parser.add_argument("--sizes", default="10,100,1000,10000", help="the game counts of --growth")
@@ -131,6 +160,9 @@ def main() -> int:
     args = parser.parse_args()
     if args.child == "peer":
         print(json.dumps(_peer_child(args.peer, args.seconds, args.first)))
+        return 0
+    if args.child in RULES_OF.values():
+        print(json.dumps(_rules_child(args.seconds)))
         return 0
     if args.child:
         print(json.dumps(_ours_child(args.seconds, args.first, args.check)))
@@ -154,7 +186,7 @@ def main() -> int:
         why = stale(fast.resolve())
         if why:
             raise SystemExit(f"--fast: {why}")
-    kinds = ["peer", "pure", "every", *(["fast"] if fast else [])]
+    kinds = ["peer", "pure", "every", *(["fast"] if fast else []), "rules", *(["fast-rules"] if fast else [])]
     totals = {k: [0, 0.0] for k in kinds}
     peer_first, our_first, compared = 1, 1, 0
     for rnd in range(1, args.rounds + 1):
@@ -163,14 +195,14 @@ def main() -> int:
             results[kind] = _child(kind, args, peer_first if kind == "peer" else our_first, fast)
             totals[kind][0] += results[kind]["rolls"]
             totals[kind][1] += results[kind]["seconds"]
-        ours = kinds[1:]
+        ours = [k for k in kinds[1:] if k not in RULES_OF.values()]
         common = min(len(results[k]["digests"]) for k in ours)
         for kind in ours[1:]:  # the same seeds, the same games: checked or not, compiled or not
             if results[kind]["digests"][:common] != results["pure"]["digests"][:common]:
                 raise SystemExit(f"round {rnd}: {kind} played different games from the same seeds as pure")
         compared += common * BATCH
         peer_first = results["peer"]["next"]
-        our_first += max(len(results[k]["digests"]) for k in kinds if k != "peer")
+        our_first += max(len(results[k]["digests"]) for k in ours)
         line = ", ".join(f"{k} {results[k]['rolls'] / results[k]['seconds']:,.0f}"
                          f" ({results[k]['rolls'] / results[k]['wall']:,.0f} wall)" for k in kinds)
         print(f"round {rnd} (rolls per CPU second): {line}", flush=True)
@@ -178,12 +210,29 @@ def main() -> int:
     names = {"pure": "plain Python, --check end", "every": "plain Python, --check every",
              "fast": "compiled (make fast), --check end"}
     print(f"totals in rolls per CPU second ({args.rounds} alternating rounds): peer {rate['peer']:,.0f}")
-    for kind in kinds[1:]:
+    for kind in ours:
         ratio, goal = rate[kind] / rate["peer"], GOALS[kind]
         print(f"  ours {names[kind]:<44} {rate[kind]:>9,.0f}  ratio {ratio:.2f}  goal >= {goal}  "
               f"{'ok' if ratio >= goal else 'BELOW'}")
-    print(f"{compared} games played by each of ours ({', '.join(kinds[1:])}), identical")
+    print(f"{compared} games played by each of ours ({', '.join(ours)}), identical")
+    _budget(rate, [k for k in ("pure", "fast") if k in ours])
     return 0
+
+
+def _budget(rate: dict[str, float], runs: list[str]) -> None:
+    """Print the rules alone next to each run's goal, and what the goal leaves for the simulator and its
+    bots per roll (the goal's time per roll less the rules' own), against what they take now."""
+    print(f"the rules alone, the same commands applied again without the simulator ({RULES_BATCHES * BATCH} "
+          "games, rolls per CPU second), and what each goal leaves the simulator and its bots, per roll:")
+    for kind in runs:
+        rules = rate[RULES_OF[kind]]
+        goal_us = 1e6 / (GOALS[kind] * rate["peer"])  # the goal's whole time per roll
+        rules_us, now_us = 1e6 / rules, 1e6 / rate[kind]
+        left = goal_us - rules_us
+        print(f"  {kind:<5} rules alone {rules:>9,.0f}  ratio {rules / rate['peer']:.2f}; a roll may take "
+              f"{goal_us:.2f} us, the rules take {rules_us:.2f} us: "
+              + (f"{left:.2f} us left for the simulator, which takes {now_us - rules_us:.2f} us now"
+                 if left > 0 else "nothing left for the simulator, the rules alone miss the goal"))
 
 
 def growth(edition: str, sizes: list[int]) -> int:

@@ -37,9 +37,10 @@ def play(games: int) -> tuple[float, int]:
     return time.process_time() - t0, rolls
 
 
-def recorded(games: int) -> list[list[Any]]:
-    """The commands each game sent to its table (kept by a wrapper: a compiled table takes no subclass)."""
-    out = []
+def recorded(games: int, first: int = 1) -> tuple[list[list[Any]], int]:
+    """The commands each game of seed ``first`` sent to its table (kept by a wrapper: a compiled table takes
+    no subclass), and the games' rolls."""
+    out, rolls = [], 0
     for i in range(games):
         table = SimTable(ED)
         sent: list[Any] = []
@@ -48,9 +49,22 @@ def recorded(games: int) -> list[list[Any]]:
             sent.append(cmd)
             return table.apply(cmd)
 
-        ClassicRunner(ED, 4, derive_seed(1, i), game=table, apply=apply, check_invariants=False).play()  # type: ignore[arg-type]
+        runner = ClassicRunner(ED, 4, derive_seed(first, i), game=table, apply=apply,  # type: ignore[arg-type]
+                               check_invariants=False)
+        rolls += runner.play().rolls
         out.append(sent)
-    return out
+    return out, rolls
+
+
+def rules_alone(sent: list[list[Any]]) -> float:
+    """CPU seconds to apply the recorded commands ``sent`` again, each game's to a fresh lean table: the
+    rules' checks, their events and the fold, without the simulator that chose them."""
+    t0 = time.process_time()
+    for cmds in sent:
+        apply = SimTable(ED).apply
+        for cmd in cmds:
+            apply(cmd)
+    return time.process_time() - t0
 
 
 def main() -> int:
@@ -66,22 +80,14 @@ def main() -> int:
     compiled = "plain Python" if sim.__file__.endswith(".py") else "compiled"
     print(f"classic-us, 4 players, {args.games} games, {rolls:,} rolls, {compiled}; best of {args.rounds} rounds")
     print(f"  the whole run {rolls / best:>9,.0f} rolls/CPU-s  {best:.3f} s")
-    sent = recorded(args.games)
+    sent = recorded(args.games)[0]
     every = sum(map(len, sent))
-    runs = []
-    for _ in range(args.rounds):
-        t0 = time.process_time()
-        for cmds in sent:
-            apply = SimTable(ED).apply
-            for cmd in cmds:
-                apply(cmd)
-        runs.append(time.process_time() - t0)
-    rules = min(runs)
+    rules = min(rules_alone(sent) for _ in range(args.rounds))
     print(f"  its {every:,} commands applied again to fresh lean tables alone (the rules): {rules:.3f} s "
           f"({rules / every * 1e6:.2f} us a command, {rules / best:.0%} of the run); the simulator and its "
           f"bots: {best - rules:.3f} s ({(best - rules) / rolls * 1e6:.2f} us a roll)")
     kinds: Counter[str] = Counter(type(c).__name__ for g in sent for c in g)
-    cost: Counter[str] = Counter()
+    cost: dict[str, float] = dict.fromkeys(kinds, 0.0)
     for cmds in sent:
         table = SimTable(ED)
         for cmd in cmds:
