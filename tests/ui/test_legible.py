@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fixtures.views import SCREENS, many_players_screens
+from fixtures.views import SCREENS
 from layout import _visible
-from looks import LOOKS, look, refit_all
+from looks import LOOKS
+from screen_walk import show, small_targets, small_things, walk
 from ui_driver import pump
 
 from ui.i18n import LANGUAGES
@@ -21,116 +22,20 @@ pytestmark = pytest.mark.ui
 CASES = [(lang, LOOKS[0]) for lang in LANGUAGES] + [(lang, LOOKS[1]) for lang in ("ru", "ja")]
 """Every language in the standard look; high contrast with large text in the two that run widest (Cyrillic and
 Japanese: a label that keeps 16 px and 48 px there keeps it in English and Romanian; test_screens_fit walks
-all four in both looks)."""
-
-MIN_PX = 16.0
-"""The smallest text a player reads, in pixels of the 800x480 screen."""
-BOARD_MIN_PX = 14.0
-"""The smallest square name and board mark (a side square of the 40-square board is about 30 px tall)."""
-TARGET_PX = 48.0
-"""The smallest height of anything a finger presses (about 9 mm on the 7-inch panel)."""
-KEY_PX = (64.0, 48.0)
-"""The smallest keypad key, width x height."""
-
-
-def small_things(root: Any) -> list[str]:
-    """Every visible label drawn below :data:`MIN_PX` and every board mark smaller than it."""
-    from kivy.uix.label import Label
-
-    from ui.touch.widgets.board import CellLabel, SpaceCell, TokenDot
-    from ui.touch.widgets.tray import CardTray
-
-    found = []
-    for widget in root.walk(restrict=True):
-        if not _visible(widget) or _inside(widget, CardTray):  # the tray stands in for the physical cards
-            continue
-        floor = BOARD_MIN_PX if isinstance(widget, CellLabel | TokenDot) else MIN_PX
-        if isinstance(widget, Label) and widget.text.strip() and widget.font_size < floor - 0.05:
-            found.append(f"{type(widget).__name__}({widget.text!r}) at {widget.font_size:.1f} px")
-        if isinstance(widget, SpaceCell):
-            for kind, w, h in widget.marks():
-                if min(w, h) < BOARD_MIN_PX - 0.05:
-                    found.append(f"space {widget.position}: {kind} mark {w:.0f}x{h:.0f} px")
-    return found
-
-
-def small_targets(root: Any) -> list[str]:
-    """Every visible touch target under :data:`TARGET_PX` high and every keypad key under :data:`KEY_PX`.
-
-    Not counted: the board's squares (the board is drawn as the board; a deed is looked at by tapping its card)
-    and the card tray, which stands in for the physical cards on the mock reader."""
-    from kivy.uix.behaviors import ButtonBehavior
-
-    from ui.touch.widgets.board import SpaceCell
-    from ui.touch.widgets.keypad import Keypad
-    from ui.touch.widgets.tray import CardTray
-
-    found = []
-    for widget in root.walk(restrict=True):
-        if not isinstance(widget, ButtonBehavior) or isinstance(widget, SpaceCell) or not _visible(widget):
-            continue
-        if _inside(widget, CardTray):
-            continue
-        text = getattr(widget, "text", "")
-        if _inside(widget, Keypad) and widget.size_hint_y is not None:  # a key of the grid (OK is a row)
-            if widget.width < KEY_PX[0] - 0.5 or widget.height < KEY_PX[1] - 0.5:
-                found.append(f"keypad key {text!r} {widget.width:.0f}x{widget.height:.0f} px")
-        elif widget.height < TARGET_PX - 0.5:
-            found.append(f"{type(widget).__name__}({text!r}) {widget.height:.0f} px high")
-    return found
-
-
-def _inside(widget: Any, kind: type) -> bool:
-    w = widget.parent
-    while w is not None and w is not w.parent:
-        if isinstance(w, kind):
-            return True
-        w = w.parent
-    return False
-
-
-def show(app: Any, name: str, build: Any) -> None:
-    app.overlay = None
-    view = build()
-    app.render(view)
-    app.presenter.changes = {}  # no balance changes carried over from a game an earlier test played
-    app.render(view)
-    if name.startswith(("board", "classic_board")):
-        app.show_screen("board")
-    pump(3)
-    from ui.touch.widgets import palette
-
-    if palette.TEXT_SCALE != 1.0:
-        refit_all(app.root)
-        pump(2)
+all four in both looks). The sizes (16 px text, 14 px board marks, 48 px targets, 64x48 px keys) and the
+checkers are in screen_walk.py, whose one walk per language and look test_screens_fit shares."""
 
 
 @pytest.mark.parametrize(("lang", "look_name"), CASES)
 def test_nothing_is_drawn_below_16_px(ui_app: Any, lang: str, look_name: str) -> None:
-    ui_app.set_language(lang)
-    found = {}
-    with look(look_name):
-        for name, build in {**SCREENS, **many_players_screens()}.items():
-            show(ui_app, name, build)
-            small = small_things(ui_app.root)
-            if small:
-                found[name] = small
-    ui_app.set_language("en")
+    found = {name: seen.small_text for name, seen in walk(ui_app, lang, look_name).items() if seen.small_text}
     assert not found, "\n".join(f"{lang}/{name}: {p}" for name, ps in found.items() for p in ps)
 
 
 @pytest.mark.parametrize(("lang", "look_name"), CASES)
 def test_every_touch_target_is_48_px_high_and_keys_64x48(ui_app: Any, lang: str, look_name: str) -> None:
     """Both rulesets' screens in every language: a finger's width for every button, a thumb's for a key."""
-    ui_app.set_language(lang)
-    found = {}
-    with look(look_name):
-        for name, build in {**SCREENS, **many_players_screens()}.items():
-            show(ui_app, name, build)
-            small = small_targets(ui_app.root)
-            if small:
-                found[name] = small
-    ui_app.set_language("en")
+    found = {name: seen.small_targets for name, seen in walk(ui_app, lang, look_name).items() if seen.small_targets}
     assert not found, "\n".join(f"{lang}/{name}: {p}" for name, ps in found.items() for p in ps)
 
 

@@ -11,45 +11,20 @@ from typing import Any
 import pytest
 from fixtures.views import SCREENS
 from layout import problems
-from looks import LOOKS, look, refit_all
-from ui_driver import SHOTS, SIZE, pump, screenshot
+from looks import LOOKS
+from screen_walk import walk
+from ui_driver import SIZE, pump
 
 from ui.i18n import LANGUAGES
 
 pytestmark = pytest.mark.ui
 
 
-def show(app: Any, name: str) -> None:
-    """Render the hand-made view of screen ``name`` (the board as the user's overlay)."""
-    app.overlay = None
-    view = SCREENS[name]()
-    app.render(view)
-    app.presenter.changes = {}  # no balance changes carried over from a game an earlier test played
-    app.render(view)
-    if name.startswith(("board", "classic_board")):
-        app.show_screen("board")
-    pump(3)
-    from ui.touch.widgets import palette
-
-    if palette.TEXT_SCALE != 1.0:
-        refit_all(app.root)
-        pump(2)
-
-
 @pytest.mark.parametrize("look_name", LOOKS)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_screen_fits_at_800x480(ui_app: Any, lang: str, look_name: str) -> None:
-    ui_app.set_language(lang)
-    found: dict[str, list[str]] = {}
-    shots = SHOTS / lang if look_name == "standard" else SHOTS / look_name / lang
-    with look(look_name):
-        for name in SCREENS:
-            show(ui_app, name)
-            screenshot(shots / f"{name}.png")
-            bad = problems(ui_app.root, SIZE)
-            if bad:
-                found[name] = bad
-    ui_app.set_language("en")
+    """The walk of screen_walk.py (one per language and look, which test_legible reads too)."""
+    found = {name: seen.layout for name, seen in walk(ui_app, lang, look_name).items() if seen.layout}
     assert not found, "\n".join(f"{lang}/{name}: {p}" for name, ps in found.items() for p in ps)
 
 

@@ -145,7 +145,7 @@ def test_the_unit_says_payments_and_turns_and_the_balances_on_request(fresh_sess
 @pytest.mark.parametrize("lang", ["en", "ru", "ro", "ja"])
 def test_the_sentence_line_and_the_receipt_fit_and_are_legible_at_800x480(fresh_session: Any, lang: str) -> None:
     from layout import problems
-    from test_legible import small_targets, small_things
+    from screen_walk import small_targets, small_things
     from ui_driver import SHOTS, SIZE, screenshot
 
     app = fresh_session
@@ -175,8 +175,7 @@ def test_the_sentence_line_and_the_receipt_fit_and_are_legible_at_800x480(fresh_
 @pytest.mark.parametrize("lang", ["en", "ru", "ro", "ja"])
 def test_the_menus_voice_row_fits_and_is_touchable(ui_app: Any, lang: str) -> None:
     from layout import problems
-    from test_legible import small_targets, small_things
-    from test_screens_fit import show
+    from screen_walk import show, small_targets, small_things
     from ui_driver import SHOTS, SIZE, screenshot
 
     app = ui_app
