@@ -120,7 +120,7 @@ def _rules_child(seconds: float) -> dict[str, Any]:
     while time.perf_counter() - start < seconds:
         cpu += rules_alone(sent)
         done += rolls
-    return {"rolls": done, "seconds": cpu, "wall": time.perf_counter() - start, "digests": [],
+    return {"rolls": done, "seconds": cpu, "wall": time.perf_counter() - start,
             "compiled": not sim.__file__.endswith(".py")}
 
 

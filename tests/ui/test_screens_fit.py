@@ -12,7 +12,7 @@ import pytest
 from fixtures.views import SCREENS
 from layout import problems
 from looks import LOOKS
-from screen_walk import walk
+from screen_walk import show, walk
 from ui_driver import SIZE, pump
 
 from ui.i18n import LANGUAGES
@@ -35,14 +35,7 @@ def test_every_screen_fits_with_amounts_in_thousands_of_rubles(ui_app: Any, lang
     ui_app.set_language(lang)
     found: dict[str, list[str]] = {}
     for name, build in SCREENS.items():
-        ui_app.overlay = None
-        view = replace(build(), currency="RUB_K")
-        ui_app.render(view)
-        ui_app.presenter.changes = {}
-        ui_app.render(view)
-        if name.startswith(("board", "classic_board")):
-            ui_app.show_screen("board")
-        pump(3)
+        show(ui_app, name, lambda build=build: replace(build(), currency="RUB_K"))
         bad = problems(ui_app.root, SIZE)
         if bad:
             found[name] = bad

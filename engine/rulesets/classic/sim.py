@@ -25,6 +25,7 @@ from typing import Final
 
 from engine import commands as c
 from engine.errors import IllegalCommand
+from engine.moves import advance
 from engine.rulesets.classic import commands as cc
 from engine.rulesets.classic.cards import tax_amount
 from engine.rulesets.classic.commands import command
@@ -174,21 +175,12 @@ class ClassicRunner(TableSender):
     def _move(self, player: str, steps: int) -> None:
         """Move ``player``'s token ``steps`` squares (GO's salary when it passes GO), resolve the landing
         and count it."""
-        old = self.positions[player]
-        new = (old + steps) % len(self.kinds)
+        new, passed = advance(self.positions[player], steps, len(self.kinds))
         self.positions[player] = new
         self._mover, self._mover_jailed = player, False  # counted even if the game ends on this square
-        if new < old:
-            self.send_kept(self._pass_go[player])
-        deed = self.deed_at[new]
-        if deed is not None and self.kinds[new] == "deed":
-            holder = self.state.owner.get(deed)
-            if holder is None or holder == player or deed in self.utility:
-                self._resolve_deed(player, deed, steps)
-            else:  # the most common landing: another player's street or railroad
-                self.send_kept(self._rents[player][deed])
-        else:
-            self._land(player, new, steps)
+        if passed:
+            self.send_kept(command(c.PassGo, player))
+        self._land(player, new, steps)
         self._mover = None
         self._count(player)
 

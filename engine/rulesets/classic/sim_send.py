@@ -72,19 +72,6 @@ def _bots(ids: tuple[str, ...]) -> dict[str, Bot]:
         found = _BOTS[ids] = {p: Bot(p) for p in ids}
     return found
 
-_COMMANDS: Final[dict[tuple[tuple[str, ...], str], tuple[dict[str, c.PassGo], dict[str, dict[int, c.PayRent]]]]] = {}
-
-
-def _commands(ids: tuple[str, ...], edition: Edition) -> tuple[dict[str, c.PassGo], dict[str, dict[int, c.PayRent]]]:
-    """Each player's ``PassGo`` and ``PayRent`` of each deed, made once per process (commands are values)."""
-    found = _COMMANDS.get((ids, edition.id))
-    if found is None:
-        found = _COMMANDS[ids, edition.id] = (
-            {p: command(c.PassGo, p) for p in ids},
-            {p: {d: command(c.PayRent, p, d) for d in edition.deeds} for p in ids})
-    return found
-
-
 class GameOver(Exception):
     """Internal: the engine's phase became ``over``; unwinds the turn."""
 
@@ -119,7 +106,6 @@ class TableSender:
         self.turn_cap = turn_cap
         self.positions = dict.fromkeys(self.ids, 0)
         self.kinds, self.deed_at, self.utility, self._jail_at = _board(edition)
-        self._pass_go, self._rents = _commands(ids, edition)  # the hot path's commands, made once
         self.result = GameResult(seed, landings=[0] * len(edition.spaces))
         self._mover: str | None = None  # the player whose roll is being resolved
         self._mover_jailed = False  # ... by a roll in jail

@@ -4,9 +4,9 @@ A :class:`SimTable` runs a command exactly as :class:`engine.game.Game` does (th
 functions, the same events folded by the same fold) but keeps no event history, undo stack or
 checkpoints, which a bot game never needs, and its events are light named tuples with the events' own
 fields (the fold reads them alike; no ``seq`` or ``command``, which only a journal reads): that is most of
-the cost of a command. A game that must be journaled or
-undone is played through ``Game`` instead (``ClassicRunner(game=...)``); the tests check that both give
-the same game. Amounts are ``int`` in the edition's money unit.
+the cost of a command. A game that must be journaled or undone is played through ``Game`` instead
+(``ClassicRunner(game=...)``); the tests check that both give the same game. Amounts are ``int`` in the
+edition's money unit.
 """
 
 from __future__ import annotations

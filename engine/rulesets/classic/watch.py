@@ -145,8 +145,7 @@ class InvariantWatch:
         ed = self.edition
         if built and holdings is not None and (holdings[1] or not buildings_clean(s, ed, built)):
             holdings = None  # found something before or now: everything again, for the full sentences
-        if owned and holdings is not None and (holdings[0] or holdings[1] or holdings[2] or holdings[3]
-                                               or not owners_clean(s, ed, owned)):
+        if owned and holdings is not None and (any(holdings) or not owners_clean(s, ed, owned)):
             holdings = None  # (as above)
         if holdings is None:
             holdings = self._holdings = holdings_problems(s, ed)
